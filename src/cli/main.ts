@@ -29,7 +29,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.render()}\n`);
       return error.exitCode;
     }
-    process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 70;
   }
 }

@@ -33,7 +33,8 @@ export function packageInfo(): PackageInfo {
       }
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('clide-conformance: cannot find the package root from ' + import.meta.url);
+    if (parent === dir)
+      throw new Error(`clide-conformance: cannot find the package root from ${import.meta.url}`);
     dir = parent;
   }
 }

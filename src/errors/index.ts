@@ -1,2 +1,2 @@
-export { ClideError, EXIT, isClideError } from './clide-error.js';
 export type { ClideErrorCode, ClideErrorOptions } from './clide-error.js';
+export { ClideError, EXIT, isClideError } from './clide-error.js';

@@ -43,7 +43,12 @@ export function atLeast(severity: Severity, threshold: Severity): boolean {
 export function formatPath(path: JsonPath): string {
   let out = '$';
   for (const part of path) {
-    out += typeof part === 'number' ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
+    out +=
+      typeof part === 'number'
+        ? `[${part}]`
+        : /^[A-Za-z_$][\w$]*$/.test(part)
+          ? `.${part}`
+          : `[${JSON.stringify(part)}]`;
   }
   return out;
 }

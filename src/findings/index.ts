@@ -1,2 +1,2 @@
-export { SEVERITIES, atLeast, formatPath, isViolation, severityRank } from './finding.js';
 export type { Finding, FindingLocation, JsonPath, Severity } from './finding.js';
+export { atLeast, formatPath, isViolation, SEVERITIES, severityRank } from './finding.js';

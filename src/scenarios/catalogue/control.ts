@@ -1,0 +1,223 @@
+import { get, success } from '../expect.js';
+import { noModel } from '../model.js';
+import type { Scenario } from '../scenario.js';
+
+/** The offline tier: control requests that need no model turn. */
+export const controlScenarios: Scenario[] = [
+  {
+    id: 'control/initialize',
+    requirement:
+      'initialize answers with commands (name, description, argumentHint), models, account and pid',
+    spec: '§2 initialize handshake',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const res = await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: [] });
+      const body = success(ctx, res, 'initialize');
+      const commands = body.commands as Array<Record<string, unknown>> | undefined;
+      ctx.check(
+        Array.isArray(commands) && commands.length > 0,
+        'initialize/commands',
+        'commands[] is a non-empty list',
+        {
+          path: ['response', 'response', 'commands'],
+          actual: commands,
+        },
+      );
+      const first = commands?.[0] ?? {};
+      for (const key of ['name', 'description', 'argumentHint']) {
+        ctx.check(key in first, 'initialize/command-field', `each command has ${key}`, {
+          path: ['response', 'response', 'commands', 0, key],
+          expected: 'present',
+        });
+      }
+      for (const key of ['models', 'account', 'pid']) {
+        ctx.check(key in body, 'initialize/field', `the response has ${key}`, {
+          path: ['response', 'response', key],
+          expected: 'present',
+        });
+      }
+    },
+  },
+  {
+    id: 'control/get-binary-version',
+    requirement: 'get_binary_version answers with the CLI version',
+    spec: '§2 other control_request subtypes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const body = success(
+        ctx,
+        await ctx.session.request({ subtype: 'get_binary_version' }),
+        'get_binary_version',
+      );
+      ctx.check(typeof body.version === 'string', 'control/field', 'version is a string', {
+        path: ['response', 'response', 'version'],
+        actual: body.version,
+      });
+    },
+  },
+  {
+    id: 'control/mcp-status',
+    requirement: 'mcp_status answers with the list of MCP servers',
+    spec: '§6 MCP',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const body = success(ctx, await ctx.session.request({ subtype: 'mcp_status' }), 'mcp_status');
+      ctx.check(Array.isArray(body.mcpServers), 'control/field', 'mcpServers is a list', {
+        path: ['response', 'response', 'mcpServers'],
+        actual: body.mcpServers,
+      });
+    },
+  },
+  {
+    id: 'control/get-settings',
+    requirement: 'get_settings answers with effective settings, sources and applied values',
+    spec: '§2 other control_request subtypes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const body = success(ctx, await ctx.session.request({ subtype: 'get_settings' }), 'get_settings');
+      for (const key of ['effective', 'sources', 'applied']) {
+        ctx.check(key in body, 'control/field', `the response has ${key}`, {
+          path: ['response', 'response', key],
+        });
+      }
+    },
+  },
+  {
+    id: 'control/get-context-usage',
+    requirement: 'get_context_usage answers with categories, totalTokens and maxTokens',
+    spec: '§1 result (context window)',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const body = success(
+        ctx,
+        await ctx.session.request({ subtype: 'get_context_usage' }),
+        'get_context_usage',
+      );
+      ctx.check(Array.isArray(body.categories), 'control/field', 'categories is a list', {
+        path: ['response', 'response', 'categories'],
+      });
+      ctx.check(typeof body.maxTokens === 'number', 'control/field', 'maxTokens is a number', {
+        path: ['response', 'response', 'maxTokens'],
+        actual: body.maxTokens,
+      });
+    },
+  },
+  {
+    id: 'control/set-model',
+    requirement: 'set_model is accepted and announced as a replayed local-command user message',
+    spec: '§2 other control_request subtypes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      success(
+        ctx,
+        await ctx.session.request({ subtype: 'set_model', model: 'claude-sonnet-4-5' }),
+        'set_model',
+      );
+      const echo = await ctx.session.waitFor((m) => m.type === 'user', 'the set_model notice');
+      ctx.checkEqual(
+        get(echo, 'message', 'content'),
+        '<local-command-stdout>Set model to claude-sonnet-4-5</local-command-stdout>',
+        'set-model/notice',
+        'the CLI reports the new model as a local-command message',
+        ['message', 'content'],
+      );
+    },
+  },
+  {
+    id: 'control/set-permission-mode',
+    requirement: 'set_permission_mode acceptEdits is acknowledged with the mode and a system/status event',
+    spec: '§5 permission modes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const body = success(
+        ctx,
+        await ctx.session.request({ subtype: 'set_permission_mode', mode: 'acceptEdits' }),
+        'set_permission_mode',
+      );
+      ctx.checkEqual(body.mode, 'acceptEdits', 'control/field', 'the reply echoes the mode', [
+        'response',
+        'response',
+        'mode',
+      ]);
+      const status = await ctx.session.waitFor(
+        (m) => m.type === 'system' && m.subtype === 'status',
+        'system/status',
+      );
+      ctx.checkEqual(
+        status.permissionMode,
+        'acceptEdits',
+        'status/permission-mode',
+        'status carries the new mode',
+        ['permissionMode'],
+      );
+    },
+  },
+  {
+    id: 'control/set-permission-mode-invalid',
+    requirement:
+      'set_permission_mode with an unknown mode: record how the CLI answers (2.1.150 echoes it back as success)',
+    spec: '§5 permission modes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const res = await ctx.session.request({ subtype: 'set_permission_mode', mode: 'bogus' });
+      ctx.check(
+        res.subtype === 'success' || res.subtype === 'error',
+        'control/response-subtype',
+        'the request is answered',
+        {
+          path: ['response', 'subtype'],
+          actual: res.subtype,
+        },
+      );
+    },
+  },
+  {
+    id: 'control/list-models',
+    requirement: 'list_models is answered (2.1.150: an "Unsupported control request subtype" error)',
+    spec: '§2 other control_request subtypes',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const res = await ctx.session.request({ subtype: 'list_models' });
+      ctx.check(
+        res.subtype === 'success' || res.subtype === 'error',
+        'control/response-subtype',
+        'the request is answered',
+        {
+          path: ['response', 'subtype'],
+          actual: res.subtype,
+        },
+      );
+    },
+  },
+  {
+    id: 'control/unknown-subtype',
+    requirement:
+      'an unknown client subtype gets an error reply "Unsupported control request subtype: <x>", never a hang',
+    spec: '§2 answer every control_request',
+    tier: 'offline',
+    model: noModel,
+    async drive(ctx) {
+      const res = await ctx.session.request({ subtype: 'frobnicate' });
+      ctx.checkEqual(res.subtype, 'error', 'control/response-subtype', 'the reply is an error', [
+        'response',
+        'subtype',
+      ]);
+      ctx.checkEqual(
+        res.error,
+        'Unsupported control request subtype: frobnicate',
+        'control/error-text',
+        'the error names the subtype',
+        ['response', 'error'],
+      );
+    },
+  },
+];

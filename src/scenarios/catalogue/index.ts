@@ -1,0 +1,32 @@
+import type { Scenario } from '../scenario.js';
+import { askUserQuestionScenarios } from './ask-user-question.js';
+import { controlScenarios } from './control.js';
+import { hookScenarios } from './hooks.js';
+import { inputScenarios } from './input.js';
+import { hangScenarios, interruptScenarios } from './interrupt.js';
+import { mcpScenarios } from './mcp.js';
+import { permissionScenarios } from './permission.js';
+import { sessionScenarios } from './session.js';
+import { turnScenarios } from './turn.js';
+
+/** Every scenario, in catalogue order. Ids are stable: add, never rename. */
+export const SCENARIOS: readonly Scenario[] = [
+  ...controlScenarios,
+  ...turnScenarios,
+  ...permissionScenarios,
+  ...askUserQuestionScenarios,
+  ...mcpScenarios,
+  ...hookScenarios,
+  ...interruptScenarios,
+  ...inputScenarios,
+  ...sessionScenarios,
+  ...hangScenarios,
+];
+
+/** Scenarios whose id starts with any of `prefixes` (all when none given). */
+export function selectScenarios(prefixes: string[] = []): Scenario[] {
+  if (prefixes.length === 0) return [...SCENARIOS];
+  return SCENARIOS.filter((s) =>
+    prefixes.some((p) => s.id === p || s.id.startsWith(p.endsWith('/') ? p : `${p}`)),
+  );
+}

@@ -1,0 +1,112 @@
+import { NO_ANSWER } from '../../driver/index.js';
+import { get } from '../expect.js';
+import { script, text, toolUse } from '../model.js';
+import type { Scenario } from '../scenario.js';
+
+export const interruptScenarios: Scenario[] = [
+  {
+    id: 'interrupt/slow-turn',
+    requirement:
+      'interrupt during a slow model turn is answered with success and ends the turn with result/error_during_execution',
+    spec: '§2 interrupt',
+    tier: 'model',
+    model: script({
+      blocks: [text('This answer streams very slowly, word by word, so the client can interrupt it midway.')],
+      chunkDelayMs: 400,
+    }),
+    async drive(ctx) {
+      ctx.session.sendUser('Tell me a long story.');
+      await ctx.session.waitFor((m) => m.type === 'system' && m.subtype === 'init', 'system/init');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const res = await ctx.session.interrupt();
+      ctx.checkEqual(
+        res.subtype,
+        'success',
+        'control/response-subtype',
+        'interrupt is answered with success',
+      );
+      const result = await ctx.session.waitForResult();
+      ctx.checkEqual(
+        result.subtype,
+        'error_during_execution',
+        'result/subtype',
+        'the turn ends with error_during_execution',
+        ['subtype'],
+      );
+      const interrupted = ctx.session
+        .messages()
+        .some(
+          (m) =>
+            m.type === 'user' &&
+            JSON.stringify(get(m, 'message', 'content')).includes('[Request interrupted by user]'),
+        );
+      ctx.check(interrupted, 'interrupt/marker', 'the "[Request interrupted by user]" marker is emitted');
+    },
+  },
+  {
+    id: 'interrupt/pending-prompt',
+    requirement: 'interrupt while a can_use_tool prompt is pending ends the turn; the CLI cancels the prompt',
+    spec: '§2 control_cancel_request',
+    tier: 'model',
+    model: script(
+      [toolUse('toolu_01Pending', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
+      [text('unused')],
+    ),
+    handlers: {
+      // Never answer; give up quietly once the CLI cancels the request.
+      can_use_tool: (_req, { signal }) =>
+        new Promise((resolve) => signal.addEventListener('abort', () => resolve(NO_ANSWER), { once: true })),
+    },
+    async drive(ctx) {
+      ctx.session.sendUser('Write banana.txt.');
+      await ctx.session.waitForControlRequest('can_use_tool');
+      const res = await ctx.session.interrupt();
+      ctx.checkEqual(
+        res.subtype,
+        'success',
+        'control/response-subtype',
+        'interrupt is answered with success',
+      );
+      const result = await ctx.session.waitForResult();
+      ctx.checkEqual(
+        result.subtype,
+        'error_during_execution',
+        'result/subtype',
+        'the turn ends with error_during_execution',
+        ['subtype'],
+      );
+      const cancelled = ctx.session.messages().some((m) => m.type === 'control_cancel_request');
+      ctx.check(
+        cancelled,
+        'interrupt/no-cancel',
+        'the CLI sends control_cancel_request for the pending prompt',
+      );
+    },
+  },
+];
+
+export const hangScenarios: Scenario[] = [
+  {
+    id: 'hang/unanswered-can-use-tool',
+    requirement:
+      'a can_use_tool the client never answers stalls the turn: the driver reports the hang within its deadline',
+    spec: '§2 an unanswered control_request hangs the turn',
+    tier: 'model',
+    model: script(
+      [toolUse('toolu_01Never', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
+      [text('unused')],
+    ),
+    silenceMs: 2_000,
+    deadlineMs: 15_000,
+    handlers: { can_use_tool: () => NO_ANSWER },
+    expectedFindings: ['hang/unanswered-control-request'],
+    async drive(ctx) {
+      ctx.session.sendUser('Write banana.txt.');
+      const ended = await ctx.session.waitForResult().then(
+        () => true,
+        () => false,
+      );
+      ctx.check(!ended, 'hang/not-stalled', 'the turn stalls while the prompt is unanswered');
+    },
+  },
+];

@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { get, toolResults, toolResultText, turn } from '../expect.js';
+import { script, text, toolUse } from '../model.js';
+import type { Scenario, ScenarioContext } from '../scenario.js';
+
+type Json = Record<string, unknown>;
+
+const writeBanana = (id = 'toolu_01WriteBanana') =>
+  toolUse(id, 'Write', { file_path: 'banana.txt', content: 'yellow\n' });
+
+async function fileText(ctx: ScenarioContext, name: string): Promise<string | undefined> {
+  return readFile(join(ctx.cwd, name), 'utf8').catch(() => undefined);
+}
+
+function canUseToolRequests(ctx: ScenarioContext): Json[] {
+  return ctx.session
+    .messages()
+    .filter((m) => m.type === 'control_request' && get(m, 'request', 'subtype') === 'can_use_tool');
+}
+
+export const permissionScenarios: Scenario[] = [
+  {
+    id: 'permission/allow',
+    requirement:
+      'with --permission-prompt-tool stdio a Write asks can_use_tool; allow + updatedInput runs it for real',
+    spec: '§0, §2 can_use_tool',
+    tier: 'model',
+    model: script([writeBanana()], [text('Wrote banana.txt.')]),
+    handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
+    async drive(ctx) {
+      await turn(ctx, 'Write banana.txt.');
+      const [ask] = canUseToolRequests(ctx);
+      ctx.check(ask !== undefined, 'permission/no-prompt', 'a can_use_tool request arrives for Write');
+      const req = (ask?.request ?? {}) as Json;
+      ctx.checkEqual(req.tool_name, 'Write', 'permission/tool-name', 'tool_name is Write', [
+        'request',
+        'tool_name',
+      ]);
+      for (const key of ['display_name', 'input', 'description', 'permission_suggestions', 'tool_use_id']) {
+        ctx.check(key in req, 'permission/field', `can_use_tool carries ${key}`, { path: ['request', key] });
+      }
+      ctx.checkEqual(
+        await fileText(ctx, 'banana.txt'),
+        'yellow\n',
+        'tool/effect',
+        'the file is really written',
+      );
+      const [res] = toolResults(ctx.session.messages());
+      ctx.checkEqual(
+        res?.is_error ?? false,
+        false,
+        'tool-result/is-error',
+        'the tool result is not an error',
+      );
+    },
+  },
+  {
+    id: 'permission/deny',
+    requirement:
+      'deny + message: the tool does not run and the model gets an is_error tool_result with that message',
+    spec: '§2 can_use_tool DENY',
+    tier: 'model',
+    model: script([writeBanana()], [text('Understood, not writing.')]),
+    handlers: { can_use_tool: () => ({ behavior: 'deny', message: 'User declined.' }) },
+    async drive(ctx) {
+      await turn(ctx, 'Write banana.txt.');
+      ctx.checkEqual(await fileText(ctx, 'banana.txt'), undefined, 'tool/effect', 'the file is not written');
+      const [res] = toolResults(ctx.session.messages());
+      ctx.checkEqual(res?.is_error, true, 'tool-result/is-error', 'the tool result is an error');
+      ctx.checkEqual(
+        toolResultText(res),
+        'User declined.',
+        'tool-result/text',
+        'the tool result is the deny message',
+      );
+    },
+  },
+  {
+    id: 'permission/allow-without-updated-input',
+    requirement:
+      'a bare {"behavior":"allow"} is rejected with a ZodError tool_result (updatedInput is required on 2.1.150)',
+    spec: '§2 can_use_tool ALLOW',
+    tier: 'model',
+    model: script([writeBanana()], [text('The permission reply was rejected.')]),
+    handlers: { can_use_tool: () => ({ behavior: 'allow' }) },
+    async drive(ctx) {
+      await turn(ctx, 'Write banana.txt.');
+      const [res] = toolResults(ctx.session.messages());
+      const body = toolResultText(res);
+      ctx.check(
+        body.startsWith('Tool permission request failed: ZodError'),
+        'permission/zod-error',
+        'the reply is rejected with a ZodError',
+        {
+          expected: 'Tool permission request failed: ZodError…',
+          actual: body.slice(0, 120),
+        },
+      );
+      ctx.check(
+        body.includes('updatedInput'),
+        'permission/zod-error-path',
+        'the ZodError names updatedInput',
+        {
+          actual: body.slice(0, 400),
+        },
+      );
+      ctx.checkEqual(await fileText(ctx, 'banana.txt'), undefined, 'tool/effect', 'the file is not written');
+    },
+  },
+  {
+    id: 'permission/updated-input-modifies',
+    requirement: 'allow with a modified updatedInput runs the tool with the modified input',
+    spec: '§2 can_use_tool ALLOW',
+    tier: 'model',
+    model: script([writeBanana()], [text('Wrote it.')]),
+    handlers: {
+      can_use_tool: (req) => ({
+        behavior: 'allow',
+        updatedInput: { ...(req.input as Json), content: 'green\n' },
+      }),
+    },
+    async drive(ctx) {
+      await turn(ctx, 'Write banana.txt.');
+      ctx.checkEqual(
+        await fileText(ctx, 'banana.txt'),
+        'green\n',
+        'tool/effect',
+        'the file has the modified content',
+      );
+    },
+  },
+  {
+    id: 'permission/no-stdio-auto-deny',
+    requirement:
+      'without --permission-prompt-tool stdio no prompt arrives: the Write is auto-denied ("haven\'t granted it yet") and listed in permission_denials',
+    spec: '§0 stdio is mandatory',
+    tier: 'model',
+    model: script([writeBanana()], [text('I could not write it.')]),
+    args: { permissionPromptTool: null },
+    async drive(ctx) {
+      const result = await turn(ctx, 'Write banana.txt.');
+      ctx.checkEqual(
+        canUseToolRequests(ctx).length,
+        0,
+        'permission/unexpected-prompt',
+        'no can_use_tool request arrives',
+      );
+      const [res] = toolResults(ctx.session.messages());
+      ctx.check(
+        toolResultText(res).includes("but you haven't granted it yet"),
+        'permission/auto-deny-text',
+        'the auto-denial text reaches the model',
+        {
+          actual: toolResultText(res),
+        },
+      );
+      const denials = result.permission_denials as Json[] | undefined;
+      ctx.check(
+        Array.isArray(denials) && denials.some((d) => d.tool_name === 'Write'),
+        'permission/denials',
+        'permission_denials lists the Write',
+        {
+          path: ['permission_denials'],
+          actual: denials,
+        },
+      );
+    },
+  },
+  {
+    id: 'permission/accept-edits-mode',
+    requirement: 'after set_permission_mode acceptEdits, a Write runs without a can_use_tool prompt',
+    spec: '§5 permission modes',
+    tier: 'model',
+    model: script([writeBanana()], [text('Wrote it without asking.')]),
+    handlers: { can_use_tool: () => ({ behavior: 'deny', message: 'should not be asked' }) },
+    async drive(ctx) {
+      const res = await ctx.session.request({ subtype: 'set_permission_mode', mode: 'acceptEdits' });
+      ctx.checkEqual(res.subtype, 'success', 'control/response-subtype', 'set_permission_mode succeeds');
+      await turn(ctx, 'Write banana.txt.');
+      ctx.checkEqual(
+        canUseToolRequests(ctx).length,
+        0,
+        'permission/unexpected-prompt',
+        'no can_use_tool request arrives',
+      );
+      ctx.checkEqual(await fileText(ctx, 'banana.txt'), 'yellow\n', 'tool/effect', 'the file is written');
+    },
+  },
+];

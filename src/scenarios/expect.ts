@@ -1,0 +1,58 @@
+import type { ScenarioContext } from './scenario.js';
+
+type Json = Record<string, unknown>;
+
+/** Reads a nested field without ceremony: `get(msg, 'message', 'content', 0, 'text')`. */
+export function get(value: unknown, ...path: Array<string | number>): unknown {
+  let cur: unknown = value;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[key];
+  }
+  return cur;
+}
+
+/** All tool_result blocks the CLI reported (in `user` messages). */
+export function toolResults(messages: Json[]): Json[] {
+  return messages
+    .filter((m) => m.type === 'user')
+    .flatMap((m) => {
+      const content = get(m, 'message', 'content');
+      return Array.isArray(content) ? (content as Json[]) : [];
+    })
+    .filter((b) => b.type === 'tool_result');
+}
+
+/** The text of a tool_result block, whether its content is a string or text blocks. */
+export function toolResultText(block: Json | undefined): string {
+  const content = block?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((c) => (c as Json).text ?? '').join('');
+  return '';
+}
+
+/** Sends a user turn and waits for its result; checks it is a success unless told otherwise. */
+export async function turn(ctx: ScenarioContext, prompt: string, expectSubtype = 'success'): Promise<Json> {
+  ctx.session.sendUser(prompt);
+  const result = await ctx.session.waitForResult();
+  ctx.checkEqual(
+    result.subtype,
+    expectSubtype,
+    'result/subtype',
+    `the turn ends with result/${expectSubtype}`,
+    ['subtype'],
+  );
+  return result;
+}
+
+/** Checks a control response is a success and returns its payload. */
+export function success(ctx: ScenarioContext, response: Json, what: string): Json {
+  ctx.checkEqual(
+    response.subtype,
+    'success',
+    'control/response-subtype',
+    `${what} is answered with success`,
+    ['response', 'subtype'],
+  );
+  return (response.response ?? {}) as Json;
+}

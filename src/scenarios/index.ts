@@ -1,0 +1,7 @@
+export { SCENARIOS, selectScenarios } from './catalogue/index.js';
+export { get, toolResults, toolResultText } from './expect.js';
+export { script, text, thinking, toolUse } from './model.js';
+export type { RunScenarioOptions, ScenarioRun } from './run-scenario.js';
+export { runScenario } from './run-scenario.js';
+export type { CheckDetails, PrepareContext, Scenario, ScenarioContext } from './scenario.js';
+export { checkFinding } from './scenario.js';

@@ -1,0 +1,164 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type CliArgsOptions,
+  createSandbox,
+  type Session,
+  startSession,
+  type Transcript,
+  type TranscriptFrame,
+} from '../driver/index.js';
+import { isClideError } from '../errors/index.js';
+import type { Finding } from '../findings/index.js';
+import { type RecordedRequest, startModelApi } from '../model-api/index.js';
+import { type CheckDetails, checkFinding, type Scenario, type ScenarioContext } from './scenario.js';
+
+type Json = Record<string, unknown>;
+
+export interface RunScenarioOptions {
+  /** The CLI side: the real binary, `fake-claude`, or `clide-record`. */
+  binary: string;
+  /** Extra environment for the CLI side (e.g. `CLIDE_REAL_CLAUDE` for the recorder). */
+  env?: Record<string, string | undefined>;
+  /** Streams every captured frame (progress, wire log). */
+  onFrame?: (frame: TranscriptFrame) => void;
+  /** Keep the sandbox on disk (debugging). */
+  keepSandbox?: boolean;
+}
+
+export interface ScenarioRun {
+  scenario: string;
+  transcript: Transcript;
+  modelRequests: RecordedRequest[];
+  /** Driver findings (hangs, non-JSON), model API problems, and the scenario's own failed checks. */
+  findings: Finding[];
+  /** True when no finding of severity `breaking` was raised. */
+  passed: boolean;
+  durationMs: number;
+}
+
+/**
+ * Runs one scenario against one CLI side: a fresh sandbox, a scripted model API on loopback, the
+ * client script, deadlines. Never throws for what the CLI does: everything becomes a finding.
+ */
+export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
+  const started = performance.now();
+  const sandbox = createSandbox({ keep: options.keepSandbox });
+  const modelApi = await startModelApi({ script: scenario.model });
+  const findings: Finding[] = [];
+  const state: Json = {};
+  const location = (f: Finding): Finding => ({ ...f, location: { ...f.location, scenario: scenario.id } });
+  const sessionOptions = (args?: CliArgsOptions) => ({
+    binary: options.binary,
+    args,
+    sandbox,
+    modelApiUrl: modelApi.url,
+    env: options.env,
+    handlers: scenario.handlers,
+    sdkMcpServers: scenario.sdkMcpServers,
+    silenceMs: scenario.silenceMs ?? 10_000,
+    deadlineMs: scenario.deadlineMs ?? 30_000,
+  });
+  let session: Session | undefined;
+  try {
+    await scenario.prepare?.({
+      cwd: sandbox.cwd,
+      home: sandbox.home,
+      state,
+      runEarlierSession: async (drive, args) => {
+        const earlier = startSession(sessionOptions(args));
+        try {
+          await drive(earlier);
+        } finally {
+          const t = await earlier.close();
+          findings.push(...t.findings.map(location));
+        }
+        return earlier.messages();
+      },
+    });
+    const args = typeof scenario.args === 'function' ? scenario.args(state) : scenario.args;
+    session = startSession({ ...sessionOptions(args), onFrame: options.onFrame });
+  } catch (error) {
+    findings.push(
+      checkFinding(scenario.id, 'scenario/untestable', `the scenario could not start: ${errorText(error)}`),
+    );
+  }
+  if (session) {
+    const context: ScenarioContext = {
+      session,
+      cwd: sandbox.cwd,
+      state,
+      modelRequests: () => modelApi.requests,
+      check: (condition, code, message, details?: CheckDetails) => {
+        if (!condition) findings.push(checkFinding(scenario.id, code, message, details));
+        return condition;
+      },
+      checkEqual: (actual, expected, code, message, path) => {
+        const ok = isDeepStrictEqual(actual, expected);
+        if (!ok) findings.push(checkFinding(scenario.id, code, message, { path, expected, actual }));
+        return ok;
+      },
+    };
+    try {
+      await scenario.drive(context);
+    } catch (error) {
+      const code = isClideError(error) && error.code === 'timeout' ? 'scenario/timeout' : 'scenario/error';
+      findings.push(checkFinding(scenario.id, code, errorText(error)));
+    }
+  }
+  const transcript = session ? await session.close() : emptyTranscript(options.binary);
+  await modelApi.close();
+  sandbox.dispose();
+  findings.unshift(...transcript.findings.map(location));
+  for (const problem of modelApi.problems)
+    findings.push(checkFinding(scenario.id, 'model-api/problem', problem));
+  const outcome = settleExpectedFindings(scenario, findings);
+  return {
+    scenario: scenario.id,
+    transcript,
+    modelRequests: [...modelApi.requests],
+    findings: outcome,
+    passed: !outcome.some((f) => f.severity === 'breaking'),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Expected findings become `cosmetic` (kept for the record); missing ones become failures. */
+function settleExpectedFindings(scenario: Scenario, findings: Finding[]): Finding[] {
+  const expected = scenario.expectedFindings ?? [];
+  if (expected.length === 0) return findings;
+  const settled = findings.map((f) =>
+    expected.includes(f.code)
+      ? { ...f, severity: 'cosmetic' as const, message: `(expected) ${f.message}` }
+      : f,
+  );
+  for (const code of expected) {
+    if (!findings.some((f) => f.code === code)) {
+      settled.push(
+        checkFinding(
+          scenario.id,
+          'scenario/expected-finding-missing',
+          `the scenario expected a ${code} finding`,
+          { expected: code },
+        ),
+      );
+    }
+  }
+  return settled;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function emptyTranscript(binary: string): Transcript {
+  return {
+    binary,
+    argv: [],
+    startedAt: new Date().toISOString(),
+    frames: [],
+    exitCode: null,
+    signal: null,
+    durationMs: 0,
+    findings: [],
+  };
+}

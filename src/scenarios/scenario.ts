@@ -1,0 +1,88 @@
+import type { CliArgsOptions, ControlHandlers, SdkMcpServer, Session } from '../driver/index.js';
+import type { Finding, JsonPath, Severity } from '../findings/index.js';
+import type { ModelScript, RecordedRequest } from '../model-api/index.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The unit everything shares: what the model answers (model script), what the client does (drive),
+ * and the contract it checks (the checks made while driving and after). The same scenario runs
+ * against the real CLI (canary, recording), fake-claude (fidelity) and a fixture replay.
+ */
+export interface Scenario {
+  /** Stable, addressable id: `family/name`, e.g. `permission/allow`. Never renamed. */
+  id: string;
+  /** The one-line requirement the scenario checks. */
+  requirement: string;
+  /** Section of the protocol spec it checks, e.g. `§2 can_use_tool`. */
+  spec: string;
+  /** `offline`: control requests only, no model turn. `model`: drives at least one model turn. */
+  tier: 'offline' | 'model';
+  /** Model turns served by the scripted Messages API (empty for the offline tier). */
+  model: ModelScript;
+  /** CLI flags; a function when they depend on what `prepare` found (e.g. the session id to resume). */
+  args?: CliArgsOptions | ((state: Json) => CliArgsOptions);
+  handlers?: ControlHandlers;
+  sdkMcpServers?: SdkMcpServer[];
+  /** Silence that counts as a hang (default 10 s). */
+  silenceMs?: number;
+  /** Hard limit for the run (default 30 s). */
+  deadlineMs?: number;
+  /**
+   * Finding codes this scenario exists to provoke (e.g. a hang): each must be raised, and is then
+   * part of the contract rather than a failure. One that is not raised is itself a failure.
+   */
+  expectedFindings?: string[];
+  /** Runs before the CLI starts (seed files in the sandbox, an earlier session for --resume…). */
+  prepare?: (context: PrepareContext) => Promise<void>;
+  /** The client script: talks to the CLI and checks what it says. */
+  drive: (context: ScenarioContext) => Promise<void>;
+}
+
+export interface PrepareContext {
+  /** Sandbox the scenario's session will run in. */
+  cwd: string;
+  home: string;
+  /** Runs an earlier session in the same sandbox (e.g. to `--resume` it). */
+  runEarlierSession: (drive: (session: Session) => Promise<void>, args?: CliArgsOptions) => Promise<Json[]>;
+  /** Values the scenario wants to hand from `prepare` to `drive`. */
+  state: Json;
+}
+
+export interface CheckDetails {
+  path?: JsonPath;
+  expected?: unknown;
+  actual?: unknown;
+  severity?: Severity;
+}
+
+export interface ScenarioContext {
+  session: Session;
+  /** Sandbox cwd the CLI runs in. */
+  cwd: string;
+  state: Json;
+  /** Requests the CLI made to the scripted model API so far. */
+  modelRequests: () => RecordedRequest[];
+  /** Records a failed expectation unless `condition` holds; returns `condition`. */
+  check: (condition: boolean, code: string, message: string, details?: CheckDetails) => boolean;
+  /** Shorthand: `check(deepEqual(actual, expected), …)` with both values in the finding. */
+  checkEqual: (actual: unknown, expected: unknown, code: string, message: string, path?: JsonPath) => boolean;
+}
+
+/** A finding raised by a scenario's own checks. */
+export function checkFinding(
+  scenario: string,
+  code: string,
+  message: string,
+  details: CheckDetails = {},
+): Finding {
+  return {
+    code,
+    severity: details.severity ?? 'breaking',
+    message,
+    path: details.path ?? [],
+    ...(details.expected === undefined ? {} : { expected: details.expected }),
+    ...(details.actual === undefined ? {} : { actual: details.actual }),
+    location: { scenario },
+  };
+}
