@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { packageInfo } from '../src/config/package-info.js';
+import { ensureInstalled, findInstalled } from '../src/install/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,8 +12,12 @@ declare module 'vitest' {
 
 /** Runs once before all test files: makes sure the pinned real CLI is installed. */
 export default async function setup(project: TestProject): Promise<void> {
-  // Placeholder until src/install/ lands: the cache layout it will own.
-  const path = join(homedir(), '.cache/clide-conformance/claude/2.1.150/node_modules/@anthropic-ai/claude-code/bin/claude.exe');
-  if (!existsSync(path)) throw new Error(`pinned claude not installed at ${path}`);
-  project.provide('claudeBinary', path);
+  const { pinned } = packageInfo();
+  // Silent when it is already there; on a fresh machine npm installs it (a few seconds) and says so.
+  const installed =
+    findInstalled(pinned) ??
+    (await ensureInstalled(pinned, {
+      onProgress: (line) => process.stderr.write(`[global-setup] ${line}\n`),
+    }));
+  project.provide('claudeBinary', installed.binaryPath);
 }

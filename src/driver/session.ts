@@ -10,6 +10,9 @@ import type { FrameDirection, Transcript, TranscriptFrame } from './transcript.j
 
 type Json = Record<string, unknown>;
 
+/** Silence before the first stdout line that still counts as start-up, not a hang. */
+const STARTUP_MS = 20_000;
+
 /** Returned by a handler that deliberately leaves a CLI request unanswered (to test hang detection). */
 export const NO_ANSWER: unique symbol = Symbol('clide.no-answer');
 
@@ -447,7 +450,10 @@ export class Session {
     const awaiting =
       this.waiters.size > 0 || this.clientRequests.size > 0 || this.pendingCliRequests().length > 0;
     if (!awaiting) return;
-    this.silenceTimer = setTimeout(() => this.onSilence(), this.silenceMs);
+    // Start-up is slow on a loaded machine: before the first stdout line, allow at least STARTUP_MS.
+    const started = this.frames.some((f) => f.dir === 'from-cli');
+    const limit = started ? this.silenceMs : Math.max(this.silenceMs, STARTUP_MS);
+    this.silenceTimer = setTimeout(() => this.onSilence(limit), limit);
     this.silenceTimer.unref();
   }
 
@@ -456,8 +462,8 @@ export class Session {
     this.silenceTimer = undefined;
   }
 
-  private onSilence(): void {
-    const seconds = Math.round(this.silenceMs / 100) / 10;
+  private onSilence(limit: number): void {
+    const seconds = Math.round(limit / 100) / 10;
     const unanswered = this.pendingCliRequests();
     let message: string;
     if (unanswered.length > 0) {

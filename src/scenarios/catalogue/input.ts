@@ -26,7 +26,8 @@ export const inputScenarios: Scenario[] = [
   },
   {
     id: 'input/wrong-shape-user-message',
-    requirement: 'a user message without message.content is rejected with a clear error, never a hang',
+    requirement:
+      'a user message without message.content ends in result/error_during_execution (is_error) and a non-zero exit, never a hang',
     spec: '§0 send a prompt',
     tier: 'model',
     model: script([text('unused')]),

@@ -96,12 +96,13 @@ export const hangScenarios: Scenario[] = [
       [toolUse('toolu_01Never', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
       [text('unused')],
     ),
-    silenceMs: 2_000,
-    deadlineMs: 15_000,
+    silenceMs: 3_000,
+    deadlineMs: 20_000,
     handlers: { can_use_tool: () => NO_ANSWER },
     expectedFindings: ['hang/unanswered-control-request'],
     async drive(ctx) {
       ctx.session.sendUser('Write banana.txt.');
+      await ctx.session.waitForControlRequest('can_use_tool');
       const ended = await ctx.session.waitForResult().then(
         () => true,
         () => false,

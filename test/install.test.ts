@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageInfo } from '../src/config/package-info.js';
+
+/** `clide-conformance install` end to end: the built bin, the real npm, the real registry package. */
+const bin = join(packageInfo().root, 'bin', 'clide-conformance');
+const pinned = packageInfo().pinned;
+
+let base: string;
+let cacheDir: string;
+
+function runInstall(args: string[], cache = cacheDir) {
+  return execa(process.execPath, [bin, 'install', ...args], {
+    reject: false,
+    timeout: 300_000,
+    env: { CLIDE_CACHE_DIR: cache },
+  });
+}
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'clide-install-e2e-'));
+  cacheDir = join(base, 'cache');
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('clide-conformance install', () => {
+  it('two concurrent installs of the same version into a fresh cache both succeed and leave one good install', {
+    timeout: 240_000,
+  }, async () => {
+    const [a, b] = await Promise.all([runInstall([pinned, '--json']), runInstall([pinned, '--json'])]);
+    for (const run of [a, b]) expect(run.exitCode, run.stderr).toBe(0);
+    const ra = JSON.parse(a.stdout) as {
+      version: string;
+      binaryPath: string;
+      dir: string;
+      installedNow: boolean;
+    };
+    const rb = JSON.parse(b.stdout) as typeof ra;
+    expect(ra.version).toBe(pinned);
+    expect(rb.binaryPath).toBe(ra.binaryPath);
+    expect(ra.dir).toBe(join(cacheDir, 'claude', pinned));
+    expect([ra.installedNow, rb.installedNow].sort()).toEqual([false, true]);
+    // Exactly one version folder; the loser's work folder is gone.
+    expect(readdirSync(join(cacheDir, 'claude'))).toEqual([pinned]);
+    expect(execFileSync(ra.binaryPath, ['--version'], { cwd: base, encoding: 'utf8' }).trim()).toBe(
+      `${pinned} (Claude Code)`,
+    );
+  });
+
+  it('without a version installs the pinned one, and is a no-op once it is there', async () => {
+    const marker = join(cacheDir, 'claude', pinned, 'install.json');
+    const before = statSync(marker).mtimeMs;
+    const run = await runInstall([]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      join(cacheDir, 'claude', pinned, 'node_modules/@anthropic-ai/claude-code/bin/claude.exe'),
+    );
+    expect(run.stderr).toContain(`claude ${pinned} is already installed`);
+    expect(run.stderr).not.toContain('npm');
+    expect(statSync(marker).mtimeMs).toBe(before);
+  });
+
+  it('rejects a malformed version with exit 2, naming it and what to give instead', async () => {
+    const run = await runInstall(['2.1.x.y']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      '"2.1.x.y" is neither an exact @anthropic-ai/claude-code version nor a dist-tag',
+    );
+    expect(run.stderr).toContain('hint: give an exact version such as 2.1.150');
+  });
+
+  it('reports an unpublished version with exit 2 and leaves nothing in the cache', async () => {
+    const fresh = join(base, 'fresh');
+    const run = await runInstall(['9.9.9', '--json'], fresh);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      'error[install]: @anthropic-ai/claude-code@9.9.9 is not published on the npm registry',
+    );
+    expect(run.stderr).toContain('clide-conformance install latest');
+    expect(existsSync(join(fresh, 'claude', '9.9.9'))).toBe(false);
+    expect(readdirSync(join(fresh, 'claude'))).toEqual([]);
+  });
+});
