@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import { execa } from 'execa';
 import {
   type CliArgsOptions,
   createSandbox,
   type Session,
+  sandboxEnv,
   startSession,
   type Transcript,
   type TranscriptFrame,
@@ -52,7 +54,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     args,
     sandbox,
     modelApiUrl: modelApi.url,
-    env: options.env,
+    env: { ...scenario.env, ...options.env },
     handlers: scenario.handlers,
     sdkMcpServers: scenario.sdkMcpServers,
     silenceMs: scenario.silenceMs ?? 10_000,
@@ -85,6 +87,29 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   if (session) {
     const context: ScenarioContext = {
       session,
+      binary: options.binary,
+      spawnCli: async (argv, input, timeoutMs = 20_000) => {
+        const env = sandboxEnv({
+          sandbox,
+          modelApiUrl: modelApi.url,
+          extra: { ...scenario.env, ...options.env },
+        });
+        const run = await execa(options.binary, argv, {
+          cwd: sandbox.cwd,
+          env,
+          extendEnv: false,
+          input,
+          reject: false,
+          timeout: timeoutMs,
+          killSignal: 'SIGKILL',
+        });
+        return {
+          exitCode: typeof run.exitCode === 'number' ? run.exitCode : null,
+          stdout: String(run.stdout),
+          stderr: String(run.stderr),
+          timedOut: Boolean(run.timedOut),
+        };
+      },
       cwd: sandbox.cwd,
       state,
       modelRequests: () => modelApi.requests,

@@ -22,6 +22,8 @@ export interface Scenario {
   model: ModelScript;
   /** CLI flags; a function when they depend on what `prepare` found (e.g. the session id to resume). */
   args?: CliArgsOptions | ((state: Json) => CliArgsOptions);
+  /** Extra environment for the CLI side (added to the sandbox's allow-listed one). */
+  env?: Record<string, string | undefined>;
   handlers?: ControlHandlers;
   sdkMcpServers?: SdkMcpServer[];
   /** Silence that counts as a hang (default 10 s). */
@@ -49,6 +51,13 @@ export interface PrepareContext {
   state: Json;
 }
 
+export interface CliRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
 export interface CheckDetails {
   path?: JsonPath;
   expected?: unknown;
@@ -58,9 +67,16 @@ export interface CheckDetails {
 
 export interface ScenarioContext {
   session: Session;
+  /** The CLI side under test (for extra runs such as `--help`). */
+  binary: string;
   /** Sandbox cwd the CLI runs in. */
   cwd: string;
   state: Json;
+  /**
+   * Runs the CLI side once more in the same sandbox and environment, with `argv` and `input` on
+   * stdin, and waits for it to exit (killed after `timeoutMs`, default 20 s). For flag checks.
+   */
+  spawnCli: (argv: string[], input: string, timeoutMs?: number) => Promise<CliRun>;
   /** Requests the CLI made to the scripted model API so far. */
   modelRequests: () => RecordedRequest[];
   /** Records a failed expectation unless `condition` holds; returns `condition`. */

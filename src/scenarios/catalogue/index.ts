@@ -1,9 +1,14 @@
 import type { Scenario } from '../scenario.js';
+import { apiScenarios } from './api.js';
 import { askUserQuestionScenarios } from './ask-user-question.js';
+import { contentScenarios } from './content.js';
 import { controlScenarios } from './control.js';
+import { fallbackScenarios } from './fallbacks.js';
+import { flagScenarios } from './flags.js';
 import { hookScenarios } from './hooks.js';
+import { injectedScenarios } from './injected.js';
 import { inputScenarios } from './input.js';
-import { hangScenarios, interruptScenarios } from './interrupt.js';
+import { cancelScenarios, hangScenarios, interruptScenarios } from './interrupt.js';
 import { mcpScenarios } from './mcp.js';
 import { permissionScenarios } from './permission.js';
 import { sessionScenarios } from './session.js';
@@ -21,6 +26,12 @@ export const SCENARIOS: readonly Scenario[] = [
   ...inputScenarios,
   ...sessionScenarios,
   ...hangScenarios,
+  ...fallbackScenarios,
+  ...injectedScenarios,
+  ...contentScenarios,
+  ...apiScenarios,
+  ...cancelScenarios,
+  ...flagScenarios,
 ];
 
 /** Scenarios whose id starts with any of `prefixes` (all when none given). */

@@ -85,6 +85,71 @@ export const interruptScenarios: Scenario[] = [
   },
 ];
 
+export const cancelScenarios: Scenario[] = [
+  {
+    id: 'cancel/late-answer-ignored',
+    requirement:
+      'after an interrupt cancels a pending can_use_tool (control_cancel_request), a late answer to it is ignored: nothing runs and the next turn works',
+    spec: '§2 control_cancel_request',
+    tier: 'model',
+    model: script(
+      [toolUse('toolu_01Late', 'Write', { file_path: 'late.txt', content: 'too late\n' })],
+      [text('Second turn works.')],
+    ),
+    handlers: {
+      // Answer only once the CLI has cancelled the request: a late allow.
+      can_use_tool: (req, { signal }) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () => resolve({ behavior: 'allow', updatedInput: req.input }), {
+            once: true,
+          }),
+        ),
+    },
+    async drive(ctx) {
+      ctx.session.sendUser('Write late.txt.');
+      const ask = await ctx.session.waitForControlRequest('can_use_tool');
+      await ctx.session.interrupt();
+      const cancel = await ctx.session.waitFor(
+        (m) => m.type === 'control_cancel_request',
+        'control_cancel_request',
+      );
+      ctx.checkEqual(
+        cancel.request_id,
+        ask.request_id,
+        'cancel/request-id',
+        'the cancel names the pending prompt',
+        ['request_id'],
+      );
+      const first = await ctx.session.waitForResult();
+      ctx.checkEqual(
+        first.subtype,
+        'error_during_execution',
+        'result/subtype',
+        'the interrupted turn ends with error_during_execution',
+      );
+      ctx.session.sendUser('Are you still there?');
+      const second = await ctx.session.waitForResult();
+      ctx.checkEqual(
+        second.subtype,
+        'success',
+        'result/subtype',
+        'the next turn succeeds after the late answer',
+        ['subtype'],
+      );
+      ctx.checkEqual(
+        second.result,
+        'Second turn works.',
+        'result/text',
+        'the next turn is answered by the model',
+      );
+      const written = await import('node:fs/promises').then((fs) =>
+        fs.readFile(`${ctx.cwd}/late.txt`, 'utf8').catch(() => undefined),
+      );
+      ctx.checkEqual(written, undefined, 'tool/effect', 'the late allow does not run the cancelled tool');
+    },
+  },
+];
+
 export const hangScenarios: Scenario[] = [
   {
     id: 'hang/unanswered-can-use-tool',

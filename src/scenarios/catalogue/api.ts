@@ -1,0 +1,67 @@
+import { get, turn } from '../expect.js';
+import { script, text } from '../model.js';
+import type { Scenario } from '../scenario.js';
+
+export const apiScenarios: Scenario[] = [
+  {
+    id: 'api/retry-after-529',
+    requirement:
+      'a 529 from the model API is retried: system/api_retry (attempt, max_retries, retry_delay_ms, error_status) then result/success',
+    spec: '§1 system events (api_retry)',
+    tier: 'model',
+    model: script({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } }, [
+      text('Worked on the second try.'),
+    ]),
+    async drive(ctx) {
+      const result = await turn(ctx, 'Try again if you must.');
+      const retry = ctx.session.messages().find((m) => m.type === 'system' && m.subtype === 'api_retry');
+      ctx.check(retry !== undefined, 'retry/missing', 'a system/api_retry event is emitted');
+      for (const key of ['attempt', 'max_retries', 'retry_delay_ms', 'error_status']) {
+        ctx.check(retry !== undefined && key in retry, 'retry/field', `api_retry carries ${key}`, {
+          path: [key],
+        });
+      }
+      ctx.checkEqual(retry?.error_status, 529, 'retry/status', 'api_retry names the 529', ['error_status']);
+      ctx.checkEqual(result.result, 'Worked on the second try.', 'result/text', 'the retried turn succeeds');
+    },
+  },
+  {
+    id: 'api/rate-limit-event',
+    requirement:
+      'rate-limit headers on a model response produce a rate_limit_event (status, resetsAt, rateLimitType, utilization) — for subscription (OAuth) auth; API-key auth ignores them',
+    spec: '§1 rate_limit_event',
+    tier: 'model',
+    model: script({
+      blocks: [text('Close to the limit.')],
+      headers: {
+        'anthropic-ratelimit-unified-status': 'allowed_warning',
+        'anthropic-ratelimit-unified-reset': '1790000000',
+        'anthropic-ratelimit-unified-representative-claim': 'five_hour',
+        'anthropic-ratelimit-unified-5h-utilization': '0.9',
+        'anthropic-ratelimit-unified-5h-reset': '1790000000',
+        'anthropic-ratelimit-unified-5h-surpassed-threshold': '0.8',
+      },
+    }),
+    // A dummy OAuth token (never a real one): the CLI only tracks rate limits for subscription auth.
+    env: { ANTHROPIC_API_KEY: undefined, CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-clide-offline-dummy-token' },
+    async drive(ctx) {
+      await turn(ctx, 'How close am I?');
+      const event = ctx.session.messages().find((m) => m.type === 'rate_limit_event');
+      ctx.check(event !== undefined, 'rate-limit/missing', 'a rate_limit_event is emitted');
+      ctx.checkEqual(
+        get(event, 'rate_limit_info'),
+        {
+          status: 'allowed_warning',
+          resetsAt: 1790000000,
+          rateLimitType: 'five_hour',
+          utilization: 0.9,
+          isUsingOverage: false,
+          surpassedThreshold: 0.8,
+        },
+        'rate-limit/info',
+        'rate_limit_info reflects the headers',
+        ['rate_limit_info'],
+      );
+    },
+  },
+];

@@ -1,0 +1,292 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assetPath } from '../assets.js';
+import { get, toolResults, toolResultText, turn } from '../expect.js';
+import { script, text, toolUse } from '../model.js';
+import type { Scenario, ScenarioContext } from '../scenario.js';
+
+type Json = Record<string, unknown>;
+type Decision = 'allow' | 'deny' | 'modify';
+
+const writeBanana = () =>
+  toolUse('toolu_01FallbackWrite', 'Write', { file_path: 'banana.txt', content: 'yellow\n' });
+const MODIFIED = 'modified by the permission tool\n';
+
+async function fileText(ctx: ScenarioContext, name: string): Promise<string | undefined> {
+  return readFile(join(ctx.cwd, name), 'utf8').catch(() => undefined);
+}
+
+function promptsFor(ctx: ScenarioContext, subtype = 'can_use_tool'): Json[] {
+  return ctx.session
+    .messages()
+    .filter((m) => m.type === 'control_request' && get(m, 'request', 'subtype') === subtype);
+}
+
+/** What each decision must do to the Write, whichever transport carried it. */
+async function checkDecisionEffect(ctx: ScenarioContext, decision: Decision): Promise<void> {
+  const expected = decision === 'deny' ? undefined : decision === 'modify' ? MODIFIED : 'yellow\n';
+  ctx.checkEqual(
+    await fileText(ctx, 'banana.txt'),
+    expected,
+    'tool/effect',
+    `the ${decision} decision has its effect on the file`,
+  );
+  const [res] = toolResults(ctx.session.messages());
+  ctx.checkEqual(
+    res?.is_error ?? false,
+    decision === 'deny',
+    'tool-result/is-error',
+    'the tool result matches the decision',
+  );
+  if (decision === 'deny') {
+    ctx.check(
+      toolResultText(res).includes('Denied by the MCP permission tool.'),
+      'tool-result/text',
+      'the deny message reaches the model',
+      {
+        actual: toolResultText(res),
+      },
+    );
+  }
+  ctx.checkEqual(
+    promptsFor(ctx).length,
+    0,
+    'permission/unexpected-prompt',
+    'no stdio can_use_tool prompt is sent',
+  );
+}
+
+function sdkPermissionTool(decision: Decision): Scenario {
+  return {
+    id: `mcp-permission-tool/sdk-${decision}`,
+    requirement: `--permission-prompt-tool mcp__perm__approve served by an in-process MCP server: ${decision} is honoured`,
+    spec: '§5 fallback 1 (MCP permission tool), §6',
+    tier: 'model',
+    model: script([writeBanana()], [text('Handled by the permission tool.')]),
+    args: { permissionPromptTool: 'mcp__perm__approve' },
+    sdkMcpServers: [
+      {
+        name: 'perm',
+        tools: [
+          {
+            name: 'approve',
+            description: 'Decides whether a tool call may run',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                tool_name: { type: 'string' },
+                input: { type: 'object' },
+                tool_use_id: { type: 'string' },
+              },
+            },
+            call: (args) => {
+              const input = (args.input ?? {}) as Json;
+              const body =
+                decision === 'deny'
+                  ? { behavior: 'deny', message: 'Denied by the MCP permission tool.' }
+                  : {
+                      behavior: 'allow',
+                      updatedInput: decision === 'modify' ? { ...input, content: MODIFIED } : input,
+                    };
+              return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+            },
+          },
+        ],
+      },
+    ],
+    async drive(ctx) {
+      await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: ['perm'] });
+      await turn(ctx, 'Write banana.txt.');
+      const call = ctx.session
+        .messages()
+        .find(
+          (m) =>
+            get(m, 'request', 'subtype') === 'mcp_message' &&
+            get(m, 'request', 'message', 'method') === 'tools/call',
+        );
+      ctx.check(
+        call !== undefined,
+        'mcp/method-missing',
+        'the CLI calls the permission tool through tools/call',
+      );
+      ctx.checkEqual(
+        get(call, 'request', 'message', 'params', 'arguments', 'tool_name'),
+        'Write',
+        'mcp-permission/arguments',
+        'the permission tool is asked about the Write',
+        ['request', 'message', 'params', 'arguments', 'tool_name'],
+      );
+      await checkDecisionEffect(ctx, decision);
+    },
+  };
+}
+
+function stdioPermissionTool(decision: Decision): Scenario {
+  return {
+    id: `mcp-permission-tool/stdio-${decision}`,
+    requirement: `--permission-prompt-tool mcp__perm__approve served by a stdio MCP server from --mcp-config: ${decision} is honoured`,
+    spec: '§5 fallback 1 (MCP permission tool)',
+    tier: 'model',
+    model: script([writeBanana()], [text('Handled by the permission tool.')]),
+    args: (state) => ({
+      permissionPromptTool: 'mcp__perm__approve',
+      mcpConfig: JSON.stringify({
+        mcpServers: {
+          perm: {
+            type: 'stdio',
+            command: process.execPath,
+            args: [
+              assetPath('permission-mcp-server.mjs'),
+              '--decision',
+              decision,
+              '--log',
+              String(state.log),
+            ],
+          },
+        },
+      }),
+    }),
+    async prepare(ctx) {
+      ctx.state.log = join(ctx.home, 'permission-tool.log');
+    },
+    async drive(ctx) {
+      await turn(ctx, 'Write banana.txt.');
+      const calls = (await readFile(String(ctx.state.log), 'utf8').catch(() => ''))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Json);
+      ctx.checkEqual(
+        calls.map((c) => c.tool_name),
+        ['Write'],
+        'mcp-permission/calls',
+        'the stdio permission tool is called once, for the Write',
+      );
+      await checkDecisionEffect(ctx, decision);
+    },
+  };
+}
+
+/** Write then Bash in one model turn, to see which a permission mode lets through. */
+const writeAndBash = () =>
+  script(
+    [
+      toolUse('toolu_01ModeWrite', 'Write', { file_path: 'banana.txt', content: 'yellow\n' }),
+      toolUse('toolu_01ModeBash', 'Bash', { command: 'echo hi > bash.txt', description: 'Write bash.txt' }),
+    ],
+    [text('Done with the mode.')],
+  );
+
+function permissionModeScenario(options: {
+  id: string;
+  mode: string;
+  requirement: string;
+  expectRan: { write: boolean; bash: boolean };
+  expectPrompts: string[];
+  extraArgs?: string[];
+  env?: Record<string, string>;
+}): Scenario {
+  return {
+    id: options.id,
+    requirement: options.requirement,
+    spec: '§5 fallback 2 (permission modes)',
+    tier: 'model',
+    model: writeAndBash(),
+    args: { permissionMode: options.mode, extraArgs: options.extraArgs },
+    env: options.env,
+    handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
+    async drive(ctx) {
+      const result = await turn(ctx, 'Write banana.txt and run a command.');
+      const init = ctx.session.messages().find((m) => m.type === 'system' && m.subtype === 'init');
+      ctx.checkEqual(
+        init?.permissionMode,
+        options.mode,
+        'init/permission-mode',
+        'system/init reports the mode',
+        ['permissionMode'],
+      );
+      ctx.checkEqual(
+        (await fileText(ctx, 'banana.txt')) !== undefined,
+        options.expectRan.write,
+        'mode/write',
+        `Write ${options.expectRan.write ? 'runs' : 'is denied'}`,
+      );
+      ctx.checkEqual(
+        (await fileText(ctx, 'bash.txt')) !== undefined,
+        options.expectRan.bash,
+        'mode/bash',
+        `Bash ${options.expectRan.bash ? 'runs' : 'is denied'}`,
+      );
+      ctx.checkEqual(
+        promptsFor(ctx).map((m) => get(m, 'request', 'tool_name')),
+        options.expectPrompts,
+        'mode/prompts',
+        'the tools prompted for are the expected ones',
+      );
+      const denied = ((result.permission_denials as Json[] | undefined) ?? []).map((d) => d.tool_name).sort();
+      const expectedDenied = [
+        ...(options.expectRan.bash ? [] : ['Bash']),
+        ...(options.expectRan.write ? [] : ['Write']),
+      ].sort();
+      ctx.checkEqual(
+        denied,
+        expectedDenied,
+        'permission/denials',
+        'permission_denials lists exactly the denied tools',
+        ['permission_denials'],
+      );
+      const events = ctx.session
+        .messages()
+        .filter((m) => m.type === 'system' && m.subtype === 'permission_denied')
+        .map((m) => m.tool_name)
+        .sort();
+      ctx.checkEqual(
+        events,
+        expectedDenied,
+        'permission/denied-events',
+        'a system/permission_denied event is emitted per denied tool',
+      );
+    },
+  };
+}
+
+export const fallbackScenarios: Scenario[] = [
+  sdkPermissionTool('allow'),
+  sdkPermissionTool('deny'),
+  sdkPermissionTool('modify'),
+  stdioPermissionTool('allow'),
+  stdioPermissionTool('deny'),
+  stdioPermissionTool('modify'),
+  permissionModeScenario({
+    id: 'permission-mode/accept-edits',
+    mode: 'acceptEdits',
+    requirement: '--permission-mode acceptEdits: edits and in-cwd shell writes run without a prompt',
+    expectRan: { write: true, bash: true },
+    expectPrompts: [],
+  }),
+  permissionModeScenario({
+    id: 'permission-mode/dont-ask',
+    mode: 'dontAsk',
+    requirement:
+      '--permission-mode dontAsk: every tool that would ask is denied, with system/permission_denied and permission_denials',
+    expectRan: { write: false, bash: false },
+    expectPrompts: [],
+  }),
+  permissionModeScenario({
+    id: 'permission-mode/bypass',
+    mode: 'bypassPermissions',
+    requirement:
+      '--permission-mode bypassPermissions with --allow-dangerously-skip-permissions: every tool runs unprompted (as root only with IS_SANDBOX=1)',
+    expectRan: { write: true, bash: true },
+    expectPrompts: [],
+    extraArgs: ['--allow-dangerously-skip-permissions'],
+    env: { IS_SANDBOX: '1' },
+  }),
+  permissionModeScenario({
+    id: 'permission-mode/plan',
+    mode: 'plan',
+    requirement:
+      '--permission-mode plan: tools still reach the client as can_use_tool prompts (2.1.150), and run when allowed',
+    expectRan: { write: true, bash: true },
+    expectPrompts: ['Write', 'Bash'],
+  }),
+];
