@@ -44,6 +44,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 /** Parent variables a sandboxed CLI may see. Everything else (keys, tokens, proxies) is dropped. */
 export const ENV_ALLOW_LIST = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TERM', 'SYSTEMROOT'] as const;
 
+/** Where an offline CLI without a model API is pointed: the loopback discard port, which refuses. */
+export const OFFLINE_BASE_URL = 'http://127.0.0.1:9';
+
 /** Dummy key handed to the CLI when it talks to the scripted model API. Never a real secret. */
 export const DUMMY_API_KEY = 'sk-ant-clide-offline-dummy-key';
 
@@ -87,7 +90,8 @@ export function sandboxEnv(options: SandboxEnvOptions): Record<string, string> {
       if (value !== undefined) env[name] = value;
     }
   } else {
-    if (options.modelApiUrl) env.ANTHROPIC_BASE_URL = options.modelApiUrl;
+    // Offline means offline: without a model API the CLI gets a closed loopback port, never its default host.
+    env.ANTHROPIC_BASE_URL = options.modelApiUrl ?? OFFLINE_BASE_URL;
     env.ANTHROPIC_API_KEY = DUMMY_API_KEY;
   }
   for (const [name, value] of Object.entries(options.extra ?? {})) {
