@@ -1,0 +1,29 @@
+import { IdPlaceholders, idsInText, normalizeIds } from '../protocol/ids.js';
+
+/**
+ * The one seam between redaction and the protocol's id normalisation (src/protocol/ids.ts): session
+ * ids, uuids, request ids, tool_use ids… become stable, shape-preserving placeholders that keep
+ * equality across the whole fixture, so a replayer can still correlate requests and responses.
+ */
+export interface IdNormalizer {
+  /** Deep copy of `message` with every id replaced (learning new ones). */
+  message(message: unknown): unknown;
+  /** Raw text (stderr, non-JSON lines): id-looking substrings and known ids replaced. */
+  text(text: string): string;
+  /** Number of distinct ids replaced so far. */
+  count(): number;
+  /** The mapping itself (the replayer's reverse map). */
+  readonly placeholders: IdPlaceholders;
+}
+
+export function createIdNormalizer(placeholders: IdPlaceholders = new IdPlaceholders()): IdNormalizer {
+  return {
+    placeholders,
+    message: (message) => normalizeIds(message, placeholders),
+    text(text) {
+      for (const id of idsInText(text)) placeholders.learn(id, true);
+      return placeholders.replaceIn(text);
+    },
+    count: () => placeholders.size,
+  };
+}

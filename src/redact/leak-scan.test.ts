@@ -1,0 +1,162 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFixtureWriter, encodeRecord, type FixtureFrame, readFixture } from '../fixture/index.js';
+import { finalizeFixture, maskSecret, scanForLeaks, unescapeLenient } from './leak-scan.js';
+import { createRedactor } from './redactor.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'clide-leak-scan-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const KEY = 'sk-ant-api03-AbCdEf0123456789_-ZyXwVuT9876543210-QQ';
+const HEADER = `${JSON.stringify({
+  kind: 'header',
+  format: 'clide-fixture/1',
+  cliVersion: null,
+  argv: [],
+  recordedAt: '2025-01-01T00:00:00.000Z',
+  recorder: { name: 'test', version: '0' },
+  redaction: { enabled: true, rules: [] },
+})}\n`;
+const frameLine = (seq: number, content: Partial<FixtureFrame>): string =>
+  encodeRecord({ kind: 'frame', seq, t: 0, dir: 'from-cli', ...content } as FixtureFrame);
+
+function fixture(...lines: string[]): string {
+  const path = join(dir, `f${Math.random().toString(36).slice(2)}.jsonl`);
+  writeFileSync(path, HEADER + lines.join(''));
+  return path;
+}
+
+describe('scanForLeaks', () => {
+  it('finds a secret literal in a message, with its line and kind but never its value', async () => {
+    const path = fixture(
+      frameLine(0, { msg: { a: 'clean' } }),
+      frameLine(1, { msg: { b: ['x my-precious-token y'] } }),
+    );
+    const leaks = await scanForLeaks(path, [{ kind: 'env:MY_TOKEN', value: 'my-precious-token' }]);
+    expect(leaks).toEqual([{ line: 3, kind: 'env:MY_TOKEN', preview: 'my-p…(17 chars)', found: 'json' }]);
+    expect(JSON.stringify(leaks)).not.toContain('my-precious-token');
+  });
+
+  it('finds secrets hidden by JSON escapes: \\/ and \\u escapes in the file, and escaped JSON inside strings', async () => {
+    const escapedKey = KEY.replace('sk-ant', '\\u0073k-\\u0061nt');
+    const path = fixture(
+      `{"kind":"frame","seq":0,"t":0,"dir":"from-cli","msg":{"p":"\\/home\\/alice\\/x"}}\n`,
+      `{"kind":"frame","seq":1,"t":0,"dir":"from-cli","msg":{"k":"${escapedKey}"}}\n`,
+      frameLine(2, { msg: { nested: JSON.stringify({ path: '/home/alice/y' }).replaceAll('/', '\\/') } }),
+    );
+    const leaks = await scanForLeaks(path, [{ kind: 'home', value: '/home/alice' }]);
+    expect(leaks.map((l) => [l.line, l.kind])).toEqual([
+      [2, 'home'],
+      [3, 'anthropic-key'],
+      [4, 'home'],
+    ]);
+  });
+
+  it('finds every built-in pattern even without literals: in raw text, keys and base64 bytes', async () => {
+    const path = fixture(
+      frameLine(0, { raw: `stderr says ${KEY}` }),
+      frameLine(1, { msg: { 'alice@corp.io': 1 } }),
+      frameLine(2, {
+        rawBase64: Buffer.from([0xff, ...Buffer.from(' Authorization: Bearer abc123456789xyz')]).toString(
+          'base64',
+        ),
+      }),
+    );
+    const leaks = await scanForLeaks(path, []);
+    // One report per line, kind and secret, however many passes see it.
+    expect(leaks.map((l) => [l.line, l.kind, l.found])).toEqual([
+      [2, 'anthropic-key', 'text'],
+      [3, 'email', 'text'],
+      [4, 'authorization-header', 'base64'],
+      [4, 'bearer-token', 'base64'],
+    ]);
+  });
+
+  it('does not flag placeholders, allow-listed emails or envelope words that equal a secret', async () => {
+    const path = fixture(
+      frameLine(0, {
+        msg: {
+          t: '[redacted:anthropic-key#1] email-1@redacted.invalid $HOME/x noreply@anthropic.com Bearer [redacted:x#1]',
+        },
+      }),
+      frameLine(1, { msg: { t: 'ok' } }),
+    );
+    expect(await scanForLeaks(path, [{ kind: 'env:X', value: 'from-cli' }, 'redacted'])).toEqual([]);
+  });
+
+  it('scans a last line cut by a crash as plain text', async () => {
+    const path = fixture(frameLine(0, { msg: 1 }), `{"kind":"frame","seq":1,"msg":"my-precious-tok`);
+    expect((await scanForLeaks(path, ['my-precious-tok'])).map((l) => [l.line, l.kind])).toEqual([
+      [3, 'secret#1'],
+    ]);
+  });
+});
+
+describe('finalizeFixture', () => {
+  const redactor = () =>
+    createRedactor({
+      env: { SERVICE_TOKEN: 'svc-tok-0987654321' },
+      home: '/home/bob',
+      cwd: '',
+      user: '',
+      hostname: '',
+    });
+
+  it('moves a clean fixture into place', async () => {
+    const r = redactor();
+    const temp = join(dir, 'out.jsonl.recording');
+    const final = join(dir, 'out.jsonl');
+    const w = createFixtureWriter(temp, { argv: [] }, { transform: r });
+    w.frame('from-cli', { msg: { text: 'svc-tok-0987654321 in /home/bob' } });
+    w.close({ complete: true, exitCode: 0 });
+    await expect(finalizeFixture(temp, final, r)).resolves.toEqual({ path: final });
+    expect(existsSync(temp)).toBe(false);
+    expect((await readFixture(final)).frames[0]!.msg).toEqual({
+      text: '[redacted:env:SERVICE_TOKEN] in $HOME',
+    });
+  });
+
+  it('deletes the file and throws a leak error when a secret survived', async () => {
+    const r = redactor();
+    r.redact({});
+    const temp = join(dir, 'out.jsonl.recording');
+    // A file written without the redactor: the secret is on disk.
+    const w = createFixtureWriter(temp, { argv: [] });
+    w.frame('from-cli', { msg: { text: 'svc-tok-0987654321' } });
+    w.close({ complete: true });
+    const error = await finalizeFixture(temp, join(dir, 'out.jsonl'), r).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'leak', where: join(dir, 'out.jsonl') });
+    expect(String((error as Error).message)).toMatch(
+      /1 secret\(s\) survived redaction \(env:SERVICE_TOKEN\)/,
+    );
+    expect(String((error as Error).message)).not.toContain('svc-tok-0987654321');
+    expect(existsSync(temp)).toBe(false);
+    expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
+  });
+
+  it('scans in place when the temp and final paths are the same', async () => {
+    const path = join(dir, 'same.jsonl');
+    writeFileSync(path, HEADER + frameLine(0, { msg: 'fine' }));
+    await finalizeFixture(path, path, redactor());
+    expect(readFileSync(path, 'utf8')).toContain('fine');
+  });
+});
+
+describe('helpers', () => {
+  it('masks a secret to a short prefix and its length', () => {
+    expect(maskSecret(KEY)).toBe(`sk-a…(${KEY.length} chars)`);
+    expect(maskSecret('abcdefgh')).toBe('ab…(8 chars)');
+    expect(maskSecret('abc')).toBe('…(3 chars)');
+  });
+
+  it('unescapes JSON-style escapes leniently', () => {
+    expect(unescapeLenient('\\/a\\u0041\\"b\\\\c\\n')).toBe('/aA"b\\c\n');
+  });
+});

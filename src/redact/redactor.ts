@@ -1,0 +1,295 @@
+import type { FixtureTransform, HeaderRedaction } from '../fixture/index.js';
+import type { IdPlaceholders } from '../protocol/ids.js';
+import { redactAccount } from './account.js';
+import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
+import { mapAtPath } from './json-path.js';
+import { machineRules, resolveMachine } from './machine.js';
+import { SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
+import { envSecrets } from './secret-env.js';
+import {
+  applyTextRules,
+  LiteralRule,
+  MAX_LITERAL_LENGTH,
+  type Replacement,
+  type TextRule,
+} from './text-rules.js';
+import { type CompiledUserRule, compileUserRules, expandReplacement, type UserRule } from './user-rules.js';
+
+export interface RedactorOptions {
+  /** The CLI's environment: values of secret-looking names are redacted everywhere. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Home folder → `$HOME`. Default: this process's; `''` disables. */
+  home?: string;
+  /** Working folder → `$CWD`. Default: this process's; `''` disables. */
+  cwd?: string;
+  /** User name → `$USER` (whole words). Default: this process's; `''` disables. */
+  user?: string;
+  /** Host name → `$HOSTNAME` (whole words). Default: this machine's; `''` disables. */
+  hostname?: string;
+  /** User rules (see `loadRedactionRules`). */
+  rules?: readonly UserRule[];
+  /**
+   * Normalise ids to stable placeholders (src/protocol/ids.ts). Default true; pass an
+   * `IdPlaceholders` to share (or pre-seed) the mapping.
+   */
+  ids?: boolean | IdPlaceholders;
+}
+
+/** A secret literal the redactor knows, for the leak scan. `kind` names where it came from, never its value. */
+export interface SecretLiteral {
+  kind: string;
+  value: string;
+}
+
+export interface RuleCount {
+  name: string;
+  count: number;
+}
+
+export interface Redactor extends FixtureTransform {
+  /** Deep, non-mutating: a redacted copy of `message` (the redactor learns secrets and ids as it goes). */
+  redact(message: unknown): unknown;
+  redactText(text: string): string;
+  /** Every secret literal known: env secrets, literals matched by built-in patterns, account values, home/cwd. */
+  secretsSeen(): SecretLiteral[];
+  /** Replacements per rule so far (names and counts, never values), in rule order. */
+  rulesApplied(): RuleCount[];
+  /** For the fixture header: the active rules. */
+  describe(): HeaderRedaction;
+  /** Things the user should know (e.g. a secret-looking env var too short to redact safely). */
+  notes(): string[];
+  /** The id mapping (undefined with `ids: false`). */
+  readonly ids: IdPlaceholders | undefined;
+}
+
+/** Literals shorter than this, matched by a pattern, are replaced but not hunted by the leak scan. */
+const MIN_LEARNED_LENGTH = 8;
+
+/** Object keys whose string values are credentials whatever they look like. */
+const SENSITIVE_KEY =
+  /^(?:(?:proxy-)?authorization|x-api-key|api[-_]?key|x-auth-token|cookie|set-cookie|password|passwd|passphrase|secret|client[-_]secret|(?:access|refresh|id|auth|session)[-_]?token|private[-_]?key)$/i;
+const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Creates a redactor. Order, per message: the `account` block (structural) → user path rules → ids
+ * → every string and key through the text rules: known secret literals → built-in patterns → user
+ * regex rules → machine paths/slugs → host name → user name. Per raw text: ids → the same text rules.
+ */
+export function createRedactor(options: RedactorOptions = {}): Redactor {
+  const counts = new Map<string, number>();
+  const hit = (name: string): void => {
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  };
+  const notes: string[] = [];
+  const secrets: SecretLiteral[] = [];
+  const secretValues = new Set<string>();
+  const numbering = new Map<string, number>();
+  const placeholders = new Map<string, string>();
+
+  /** Stable placeholder per (kind, value): `[redacted:kind#n]`, or `email-n@redacted.invalid`. */
+  const placeholder = (kind: string, value: string, shape: 'secret' | 'email' = 'secret'): string => {
+    const key = `${shape}\u0000${shape === 'email' ? value.toLowerCase() : `${kind}\u0000${value}`}`;
+    const known = placeholders.get(key);
+    if (known) return known;
+    const family = shape === 'email' ? 'email' : kind;
+    const n = (numbering.get(family) ?? 0) + 1;
+    numbering.set(family, n);
+    const made = shape === 'email' ? `email-${n}@redacted.invalid` : `[redacted:${kind}#${n}]`;
+    placeholders.set(key, made);
+    return made;
+  };
+
+  // 1. Known literals: env secrets first, then everything the patterns and the account block teach.
+  const literals = new LiteralRule('env-secret');
+  /** Remembers a secret for the leak scan. */
+  const remember = (kind: string, value: string): void => {
+    // Beyond this length a secret is not hunted literally (the patterns still find it).
+    if (value.length > MAX_LITERAL_LENGTH) return;
+    if (!secretValues.has(value)) {
+      secretValues.add(value);
+      secrets.push({ kind, value });
+    }
+  };
+  /** Remembers a secret and replaces it everywhere from now on. */
+  const learn = (kind: string, value: string, replacement: string, rule: string): boolean => {
+    if (!literals.add(value, replacement, rule)) return false;
+    remember(kind, value);
+    return true;
+  };
+  const env = envSecrets(options.env ?? process.env);
+  for (const { name, value } of env.secrets) {
+    if (!learn(`env:${name}`, value, `[redacted:env:${name}]`, 'env-secret')) env.skipped.push(name);
+  }
+  if (env.skipped.length > 0) {
+    notes.push(
+      `not redacted (value too short, too common or too long to replace everywhere): ${env.skipped.join(', ')}`,
+    );
+  }
+
+  // 2. Built-in patterns.
+  const patternRule = (pattern: SecretPattern): TextRule => ({
+    name: pattern.name,
+    regex: pattern.regex,
+    replace(match): Replacement | null {
+      const [start, end] = secretSpan(match);
+      const value = match.input.slice(start, end);
+      if (pattern.accept && !pattern.accept(value)) return null;
+      const text = placeholder(pattern.name, value, pattern.shape);
+      if (value.length >= MIN_LEARNED_LENGTH) {
+        // Context-free patterns find every occurrence themselves: remember for the scan only.
+        if (pattern.contextFree) remember(pattern.name, value);
+        else learn(pattern.name, value, text, pattern.name);
+      }
+      return { start, end, text, lock: true };
+    },
+  });
+
+  // 3. User rules.
+  const userRules: CompiledUserRule[] = compileUserRules(options.rules ?? []);
+  const userTextRule = (rule: CompiledUserRule & { regex: RegExp }): TextRule => ({
+    name: `user:${rule.name}`,
+    regex: rule.regex,
+    replace(match) {
+      if (rule.secret && match[0].length >= 4) remember(`user:${rule.name}`, match[0]);
+      return {
+        start: match.index,
+        end: match.index + match[0].length,
+        text: expandReplacement(rule.replacement, match),
+        lock: false,
+      };
+    },
+  });
+  const globalUserRules = userRules.filter(
+    (r): r is CompiledUserRule & { regex: RegExp } => r.path === undefined && r.regex !== undefined,
+  );
+  const pathRules = userRules.filter((r) => r.path !== undefined);
+
+  // 4. Machine specifics.
+  const machine = machineRules(resolveMachine(options));
+  for (const { kind, value } of machine.paths) remember(kind, value);
+
+  const textRules: TextRule[] = [
+    literals,
+    ...SECRET_PATTERNS.map(patternRule),
+    ...globalUserRules.map(userTextRule),
+    ...machine.rules,
+  ];
+  const text = (value: string): string => applyTextRules(value, textRules, hit);
+
+  const idNormalizer: IdNormalizer | undefined =
+    options.ids === false
+      ? undefined
+      : createIdNormalizer(options.ids === true || options.ids === undefined ? undefined : options.ids);
+
+  const accountRedaction = {
+    placeholder: (key: string, value: string) =>
+      /email/i.test(key) && value.includes('@')
+        ? placeholder('email', value, 'email')
+        : placeholder(`account-${key}`, value),
+    learn: (key: string, value: string) => {
+      if (value.length >= 4) {
+        learn(
+          `account:${key}`,
+          value,
+          /email/i.test(key) && value.includes('@')
+            ? placeholder('email', value, 'email')
+            : placeholder(`account-${key}`, value),
+          'account-block',
+        );
+      }
+    },
+    hit: () => hit('account-block'),
+  };
+
+  const sensitiveValue = (key: string, value: string): string => {
+    if (value === '' || PLACEHOLDER_LIKE.test(value)) return value;
+    // Keep a scheme word visible ("Bearer [redacted…]") — it is not the secret.
+    const scheme = /^(bearer|basic|token|digest|negotiate)\s+/i.exec(value)?.[0] ?? '';
+    const secret = value.slice(scheme.length);
+    if (secret === '' || PLACEHOLDER_LIKE.test(secret)) return value;
+    const replacement = placeholder('sensitive-key', secret);
+    if (secret.length >= MIN_LEARNED_LENGTH)
+      learn(`sensitive-key:${key}`, secret, replacement, 'sensitive-key');
+    hit('sensitive-key');
+    return scheme + replacement;
+  };
+
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (isRecord(value)) {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(value)) {
+        let name = text(key);
+        // Two keys redacted to the same text must not overwrite each other.
+        for (let n = 2; Object.hasOwn(out, name); n++) name = `${text(key)}~${n}`;
+        setOwn(
+          out,
+          name,
+          typeof child === 'string' && SENSITIVE_KEY.test(key) ? sensitiveValue(key, child) : walk(child),
+        );
+      }
+      return out;
+    }
+    return value;
+  };
+
+  const applyPathRule = (message: unknown, rule: CompiledUserRule): unknown =>
+    mapAtPath(message, rule.path!, (node) => {
+      if (rule.regex === undefined) {
+        hit(`user:${rule.name}`);
+        return rule.replacement;
+      }
+      const only = userTextRule(rule as CompiledUserRule & { regex: RegExp });
+      const deep = (v: unknown): unknown => {
+        if (typeof v === 'string') return applyTextRules(v, [only], hit);
+        if (Array.isArray(v)) return v.map(deep);
+        if (isRecord(v)) {
+          const out: Record<string, unknown> = {};
+          for (const [k, c] of Object.entries(v)) setOwn(out, k, deep(c));
+          return out;
+        }
+        return v;
+      };
+      return deep(node);
+    });
+
+  const ruleNames = (): string[] => [
+    'env-secret',
+    ...SECRET_PATTERNS.map((p) => p.name),
+    'sensitive-key',
+    'account-block',
+    ...userRules.map((r) => `user:${r.name}`),
+    ...machine.names,
+    ...(idNormalizer ? ['ids'] : []),
+  ];
+
+  return {
+    ids: idNormalizer?.placeholders,
+    redact(message) {
+      let out = redactAccount(message, accountRedaction);
+      for (const rule of pathRules) out = applyPathRule(out, rule);
+      if (idNormalizer) out = idNormalizer.message(out);
+      return walk(out);
+    },
+    redactText(value) {
+      return text(idNormalizer ? idNormalizer.text(value) : value);
+    },
+    secretsSeen: () => secrets.map((s) => ({ ...s })),
+    rulesApplied: () =>
+      ruleNames().map((name) => ({
+        name,
+        count: name === 'ids' ? (idNormalizer?.count() ?? 0) : (counts.get(name) ?? 0),
+      })),
+    describe: () => ({ enabled: true, rules: ruleNames(), ids: idNormalizer !== undefined }),
+    notes: () => [...notes],
+  };
+}
