@@ -1,0 +1,80 @@
+/**
+ * Version registry: maps any CLI version string to the nearest pinned schema set at or below it.
+ * Add a version by creating `schemas/<version>/index.ts` exporting `schemaSet` and listing it here.
+ */
+import { ClideError } from '../src/errors/index.js';
+import { schemaSet as v2_1_150 } from './2.1.150/index.js';
+import type { SchemaSet } from './schema-set.js';
+
+export type { SchemaSet } from './schema-set.js';
+
+const PINNED: readonly SchemaSet[] = [v2_1_150];
+
+export interface SchemaSelection {
+  /** The pinned set chosen. */
+  set: SchemaSet;
+  /** The version asked for (normalised). */
+  requested: string;
+  /** True when `requested` is exactly a pinned version. */
+  exact: boolean;
+  /** Why a different version was chosen; absent on an exact match. */
+  note?: string;
+}
+
+/** Parses `2.1.150`, `v2.1.150`, `2.1.150 (Claude Code)`, `2.1.150-beta.1` into numeric parts. */
+export function parseVersion(version: string): number[] | undefined {
+  const match = /^\s*v?(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!match) return undefined;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+export function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Pinned versions, lowest first. */
+export function pinnedVersions(): string[] {
+  return sortedPinned().map((s) => s.version);
+}
+
+function sortedPinned(): SchemaSet[] {
+  return [...PINNED].sort((a, b) => compareVersions(parseVersion(a.version)!, parseVersion(b.version)!));
+}
+
+/**
+ * The schema set for `version`: the highest pinned version at or below it; below every pinned
+ * version, the lowest (with a note). Throws a `usage` ClideError for a string that is no version.
+ */
+export function schemaSetFor(version: string): SchemaSelection {
+  const wanted = parseVersion(version);
+  if (!wanted) {
+    throw new ClideError('usage', `"${version}" is not a CLI version`, {
+      where: '--cc-version',
+      hint: `give a version such as ${pinnedVersions().at(-1)} (pinned: ${pinnedVersions().join(', ')})`,
+    });
+  }
+  const requested = wanted.join('.');
+  const sets = sortedPinned();
+  let chosen: SchemaSet | undefined;
+  for (const set of sets) if (compareVersions(parseVersion(set.version)!, wanted) <= 0) chosen = set;
+  if (!chosen) {
+    const lowest = sets[0]!;
+    return {
+      set: lowest,
+      requested,
+      exact: false,
+      note: `CLI ${requested} is older than every pinned schema set; using the lowest, ${lowest.version}`,
+    };
+  }
+  if (chosen.version === requested) return { set: chosen, requested, exact: true };
+  return {
+    set: chosen,
+    requested,
+    exact: false,
+    note: `no schema set pinned for CLI ${requested}; using the nearest below it, ${chosen.version}`,
+  };
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+
+/**
+ * What a pinned schema version provides to the validation engine. One object per folder
+ * `schemas/<version>/`, exported from its index as `schemaSet`.
+ */
+export interface SchemaSet {
+  /** The CLI version these schemas were pinned against. */
+  version: string;
+  /** Union of every line the CLI writes on stdout. */
+  cliOutputMessage: z.ZodType;
+  /** Union of every line a client writes on the CLI's stdin. */
+  clientInputMessage: z.ZodType;
+  /** Success payload schema per control request subtype (the answering side's `response`). */
+  controlResponsePayloads: Readonly<Record<string, z.ZodType>>;
+  /** Subtypes whose success response written by the client must carry a payload. */
+  payloadRequired: ReadonlySet<string>;
+  /** Tool-specific schemas for `can_use_tool.input`, keyed by tool name. */
+  toolInputs: Readonly<Record<string, z.ZodType>>;
+  /** Tool-specific schemas for an allow decision's `updatedInput` (wire level), keyed by tool name. */
+  toolAnswers: Readonly<Record<string, z.ZodType>>;
+}

@@ -1,0 +1,155 @@
+/**
+ * Validates one protocol message against the pinned schema set for a CLI version.
+ * Findings follow the rules of `schema-walker.ts`; on top of the schemas this checks control
+ * responses against the request they answer (when a `ControlTracker` saw it, or, for a client's
+ * success response seen alone, by the payload's shape: `behavior` → permission decision,
+ * `mcp_response` → MCP answer) and tool-specific `can_use_tool` inputs (AskUserQuestion).
+ */
+import type { z } from 'zod';
+import { schemaSetFor } from '../../schemas/registry.js';
+import type { SchemaSet } from '../../schemas/schema-set.js';
+import { packageInfo } from '../config/package-info.js';
+import type { Finding, FindingLocation, JsonPath } from '../findings/index.js';
+import type { ControlTracker } from './control-tracker.js';
+import { summarizeValue, walkSchema } from './schema-walker.js';
+
+/** `from-cli`: a line the CLI wrote on stdout. `to-cli`: a line a client wrote on the CLI's stdin. */
+export type Direction = 'from-cli' | 'to-cli';
+
+export interface ValidateMessageOptions {
+  direction: Direction;
+  /** CLI version whose schemas apply (nearest pinned at or below); default: the kit's pinned version. */
+  version?: string;
+  /** An already-chosen schema set (overrides `version`). */
+  schemaSet?: SchemaSet;
+  /** Carries open control requests across the messages of one stream. */
+  tracker?: ControlTracker;
+  /** Stamped on every finding. */
+  location?: FindingLocation;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasBreaking(findings: Finding[], prefix: JsonPath): boolean {
+  return findings.some(
+    (f) =>
+      f.severity === 'breaking' &&
+      prefix.every((part, i) => f.path[i] === part) &&
+      f.path.length >= prefix.length,
+  );
+}
+
+export function validateMessage(message: unknown, options: ValidateMessageOptions): Finding[] {
+  const set = options.schemaSet ?? schemaSetFor(options.version ?? packageInfo().pinned).set;
+  const findings = checkMessage(message, options.direction, set, options.tracker);
+  if (options.location) for (const f of findings) f.location = { ...options.location };
+  return findings;
+}
+
+function checkMessage(
+  message: unknown,
+  direction: Direction,
+  set: SchemaSet,
+  tracker?: ControlTracker,
+): Finding[] {
+  if (!isObject(message)) {
+    return [
+      {
+        code: 'schema/wrong-type',
+        severity: 'breaking',
+        message: 'a protocol message must be a JSON object',
+        path: [],
+        expected: 'object',
+        actual: summarizeValue(message),
+      },
+    ];
+  }
+  const root = direction === 'from-cli' ? set.cliOutputMessage : set.clientInputMessage;
+  const findings = walkSchema(root, message);
+  if (findings.some((f) => f.path.length === 1 && f.path[0] === 'type' && f.code === 'schema/unknown-type')) {
+    const type = String(message.type);
+    const other = direction === 'from-cli' ? set.clientInputMessage : set.cliOutputMessage;
+    if (walkSchema(other, message).every((f) => f.code !== 'schema/unknown-type' || f.path.length !== 1)) {
+      for (const f of findings) {
+        if (f.code === 'schema/unknown-type' && f.path.length === 1) {
+          f.message = `message type "${type}" is known only in the other direction (${direction === 'from-cli' ? 'client → CLI' : 'CLI → client'})`;
+        }
+      }
+    }
+  }
+
+  if (message.type === 'control_request' && isObject(message.request)) {
+    const request = message.request;
+    const subtype = typeof request.subtype === 'string' ? request.subtype : undefined;
+    const toolName = typeof request.tool_name === 'string' ? request.tool_name : undefined;
+    if (
+      subtype === 'can_use_tool' &&
+      toolName &&
+      isObject(request.input) &&
+      !hasBreaking(findings, ['request'])
+    ) {
+      const toolSchema = set.toolInputs[toolName];
+      if (toolSchema) findings.push(...walkSchema(toolSchema, request.input, ['request', 'input']));
+    }
+    if (tracker && subtype && typeof message.request_id === 'string') {
+      tracker.opened(direction, message.request_id, {
+        subtype,
+        direction,
+        ...(toolName ? { toolName } : {}),
+      });
+    }
+  } else if (message.type === 'control_response' && isObject(message.response)) {
+    findings.push(...checkResponsePayload(message.response, direction, set, tracker, findings));
+  } else if (message.type === 'control_cancel_request' && tracker && typeof message.request_id === 'string') {
+    tracker.cancelled(direction, message.request_id);
+  }
+  return findings;
+}
+
+function checkResponsePayload(
+  response: Record<string, unknown>,
+  direction: Direction,
+  set: SchemaSet,
+  tracker: ControlTracker | undefined,
+  envelopeFindings: Finding[],
+): Finding[] {
+  const requestId = typeof response.request_id === 'string' ? response.request_id : undefined;
+  const request = tracker && requestId !== undefined ? tracker.answered(direction, requestId) : undefined;
+  if (response.subtype !== 'success' || hasBreaking(envelopeFindings, ['response'])) return [];
+  const payload = response.response;
+  const at: JsonPath = ['response', 'response'];
+  let subtype = request?.subtype;
+  if (subtype === undefined && direction === 'to-cli' && isObject(payload)) {
+    // Seen alone (no request in view): recognise the client's answers by their shape.
+    if (payload.behavior === 'allow' || payload.behavior === 'deny') subtype = 'can_use_tool';
+    else if ('mcp_response' in payload) subtype = 'mcp_message';
+  }
+  if (subtype === undefined) return [];
+  const schema: z.ZodType | undefined = set.controlResponsePayloads[subtype];
+  if (!schema) return [];
+  if (payload === undefined) {
+    // Only the client's answers are required to carry one: the CLI answers some requests bare
+    // (e.g. `mcp_message` for a server it does not know: observed).
+    if (direction !== 'to-cli' || !set.payloadRequired.has(subtype)) return [];
+    return [
+      {
+        code: 'schema/missing-field',
+        severity: 'breaking',
+        message: `a success response to "${subtype}" must carry a payload in $.response.response`,
+        path: at,
+        expected: 'object',
+      },
+    ];
+  }
+  const findings = walkSchema(schema, payload, at);
+  const toolName = request?.toolName;
+  if (subtype === 'can_use_tool' && toolName && isObject(payload) && payload.behavior === 'allow') {
+    const answer = set.toolAnswers[toolName];
+    if (answer && isObject(payload.updatedInput) && findings.every((f) => f.severity !== 'breaking')) {
+      findings.push(...walkSchema(answer, payload.updatedInput, [...at, 'updatedInput']));
+    }
+  }
+  return findings;
+}

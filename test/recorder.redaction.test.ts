@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fc, test } from '@fast-check/vitest';
+import { execa } from 'execa';
+import { describe, expect, inject } from 'vitest';
+import { readFixture } from '../src/fixture/index.js';
+import type { Scenario } from '../src/scenarios/index.js';
+import { runScenario, script, text, toolUse } from '../src/scenarios/index.js';
+import { validateMessage } from '../src/validate/index.js';
+
+const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
+
+const token = fc.stringMatching(/^[A-Za-z0-9_-]{32,48}$/);
+/** Secrets of the kinds a session can carry, each with the literal that must not reach disk. */
+const secret = fc.oneof(
+  token.map((t) => `sk-ant-api03-${t}`),
+  token.map((t) => `sk-ant-oat01-${t}`),
+  fc.tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.stringMatching(/^[a-z]{3,8}$/)).map(([u, d]) => `${u}.${d}@example-corp.com`),
+  fc.stringMatching(/^[A-Za-z0-9]{36}$/).map((t) => `ghp_${t}`),
+);
+
+function echoCli(dir: string): string {
+  const path = join(dir, 'echo-cli.mjs');
+  writeFileSync(
+    path,
+    `#!/usr/bin/env node
+import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  process.stdout.write(JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'you said ' + JSON.stringify(msg) }] }, session_id: 's', parent_tool_use_id: null, uuid: 'u' }) + '\\n');
+  process.stderr.write('debug: ' + line + '\\n');
+});
+`,
+    { mode: 0o755 },
+  );
+  return path;
+}
+
+describe('clide-record redaction', () => {
+  test.prop([fc.array(secret, { minLength: 1, maxLength: 4 }), secret, fc.string({ maxLength: 30 })], { numRuns: 6 })(
+    'no planted secret (client messages, CLI output, stderr, env) survives on disk',
+    async (planted, envSecret, filler) => {
+      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-prop-'));
+      const out = join(dir, 'session.jsonl');
+      const lines = planted.map((s, i) =>
+        JSON.stringify({ type: 'user', message: { role: 'user', content: `${filler} secret #${i}: ${s} ${filler}` } }),
+      );
+      const run = await execa(RECORDER, ['--verbose'], {
+        input: `${lines.join('\n')}\n`,
+        reject: false,
+        env: { CLIDE_REAL_CLAUDE: echoCli(dir), CLIDE_RECORD_OUT: out, MY_SERVICE_TOKEN: envSecret },
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const onDisk = readFileSync(out, 'utf8');
+      for (const s of [...planted, envSecret]) {
+        expect(onDisk).not.toContain(s);
+        expect(onDisk).not.toContain(JSON.stringify(s).slice(1, -1));
+      }
+      const fixture = await readFixture(out);
+      expect(fixture.complete).toBe(true);
+      expect(fixture.frames.filter((f) => f.dir === 'from-cli')).toHaveLength(planted.length);
+    },
+    180_000,
+  );
+
+  test.prop([secret, secret, secret], { numRuns: 2 })(
+    'secrets in real model output, tool input and tool results never reach the fixture, which still validates',
+    async (inText, inInput, inEnv) => {
+      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-real-prop-'));
+      const out = join(dir, 'session.jsonl');
+      const scenario: Scenario = {
+        id: 'property/secrets',
+        requirement: 'secrets planted everywhere',
+        spec: '-',
+        tier: 'model',
+        model: script(
+          [text(`Here is a key: ${inText}`), toolUse('toolu_01Secret', 'Write', { file_path: 'creds.txt', content: `${inInput}\n` })],
+          [text('Stored.')],
+        ),
+        env: { DEPLOY_SECRET: inEnv },
+        handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
+        async drive(ctx) {
+          ctx.session.sendUser(`Store ${inEnv} for me.`);
+          await ctx.session.waitForResult();
+        },
+      };
+      const run = await runScenario(scenario, {
+        binary: RECORDER,
+        env: { CLIDE_REAL_CLAUDE: inject('claudeBinary'), CLIDE_RECORD_OUT: out },
+      });
+      expect(run.findings).toEqual([]);
+      const onDisk = readFileSync(out, 'utf8');
+      for (const s of [inText, inInput, inEnv]) expect(onDisk).not.toContain(s);
+      const fixture = await readFixture(out);
+      expect(fixture.complete).toBe(true);
+      for (const frame of fixture.frames.filter((f) => f.msg !== undefined)) {
+        const findings = validateMessage(frame.msg, { direction: frame.dir === 'to-cli' ? 'to-cli' : 'from-cli' });
+        expect(findings.filter((f) => f.severity === 'breaking')).toEqual([]);
+      }
+    },
+    180_000,
+  );
+});
