@@ -1,0 +1,46 @@
+import { classify, describe } from '../protocol/classify.js';
+import type { WireLog } from './wire-log.js';
+
+/** A CLI→client message with the label the comparison groups it by. */
+export interface KindedMessage {
+  /**
+   * `system/init`, `assistant`, `result/success`, `control_request/can_use_tool`,
+   * `stream_event/content_block_delta`, and for the CLI's answers to the client's requests the
+   * request they answer: `control_response/success (initialize)`, `control_response/error (set_model)`.
+   */
+  kind: string;
+  /** The top-level `type` (`(none)` when there is none). */
+  type: string;
+  msg: unknown;
+  /** Index of the frame in the wire log. */
+  frame: number;
+}
+
+/** The CLI's stdout messages of a log, labelled. Client requests are used only to label the answers. */
+export function kindedMessages(log: Pick<WireLog, 'frames'>): KindedMessage[] {
+  const clientRequests = new Map<string, string>();
+  const out: KindedMessage[] = [];
+  log.frames.forEach((frame, index) => {
+    if (frame.msg === undefined) return;
+    const c = classify(frame.msg);
+    if (frame.dir === 'to-cli') {
+      if (c.kind === 'control_request' && c.requestId !== undefined) {
+        clientRequests.set(c.requestId, c.controlSubtype ?? '?');
+      }
+      return;
+    }
+    if (frame.dir !== 'from-cli') return;
+    let kind = describe(frame.msg);
+    if (c.kind === 'control_response' && c.requestId !== undefined) {
+      const answered = clientRequests.get(c.requestId);
+      if (answered !== undefined) kind = `${kind} (${answered})`;
+    }
+    out.push({ kind, type: c.type ?? '(none)', msg: frame.msg, frame: index });
+  });
+  return out;
+}
+
+/** Messages whose number and position depend on timing, not on the protocol: never counted or ordered. */
+export function isTimingDependent(kind: string): boolean {
+  return kind === 'rate_limit_event' || kind === 'keep_alive' || kind.startsWith('stream_event/');
+}

@@ -1,0 +1,297 @@
+import { existsSync } from 'node:fs';
+import { arch, availableParallelism, platform } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { packageInfo } from '../config/package-info.js';
+import { ClideError } from '../errors/index.js';
+import type { Finding, Severity } from '../findings/index.js';
+import {
+  type CanaryReport,
+  REPORT_FORMAT,
+  type ReportFinding,
+  type ScenarioReport,
+  scenarioStatus,
+  summarize,
+} from '../report/model.js';
+import { writeReports } from '../report/write-reports.js';
+import {
+  checkFinding,
+  runScenario,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioRun,
+  selectScenarios,
+} from '../scenarios/index.js';
+import { checkScenarioRun } from './check-run.js';
+import { resolveCliTarget } from './cli-target.js';
+import { type ExpectedFindings, loadExpectedFindings } from './expected-findings.js';
+import { LIVE_WARNING, liveEnvironment } from './live.js';
+import { mapPool } from './pool.js';
+import { createProgress } from './progress.js';
+import { schemaChoice } from './schema-check.js';
+import type { WireLog } from './wire-log.js';
+import { baselineFixturePath, fixtureFileName, readWireLog, writeWireLog } from './wire-log-files.js';
+
+export interface CanaryOptions {
+  /** CLI version to install and run (exact or a dist-tag); default: the pinned version. */
+  ccVersion?: string;
+  /** A claude binary to run instead of an installed version. */
+  claudePath?: string;
+  /** Baseline CLI version (schemas + fixtures); default: the pinned version. */
+  baseline?: string;
+  /** Folder of baseline fixtures; default `fixtures/<baseline>/` of the kit. */
+  baselineDir?: string;
+  /** Scenario id prefixes; default: the whole catalogue. */
+  only?: string[];
+  /** Where reports go; default `reports/<cli-version>/` (relative to the working directory). */
+  reportDir?: string;
+  /** False: no files at all (the report is only returned). Default true. */
+  writeFiles?: boolean;
+  /** Lowest severity that fails the run (default `breaking`). */
+  failOn?: Severity;
+  /** Scenarios run at once (default 2). */
+  jobs?: number;
+  /** Against the real API with the user's credentials: costs money. */
+  live?: boolean;
+  /** The explicit confirmation `--live` needs (or CLIDE_LIVE_CONFIRM=1). */
+  liveConfirmed?: boolean;
+  /** conformance.expected.json to apply; `null`: none; default: the kit's own file when it exists. */
+  expectedFile?: string | null;
+  /** The catalogue to select from (default: every scenario). */
+  catalogue?: readonly Scenario[];
+  /** Progress lines (stderr in the CLI); default: silent. */
+  onProgress?: (line: string) => void;
+}
+
+export interface CanaryResult {
+  report: CanaryReport;
+  /** 0: nothing at or above failOn; 1: drift at or above it (or an untestable scenario). */
+  exitCode: 0 | 1;
+  /** Where the files were written (null with `writeFiles: false`). */
+  reportDir: string | null;
+}
+
+const DEFAULT_JOBS = 2;
+
+/**
+ * `clide-conformance run`: installs the CLI if needed, runs the selected scenarios against it in
+ * parallel sandboxes with the scripted model API, checks every run (schemas, behaviour, structural
+ * comparison with the baseline fixture), applies the accepted findings, writes the reports.
+ * Usage and harness problems throw a `ClideError` (exit 2); drift is data (exit 0/1).
+ */
+export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResult> {
+  const progress = options.onProgress ?? (() => {});
+  const pkg = packageInfo();
+  const failOn = options.failOn ?? 'breaking';
+  const jobs = options.jobs ?? DEFAULT_JOBS;
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    throw new ClideError('usage', `--jobs must be a positive integer, not ${jobs}`, { where: '--jobs' });
+  }
+  const catalogue = options.catalogue ?? SCENARIOS;
+  const only = options.only ?? [];
+  const selected = only.length === 0 ? [...catalogue] : selectFrom(catalogue, only);
+  if (selected.length === 0) {
+    throw new ClideError(
+      'usage',
+      `no scenario id starts with ${only.map((p) => JSON.stringify(p)).join(' or ')}`,
+      {
+        where: '--only',
+        hint: 'list the ids with `clide-conformance list`',
+      },
+    );
+  }
+
+  const baselineVersion = options.baseline ?? pkg.pinned;
+  const schema = schemaChoice(baselineVersion);
+  const fixturesDir = resolveFixturesDir(options, baselineVersion, pkg.root);
+  const expected = resolveExpected(options.expectedFile, pkg.root, catalogue);
+  const liveEnv = options.live ? liveEnvironment(options.liveConfirmed ?? false) : undefined;
+  if (liveEnv) progress(LIVE_WARNING);
+
+  const target = await resolveCliTarget({
+    ccVersion: options.ccVersion,
+    claudePath: options.claudePath,
+    onProgress: progress,
+  });
+  const reportDir =
+    options.writeFiles === false ? null : resolve(options.reportDir ?? join('reports', target.version));
+  progress(
+    `clide-conformance run: claude ${target.version}${liveEnv ? ' (LIVE)' : ''}, baseline ${baselineVersion} ` +
+      `(schemas ${schema.version}${fixturesDir ? `, fixtures ${relative(process.cwd(), fixturesDir) || '.'}` : ', no fixtures'}), ` +
+      `${selected.length} scenario(s), ${jobs} job(s)`,
+  );
+  if (schema.note) progress(`note: ${schema.note}`);
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const tracker = createProgress(selected.length, progress);
+  let withFixture = 0;
+  const scenarios = await mapPool(selected, jobs, async (scenario) => {
+    const run = await runSafely(scenario, target.binary, liveEnv);
+    const fixturePath = fixturesDir ? baselineFixturePath(fixturesDir, scenario.id) : undefined;
+    let baseline: WireLog | undefined;
+    if (fixturePath) {
+      withFixture += 1;
+      try {
+        baseline = await readWireLog(fixturePath);
+      } catch (error) {
+        run.findings.push(
+          checkFinding(
+            scenario.id,
+            'scenario/untestable',
+            `the baseline fixture cannot be read: ${(error as Error).message}`,
+            {
+              actual: fixturePath,
+            },
+          ),
+        );
+      }
+    }
+    const findings = checkScenarioRun(run, {
+      baseline,
+      schemaVersion: schema.version,
+      cliVersion: target.version,
+      expected,
+    });
+    let wireLog: string | null = null;
+    if (reportDir) {
+      wireLog = join('wire', fixtureFileName(scenario.id));
+      writeWireLog(join(reportDir, wireLog), run.transcript, {
+        scenario: scenario.id,
+        cliVersion: target.version,
+      });
+    }
+    const report = scenarioReport(scenario, run, findings, failOn, fixturePath ?? null, wireLog);
+    tracker.scenarioDone(
+      scenario.id,
+      report.status,
+      run.durationMs,
+      findings.filter((f) => !f.accepted).length,
+    );
+    return report;
+  });
+
+  const finishedAt = new Date();
+  const summary = summarize(scenarios);
+  const report: CanaryReport = {
+    format: REPORT_FORMAT,
+    tool: { name: pkg.name, version: pkg.version },
+    cli: { version: target.version, binary: target.binary, live: Boolean(liveEnv) },
+    baseline: {
+      version: baselineVersion,
+      schemaVersion: schema.version,
+      ...(schema.note ? { schemaNote: schema.note } : {}),
+      fixturesDir: fixturesDir ? relative(process.cwd(), fixturesDir) || '.' : null,
+      fixtures: withFixture,
+    },
+    expectedFile: expected.file ? relative(process.cwd(), expected.file) : null,
+    failOn,
+    selection: only,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    machine: { platform: platform(), arch: arch(), node: process.version, cpus: availableParallelism() },
+    summary,
+    scenarios,
+  };
+  if (reportDir) {
+    writeReports(report, reportDir);
+    progress(`reports written to ${relative(process.cwd(), reportDir) || '.'}`);
+  }
+  return { report, exitCode: summary.exitCode, reportDir };
+}
+
+function selectFrom(catalogue: readonly Scenario[], prefixes: string[]): Scenario[] {
+  if (catalogue === SCENARIOS) return selectScenarios(prefixes);
+  return catalogue.filter((s) => prefixes.some((p) => s.id.startsWith(p)));
+}
+
+function resolveFixturesDir(options: CanaryOptions, version: string, root: string): string | null {
+  if (options.baselineDir !== undefined) {
+    const dir = resolve(options.baselineDir);
+    if (!existsSync(dir)) {
+      throw new ClideError('usage', 'the baseline fixture folder does not exist', {
+        where: dir,
+        hint: 'check --baseline-dir',
+      });
+    }
+    return dir;
+  }
+  const dir = join(root, 'fixtures', version);
+  if (existsSync(dir)) return dir;
+  if (options.baseline !== undefined && options.baseline !== packageInfo().pinned) {
+    throw new ClideError('usage', `there are no baseline fixtures for CLI ${version}`, {
+      where: dir,
+      hint: 'record them first (clide-record), or point --baseline-dir at a folder of fixtures or wire logs',
+    });
+  }
+  return null;
+}
+
+function resolveExpected(
+  file: string | null | undefined,
+  root: string,
+  catalogue: readonly Scenario[],
+): ExpectedFindings {
+  const ids = catalogue.map((s) => s.id);
+  if (file === null) return { file: null, scenarios: {} };
+  if (file !== undefined) return loadExpectedFindings(resolve(file), ids);
+  return loadExpectedFindings(join(root, 'conformance.expected.json'), ids, { required: false });
+}
+
+/** runScenario never throws for what the CLI does; a harness failure still becomes an untestable run. */
+async function runSafely(
+  scenario: Scenario,
+  binary: string,
+  env: Record<string, string | undefined> | undefined,
+): Promise<ScenarioRun> {
+  const started = performance.now();
+  try {
+    return await runScenario(scenario, { binary, ...(env ? { env } : {}) });
+  } catch (error) {
+    const finding: Finding = checkFinding(
+      scenario.id,
+      'scenario/untestable',
+      `the harness failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return {
+      scenario: scenario.id,
+      transcript: {
+        binary,
+        argv: [],
+        startedAt: new Date().toISOString(),
+        frames: [],
+        exitCode: null,
+        signal: null,
+        durationMs: 0,
+        findings: [],
+      },
+      modelRequests: [],
+      findings: [finding],
+      passed: false,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+}
+
+function scenarioReport(
+  scenario: Scenario,
+  run: ScenarioRun,
+  findings: ReportFinding[],
+  failOn: Severity,
+  fixturePath: string | null,
+  wireLog: string | null,
+): ScenarioReport {
+  return {
+    id: scenario.id,
+    requirement: scenario.requirement,
+    spec: scenario.spec,
+    tier: scenario.tier,
+    status: scenarioStatus(findings, failOn),
+    durationMs: run.durationMs,
+    exitCode: run.transcript.exitCode,
+    signal: run.transcript.signal,
+    baselineFixture: fixturePath ? relative(process.cwd(), fixturePath) : null,
+    wireLog,
+    findings,
+  };
+}

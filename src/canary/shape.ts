@@ -1,0 +1,159 @@
+/**
+ * The structure of a group of messages, merged: which keys appear (and how often), the JSON types
+ * of every value, the element structure of arrays, and the values of discriminator fields. Values
+ * themselves (ids, times, durations, costs, paths, texts) are deliberately not part of a shape.
+ */
+
+export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+export interface Shape {
+  /** How many values were observed here. */
+  seen: number;
+  types: Map<JsonType, number>;
+  /** Objects: how many, and the shape of each key (its `seen` = how many objects had it). */
+  objects: number;
+  keys: Map<string, Shape>;
+  /** True when the objects here are maps keyed by data (model names, question texts…). */
+  map: boolean;
+  /** Arrays: how many, how many were empty, and the merged shape of their elements. */
+  arrays: number;
+  emptyArrays: number;
+  items: Shape | undefined;
+  /** Discriminator fields only: how often each value was seen (`JSON.stringify` of the value). */
+  values: Map<string, number> | undefined;
+}
+
+/**
+ * Keys whose values are part of the contract (an enum, a discriminator, an error code) rather than
+ * data: their values are compared, not only their types.
+ */
+export const DISCRIMINATOR_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'subtype',
+  'behavior',
+  'stop_reason',
+  'terminal_reason',
+  'error_code',
+  'api_error_status',
+  'is_error',
+  'isError',
+  'permissionMode',
+  'mode',
+  'destination',
+  'role',
+  'apiKeySource',
+]);
+
+/** Keys of string lists whose entries are compared one by one (catalogues a client may show). */
+export const CATALOGUE_LISTS: ReadonlySet<string> = new Set(['tools', 'agents', 'skills', 'slash_commands']);
+
+/** Objects under these keys are maps keyed by data, whatever their keys look like. */
+const MAP_KEYS: ReadonlySet<string> = new Set(['modelUsage', 'answers', 'env']);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+export function emptyShape(): Shape {
+  return {
+    seen: 0,
+    types: new Map(),
+    objects: 0,
+    keys: new Map(),
+    map: false,
+    arrays: 0,
+    emptyArrays: 0,
+    items: undefined,
+    values: undefined,
+  };
+}
+
+export function jsonType(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  if (t === 'string' || t === 'number' || t === 'boolean' || t === 'object') return t;
+  return 'null';
+}
+
+/** Adds one value to `shape`; `key` is the name it sits under (for discriminators and maps). */
+export function observe(shape: Shape, value: unknown, key?: string): void {
+  shape.seen += 1;
+  const type = jsonType(value);
+  shape.types.set(type, (shape.types.get(type) ?? 0) + 1);
+  if (
+    key !== undefined &&
+    (DISCRIMINATOR_KEYS.has(key) || CATALOGUE_LISTS.has(key)) &&
+    type !== 'object' &&
+    type !== 'array'
+  ) {
+    shape.values ??= new Map();
+    const v = JSON.stringify(value);
+    shape.values.set(v, (shape.values.get(v) ?? 0) + 1);
+  }
+  if (type === 'object') {
+    const obj = value as Record<string, unknown>;
+    shape.objects += 1;
+    const names = Object.keys(obj);
+    const isMap =
+      shape.map || (key !== undefined && MAP_KEYS.has(key)) || names.some((name) => !IDENTIFIER.test(name));
+    if (isMap && !shape.map) {
+      // Fold what was recorded key by key so far into the map's single element shape.
+      shape.map = true;
+      const folded = emptyShape();
+      for (const child of shape.keys.values()) mergeInto(folded, child);
+      shape.keys = folded.seen > 0 ? new Map([['*', folded]]) : new Map();
+    }
+    if (shape.map) {
+      for (const name of names) {
+        observe(childShape(shape.keys, '*'), obj[name], name);
+      }
+      return;
+    }
+    for (const name of names) {
+      observe(childShape(shape.keys, name), obj[name], name);
+    }
+  } else if (type === 'array') {
+    const arr = value as unknown[];
+    shape.arrays += 1;
+    if (arr.length === 0) shape.emptyArrays += 1;
+    for (const item of arr) {
+      shape.items ??= emptyShape();
+      // Elements of an array sit under the array's key (so `content[].type` is a discriminator).
+      observe(shape.items, item, key);
+    }
+  }
+}
+
+function childShape(keys: Map<string, Shape>, name: string): Shape {
+  const found = keys.get(name);
+  if (found) return found;
+  const made = emptyShape();
+  keys.set(name, made);
+  return made;
+}
+
+/** Merges `source` into `target` (used when an object turns out to be a map). */
+function mergeInto(target: Shape, source: Shape): void {
+  target.seen += source.seen;
+  for (const [t, n] of source.types) target.types.set(t, (target.types.get(t) ?? 0) + n);
+  target.objects += source.objects;
+  target.arrays += source.arrays;
+  target.emptyArrays += source.emptyArrays;
+  target.map ||= source.map;
+  for (const [name, child] of source.keys) {
+    mergeInto(childShape(target.keys, name), child);
+  }
+  if (source.items) {
+    target.items ??= emptyShape();
+    mergeInto(target.items, source.items);
+  }
+  if (source.values) {
+    target.values ??= new Map();
+    for (const [v, n] of source.values) target.values.set(v, (target.values.get(v) ?? 0) + n);
+  }
+}
+
+/** The merged shape of a group of messages. */
+export function shapeOf(messages: readonly unknown[]): Shape {
+  const shape = emptyShape();
+  for (const msg of messages) observe(shape, msg);
+  return shape;
+}

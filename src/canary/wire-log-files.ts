@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Transcript } from '../driver/index.js';
+import { ClideError, isClideError } from '../errors/index.js';
+import { createFixtureWriter, type Fixture, fixtureCliVersion, readFixture } from '../fixture/index.js';
+import { createRedactor } from '../redact/index.js';
+import type { WireFrame, WireLog } from './wire-log.js';
+
+/** `permission/allow` → `permission__allow.jsonl`: the file name of a scenario's fixture and wire log. */
+export function fixtureFileName(scenarioId: string): string {
+  return `${scenarioId.replaceAll('/', '__')}.jsonl`;
+}
+
+/** The baseline fixture of a scenario in `dir`, or undefined when there is none. */
+export function baselineFixturePath(dir: string, scenarioId: string): string | undefined {
+  const path = join(dir, fixtureFileName(scenarioId));
+  return existsSync(path) ? path : undefined;
+}
+
+/** A loaded fixture as a wire log. */
+export function wireLogFromFixture(fixture: Fixture, source: string): WireLog {
+  return {
+    source,
+    cliVersion: fixtureCliVersion(fixture),
+    frames: fixture.frames.map((f): WireFrame => {
+      if (f.msg !== undefined) return { dir: f.dir, msg: f.msg };
+      if (f.raw !== undefined) return { dir: f.dir, raw: f.raw };
+      return { dir: f.dir, raw: Buffer.from(f.rawBase64 ?? '', 'base64').toString('utf8') };
+    }),
+    exitCode: fixture.trailer?.exitCode ?? null,
+    signal: fixture.trailer?.signal ?? null,
+    // A run the driver killed (a hang) is still a finished observation.
+    complete: fixture.trailer !== null,
+  };
+}
+
+/** Reads a fixture (any supported format, or a plain JSONL capture of stdout) as a wire log. */
+export async function readWireLog(path: string): Promise<WireLog> {
+  try {
+    return wireLogFromFixture(await readFixture(path), path);
+  } catch (error) {
+    if (isClideError(error)) throw error;
+    throw new ClideError('fixture', `cannot read the fixture: ${(error as Error).message}`, {
+      where: path,
+      cause: error,
+    });
+  }
+}
+
+export interface WriteWireLogOptions {
+  scenario: string;
+  cliVersion: string | null;
+}
+
+/**
+ * Writes a run's transcript as a `clide-fixture/1` file, redacted like a recording (secrets,
+ * account data, ids → placeholders), so a report folder can be committed and its wire logs serve
+ * as the baseline of a later run (`--baseline-dir`) or as one side of `diff`.
+ */
+export function writeWireLog(path: string, transcript: Transcript, options: WriteWireLogOptions): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const writer = createFixtureWriter(
+    path,
+    {
+      argv: transcript.argv,
+      cliVersion: options.cliVersion,
+      recordedAt: transcript.startedAt,
+      scenario: options.scenario,
+    },
+    { transform: createRedactor(), fsync: 'never' },
+  );
+  for (const frame of transcript.frames) {
+    writer.frame(frame.dir, frame.msg !== undefined ? { msg: frame.msg } : { raw: frame.raw ?? '' }, frame.t);
+  }
+  const killed = transcript.signal !== null || transcript.exitCode === null;
+  writer.close({
+    complete: !killed,
+    exitCode: transcript.exitCode,
+    signal: transcript.signal,
+    durationMs: transcript.durationMs,
+    ...(killed
+      ? {
+          reason:
+            transcript.frames.length === 0
+              ? 'the CLI never started'
+              : 'the CLI was killed by the driver (deadline, hang, or the end of the scenario)',
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { LIVE_CONFIRM_ENV, runCanary } from '../../canary/index.js';
+import { renderJson, renderText } from '../../report/index.js';
+import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
+
+interface RunFlags {
+  ccVersion?: string;
+  claude?: string;
+  baseline?: string;
+  baselineDir?: string;
+  only?: string[];
+  reportDir?: string;
+  format?: string;
+  failOn?: string;
+  jobs?: string;
+  live?: boolean;
+  yesIWillPay?: boolean;
+  expected?: string | false;
+  quiet?: boolean;
+}
+
+/**
+ * `clide-conformance run`: the canary. Exit 0 when nothing is at or above --fail-on, 1 when drift
+ * is, 2 on usage or harness errors (docs/exit-codes.md).
+ */
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description(
+      'run the scenario catalogue against a real claude CLI (default: the pinned version), validate every frame ' +
+        'against the baseline schemas, compare with the baseline fixtures, classify the drift, write reports',
+    )
+    .option(
+      '--cc-version <version>',
+      'CLI version to install and run: exact (2.1.150) or a dist-tag (latest)',
+    )
+    .option('--claude <path>', 'run this claude binary instead of an installed version')
+    .option(
+      '--baseline <version>',
+      'baseline CLI version: its schemas and fixtures/<version>/ (default: pinned)',
+    )
+    .option(
+      '--baseline-dir <dir>',
+      'folder of baseline fixtures or wire logs (overrides fixtures/<baseline>/)',
+    )
+    .option('--only <prefix...>', 'run only the scenarios whose id starts with one of these prefixes')
+    .option(
+      '--report-dir <dir>',
+      'where report.json, report.md, junit.xml and wire/ go (default: reports/<cli-version>)',
+    )
+    .option('--format <format>', 'stdout: text or json', 'text')
+    .option(
+      '--fail-on <severity>',
+      'lowest severity that fails the run: breaking, changed or additive',
+      'breaking',
+    )
+    .option('--jobs <n>', 'scenarios run at once', '2')
+    .option('--expected <file>', "accepted findings (default: the kit's conformance.expected.json)")
+    .option('--no-expected', 'accept no findings at all')
+    .option('--live', 'COSTS MONEY: run against the real Anthropic API with your credentials (never in CI)')
+    .option('--yes-i-will-pay', `confirm --live (or set ${LIVE_CONFIRM_ENV}=1)`)
+    .option('-q, --quiet', 'no progress lines on stderr')
+    .action(async (flags: RunFlags) => {
+      const format = parseFormat(flags.format);
+      const result = await runCanary({
+        ccVersion: flags.ccVersion,
+        claudePath: flags.claude,
+        baseline: flags.baseline,
+        baselineDir: flags.baselineDir,
+        only: flags.only ?? [],
+        reportDir: flags.reportDir,
+        failOn: parseFailOn(flags.failOn),
+        jobs: parseJobs(flags.jobs),
+        live: flags.live ?? false,
+        liveConfirmed: flags.yesIWillPay ?? false,
+        expectedFile: flags.expected === false ? null : flags.expected,
+        onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+      });
+      process.stdout.write(
+        format === 'json' ? renderJson(result.report) : renderText(result.report, result.reportDir),
+      );
+      process.exitCode = result.exitCode;
+    });
+}
