@@ -4,7 +4,8 @@
  * `fixtures/<cli version>/<scenario id, "/" → "__">.jsonl`. Usage:
  *   npm run fixtures:record [-- [--cc-version V] [id-prefix…]]
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageInfo } from '../src/config/package-info.js';
 import { ensureInstalled } from '../src/install/index.js';
@@ -24,13 +25,20 @@ async function main(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   const queue = selectScenarios(args);
   const recorder = join(packageInfo().root, 'bin', 'clide-record');
+  const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
   let failed = 0;
   const worker = async () => {
     for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
       const out = join(dir, fixtureFileName(scenario.id));
       const run = await runScenario(scenario, {
         binary: recorder,
-        env: { [RECORD_ENV.realClaude]: installed.binaryPath, [RECORD_ENV.out]: out, [RECORD_ENV.scenario]: scenario.id },
+        env: {
+          [RECORD_ENV.realClaude]: installed.binaryPath,
+          [RECORD_ENV.out]: out,
+          [RECORD_ENV.scenario]: scenario.id,
+        },
+        // Earlier sessions and extra starts of a scenario are not part of its fixture.
+        auxiliaryEnv: { [RECORD_ENV.realClaude]: installed.binaryPath, [RECORD_ENV.out]: auxiliaryDir },
       });
       if (!run.passed) {
         failed += 1;
@@ -42,6 +50,7 @@ async function main(): Promise<number> {
     }
   };
   await Promise.all([worker(), worker()]);
+  rmSync(auxiliaryDir, { recursive: true, force: true });
   return failed === 0 ? 0 : 1;
 }
 

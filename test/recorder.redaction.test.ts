@@ -17,7 +17,9 @@ const token = fc.stringMatching(/^[A-Za-z0-9_-]{32,48}$/);
 const secret = fc.oneof(
   token.map((t) => `sk-ant-api03-${t}`),
   token.map((t) => `sk-ant-oat01-${t}`),
-  fc.tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.stringMatching(/^[a-z]{3,8}$/)).map(([u, d]) => `${u}.${d}@example-corp.com`),
+  fc
+    .tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.stringMatching(/^[a-z]{3,8}$/))
+    .map(([u, d]) => `${u}.${d}@example-corp.com`),
   fc.stringMatching(/^[A-Za-z0-9]{36}$/).map((t) => `ghp_${t}`),
 );
 
@@ -39,13 +41,18 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 }
 
 describe('clide-record redaction', () => {
-  test.prop([fc.array(secret, { minLength: 1, maxLength: 4 }), secret, fc.string({ maxLength: 30 })], { numRuns: 6 })(
+  test.prop([fc.array(secret, { minLength: 1, maxLength: 4 }), secret, fc.string({ maxLength: 30 })], {
+    numRuns: 6,
+  })(
     'no planted secret (client messages, CLI output, stderr, env) survives on disk',
     async (planted, envSecret, filler) => {
       const dir = mkdtempSync(join(tmpdir(), 'clide-rec-prop-'));
       const out = join(dir, 'session.jsonl');
       const lines = planted.map((s, i) =>
-        JSON.stringify({ type: 'user', message: { role: 'user', content: `${filler} secret #${i}: ${s} ${filler}` } }),
+        JSON.stringify({
+          type: 'user',
+          message: { role: 'user', content: `${filler} secret #${i}: ${s} ${filler}` },
+        }),
       );
       const run = await execa(RECORDER, ['--verbose'], {
         input: `${lines.join('\n')}\n`,
@@ -76,7 +83,10 @@ describe('clide-record redaction', () => {
         spec: '-',
         tier: 'model',
         model: script(
-          [text(`Here is a key: ${inText}`), toolUse('toolu_01Secret', 'Write', { file_path: 'creds.txt', content: `${inInput}\n` })],
+          [
+            text(`Here is a key: ${inText}`),
+            toolUse('toolu_01Secret', 'Write', { file_path: 'creds.txt', content: `${inInput}\n` }),
+          ],
           [text('Stored.')],
         ),
         env: { DEPLOY_SECRET: inEnv },
@@ -96,7 +106,9 @@ describe('clide-record redaction', () => {
       const fixture = await readFixture(out);
       expect(fixture.complete).toBe(true);
       for (const frame of fixture.frames.filter((f) => f.msg !== undefined)) {
-        const findings = validateMessage(frame.msg, { direction: frame.dir === 'to-cli' ? 'to-cli' : 'from-cli' });
+        const findings = validateMessage(frame.msg, {
+          direction: frame.dir === 'to-cli' ? 'to-cli' : 'from-cli',
+        });
         expect(findings.filter((f) => f.severity === 'breaking')).toEqual([]);
       }
     },

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, inject, test } from 'vitest';
+import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
 import { frameLineBytes, readFixture } from '../src/fixture/index.js';
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
-import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
 import { validateMessage } from '../src/validate/index.js';
 
 const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
@@ -97,7 +97,9 @@ describe('clide-record', () => {
     expect(text).not.toContain('clide-sandbox-');
     expect(text).not.toContain('sk-ant-clide-offline-dummy-key');
     for (const frame of fixture.frames.filter((f) => f.msg !== undefined)) {
-      const findings = validateMessage(frame.msg, { direction: frame.dir === 'to-cli' ? 'to-cli' : 'from-cli' });
+      const findings = validateMessage(frame.msg, {
+        direction: frame.dir === 'to-cli' ? 'to-cli' : 'from-cli',
+      });
       expect(findings.filter((f) => f.severity === 'breaking')).toEqual([]);
     }
   });
@@ -111,10 +113,14 @@ process.stdin.resume();`,
     );
     for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
       const out = join(dir, `${signal}.jsonl`);
-      const child = execa(RECORDER, [], { env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: out }, reject: false });
+      const child = execa(RECORDER, [], {
+        env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: out },
+        reject: false,
+      });
       // Kill once a few frames are on disk (start-up time varies with the machine's load).
       const ticksOnDisk = () => (existsSync(out) ? readFileSync(out, 'utf8').split('"tick"').length - 1 : 0);
-      for (let i = 0; i < 200 && ticksOnDisk() < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 200 && ticksOnDisk() < 5; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       child.kill(signal);
       await child;
       const fixture = await readFixture(out);
@@ -134,7 +140,10 @@ process.stdin.resume();`,
       `process.stdout.write('{"type":"system","subtype":"init"}\\n'); setTimeout(() => process.kill(process.pid, 'SIGKILL'), 200); process.stdin.resume();`,
     );
     const out = join(dir, 'dies.jsonl');
-    const run = await execa(RECORDER, [], { env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: out }, reject: false });
+    const run = await execa(RECORDER, [], {
+      env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: out },
+      reject: false,
+    });
     expect(run.signal).toBe('SIGKILL');
     const fixture = await readFixture(out);
     expect(fixture.complete).toBe(false);
@@ -144,7 +153,10 @@ process.stdin.resume();`,
 
   test('a directory as CLIDE_RECORD_OUT gets one fixture per session', async () => {
     const dir = tempDir('clide-rec-dir-');
-    const cli = script(join(dir, 'once.mjs'), `process.stdout.write('{"type":"result","subtype":"success"}\\n');`);
+    const cli = script(
+      join(dir, 'once.mjs'),
+      `process.stdout.write('{"type":"result","subtype":"success"}\\n');`,
+    );
     const outDir = join(dir, 'recordings') + '/';
     for (let i = 0; i < 2; i++) {
       await execa(RECORDER, [], { env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: outDir } });

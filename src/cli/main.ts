@@ -10,13 +10,18 @@ export function buildProgram(): Command {
     .version(packageInfo().version)
     .showHelpAfterError();
   registerCommands(program);
+  // Usage errors of every subcommand come back as exceptions (mapped to exit 2 below), never exit 1.
+  for (const command of [program, ...program.commands]) command.exitOverride();
   return program;
 }
 
 /** Runs the CLI and returns the exit code; the bin sets `process.exitCode` from it. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  program.exitOverride();
+  // A reader that goes away (`… | head`) is not an error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

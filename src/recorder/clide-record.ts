@@ -16,7 +16,10 @@ export const RECORD_ENV = {
  * (`CLIDE_REAL_CLAUDE`, default: the pinned installed version) with the same argv, proxies stdio
  * byte for byte and writes a redacted fixture to `CLIDE_RECORD_OUT` (file, or folder).
  */
-export async function runClideRecord(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<RecordResult> {
+export async function runClideRecord(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RecordResult> {
   let command = env[RECORD_ENV.realClaude];
   let cliVersion: string | undefined;
   if (!command) {

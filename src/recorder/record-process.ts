@@ -57,7 +57,10 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const clientIn = options.stdin ?? process.stdin;
   const clientOut = options.stdout ?? process.stdout;
   const clientErr = options.stderr ?? process.stderr;
-  const rules = [...(options.rulesFile ? loadRedactionRules(options.rulesFile) : []), ...(options.rules ?? [])];
+  const rules = [
+    ...(options.rulesFile ? loadRedactionRules(options.rulesFile) : []),
+    ...(options.rules ?? []),
+  ];
   const redactor = createRedactor({
     env,
     home: env.HOME,
@@ -143,7 +146,12 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   if (clientIn === process.stdin) process.stdin.pause();
 
   if (outcome instanceof Error) {
-    writer.close({ complete: false, exitCode: null, signal: null, reason: `the CLI could not start: ${outcome.message}` });
+    writer.close({
+      complete: false,
+      exitCode: null,
+      signal: null,
+      reason: `the CLI could not start: ${outcome.message}`,
+    });
     throw new ClideError('io', `cannot start the CLI: ${outcome.message}`, {
       where: options.command,
       hint: 'set CLIDE_REAL_CLAUDE to the claude binary, or run `clide-conformance install`',

@@ -21,6 +21,11 @@ export interface RunScenarioOptions {
   binary: string;
   /** Extra environment for the CLI side (e.g. `CLIDE_REAL_CLAUDE` for the recorder). */
   env?: Record<string, string | undefined>;
+  /**
+   * Environment for the auxiliary runs of a scenario (the earlier session of `prepare`, `spawnCli`);
+   * defaults to `env`. A recorder gives them another output than the scenario's own fixture.
+   */
+  auxiliaryEnv?: Record<string, string | undefined>;
   /** Streams every captured frame (progress, wire log). */
   onFrame?: (frame: TranscriptFrame) => void;
   /** Keep the sandbox on disk (debugging). */
@@ -49,12 +54,13 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const findings: Finding[] = [];
   const state: Json = {};
   const location = (f: Finding): Finding => ({ ...f, location: { ...f.location, scenario: scenario.id } });
-  const sessionOptions = (args?: CliArgsOptions) => ({
+  const auxiliaryEnv = { ...scenario.env, ...(options.auxiliaryEnv ?? options.env) };
+  const sessionOptions = (args?: CliArgsOptions, env = { ...scenario.env, ...options.env }) => ({
     binary: options.binary,
     args,
     sandbox,
     modelApiUrl: modelApi.url,
-    env: { ...scenario.env, ...options.env },
+    env,
     handlers: scenario.handlers,
     sdkMcpServers: scenario.sdkMcpServers,
     silenceMs: scenario.silenceMs ?? 10_000,
@@ -67,7 +73,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       home: sandbox.home,
       state,
       runEarlierSession: async (drive, args) => {
-        const earlier = startSession(sessionOptions(args));
+        const earlier = startSession(sessionOptions(args, auxiliaryEnv));
         try {
           await drive(earlier);
         } finally {
@@ -92,7 +98,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         const env = sandboxEnv({
           sandbox,
           modelApiUrl: modelApi.url,
-          extra: { ...scenario.env, ...options.env },
+          extra: auxiliaryEnv,
         });
         const run = await execa(options.binary, argv, {
           cwd: sandbox.cwd,

@@ -1,4 +1,19 @@
 import type { Command } from 'commander';
+import { registerDiff } from './diff.js';
+import { registerInstall } from './install.js';
+import { registerList } from './list.js';
+import { registerMockApi } from './mock-api.js';
+import { registerRecord } from './record.js';
+import { registerRun } from './run.js';
+import { registerValidate } from './validate.js';
 
 /** Every subcommand lives in its own file and registers itself here. */
-export function registerCommands(_program: Command): void {}
+export function registerCommands(program: Command): void {
+  registerInstall(program);
+  registerMockApi(program);
+  registerValidate(program);
+  registerRun(program);
+  registerList(program);
+  registerDiff(program);
+  registerRecord(program);
+}
