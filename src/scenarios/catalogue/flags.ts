@@ -131,6 +131,9 @@ export const flagScenarios: Scenario[] = [
       );
     },
     async drive(ctx) {
+      // The scenario's own session (default flags) answers too, so its fixture shows a live CLI.
+      const own = await ctx.session.request({ subtype: 'get_binary_version' });
+      ctx.checkEqual(own.subtype, 'success', 'control/response-subtype', 'the default-flag session answers');
       for (const [name, flags] of Object.entries(SDK_FLAG_GROUPS)) await checkGroup(ctx, name, flags);
       const help = await ctx.spawnCli(['--help'], '');
       for (const flag of [
