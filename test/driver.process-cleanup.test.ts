@@ -81,21 +81,43 @@ describe('driver sandbox environment', () => {
     process.env.ANTHROPIC_AUTH_TOKEN = 'parent-auth-token-must-not-leak';
     process.env.GITHUB_TOKEN = 'ghp_parentTokenMustNotLeak000000000000000';
     try {
-      await withSession({ binary: inject('claudeBinary'), modelApiUrl: 'http://127.0.0.1:9' }, async (session) => {
-        const res = await session.request({ subtype: 'get_binary_version' });
-        expect(res.subtype).toBe('success');
-        const environ = readFileSync(`/proc/${session.pid}/environ`, 'utf8').split('\0');
-        const env = Object.fromEntries(environ.filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-        expect(environ.join('\n')).not.toContain(secret);
-        expect(env.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
-        expect(env.GITHUB_TOKEN).toBeUndefined();
-        expect(env.ANTHROPIC_API_KEY).toBe('sk-ant-clide-offline-dummy-key');
-        expect(env.HOME).toBe(session.sandbox.home);
-        expect(env.CLAUDE_CONFIG_DIR).toBe(session.sandbox.configDir);
-        expect(env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC).toBe('1');
-      });
+      await withSession(
+        { binary: inject('claudeBinary'), modelApiUrl: 'http://127.0.0.1:9' },
+        async (session) => {
+          const res = await session.request({ subtype: 'get_binary_version' });
+          expect(res.subtype).toBe('success');
+          const environ = readFileSync(`/proc/${session.pid}/environ`, 'utf8').split('\0');
+          const env = Object.fromEntries(
+            environ
+              .filter(Boolean)
+              .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+          );
+          expect(environ.join('\n')).not.toContain(secret);
+          expect(env.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
+          expect(env.GITHUB_TOKEN).toBeUndefined();
+          expect(env.ANTHROPIC_API_KEY).toBe('sk-ant-clide-offline-dummy-key');
+          expect(env.HOME).toBe(session.sandbox.home);
+          expect(env.CLAUDE_CONFIG_DIR).toBe(session.sandbox.configDir);
+          expect(env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC).toBe('1');
+        },
+      );
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('driver hang detection', () => {
+  test('silence after every awaited reply has arrived is not a hang', async () => {
+    const { transcript } = await withSession(
+      { binary: inject('claudeBinary'), silenceMs: 1_000 },
+      async (session) => {
+        const res = await session.request({ subtype: 'get_binary_version' });
+        expect(res.subtype).toBe('success');
+        // Nothing is awaited now: a quiet CLI is idle, not hung.
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+      },
+    );
+    expect(transcript.findings).toEqual([]);
   });
 });

@@ -356,10 +356,10 @@ export class Session {
       return;
     }
     this.record('from-cli', { msg: frame.value });
-    this.armSilence();
     const msg = frame.value as Json;
     if (msg && typeof msg === 'object') this.dispatch(msg);
     this.serveWaiters();
+    this.armSilence();
   }
 
   private dispatch(msg: Json): void {
@@ -447,14 +447,17 @@ export class Session {
   private armSilence(): void {
     this.clearSilence();
     if (this.exitInfo) return;
-    const awaiting =
-      this.waiters.size > 0 || this.clientRequests.size > 0 || this.pendingCliRequests().length > 0;
-    if (!awaiting) return;
+    if (!this.awaiting()) return;
     // Start-up is slow on a loaded machine: before the first stdout line, allow at least STARTUP_MS.
     const started = this.frames.some((f) => f.dir === 'from-cli');
     const limit = started ? this.silenceMs : Math.max(this.silenceMs, STARTUP_MS);
     this.silenceTimer = setTimeout(() => this.onSilence(limit), limit);
     this.silenceTimer.unref();
+  }
+
+  /** Whether anything is waiting on the CLI: a waiter, a client request, or an unanswered CLI request. */
+  private awaiting(): boolean {
+    return this.waiters.size > 0 || this.clientRequests.size > 0 || this.pendingCliRequests().length > 0;
   }
 
   private clearSilence(): void {
@@ -463,6 +466,8 @@ export class Session {
   }
 
   private onSilence(limit: number): void {
+    this.silenceTimer = undefined;
+    if (!this.awaiting()) return;
     const seconds = Math.round(limit / 100) / 10;
     const unanswered = this.pendingCliRequests();
     let message: string;
