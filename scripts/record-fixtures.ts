@@ -8,13 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageInfo } from '../src/config/package-info.js';
+import { fixtureFileName } from '../src/fixture/index.js';
 import { ensureInstalled } from '../src/install/index.js';
 import { RECORD_ENV } from '../src/recorder/index.js';
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
-
-export function fixtureFileName(scenarioId: string): string {
-  return `${scenarioId.replaceAll('/', '__')}.jsonl`;
-}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -2,14 +2,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Transcript } from '../driver/index.js';
 import { ClideError, isClideError } from '../errors/index.js';
-import { createFixtureWriter, type Fixture, fixtureCliVersion, readFixture } from '../fixture/index.js';
+import {
+  createFixtureWriter,
+  type Fixture,
+  fixtureCliVersion,
+  fixtureFileName,
+  readFixture,
+} from '../fixture/index.js';
 import { createRedactor } from '../redact/index.js';
 import type { WireFrame, WireLog } from './wire-log.js';
 
-/** `permission/allow` → `permission__allow.jsonl`: the file name of a scenario's fixture and wire log. */
-export function fixtureFileName(scenarioId: string): string {
-  return `${scenarioId.replaceAll('/', '__')}.jsonl`;
-}
+export { fixtureFileName };
 
 /** The baseline fixture of a scenario in `dir`, or undefined when there is none. */
 export function baselineFixturePath(dir: string, scenarioId: string): string | undefined {
