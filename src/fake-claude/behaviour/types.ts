@@ -1,0 +1,205 @@
+/**
+ * The behaviour model of one real CLI version: every text, shape and rule the fake copies from it.
+ * The engine (`../scripted/`) only sequences events; what they look like comes from here, so a new
+ * pinned version is a new folder next to `2.1.150/`, not an if-chain in the engine.
+ */
+
+export type Json = Record<string, unknown>;
+
+/** A Messages API tool offered to the model. */
+export interface ApiTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** Token usage of one model response (as the API reports it in `message_delta`). */
+export interface CallUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** How a tool call is gated before it runs. */
+export type PermissionPolicy =
+  | { kind: 'allow' }
+  /** The client is asked (`can_use_tool`); without a permission prompt tool it is auto-denied. */
+  | { kind: 'ask'; description?: string; suggestions?: Json[]; blockedPath?: string; reasonType?: string }
+  /** Denied by a rule or the mode (dontAsk): a `system/permission_denied` event, then the error result. */
+  | { kind: 'deny'; message: string; reasonType: string };
+
+/** What a tool produced: the tool_result block content and the `tool_use_result` of the `user` message. */
+export interface ToolOutcome {
+  content: string | Json[];
+  isError: boolean;
+  /** `is_error: false` is written explicitly (Bash does that on 2.1.150). */
+  explicitNotError?: boolean;
+  toolUseResult: unknown;
+  /** A synthetic user message the harness injects after the result (a skill's body). */
+  injectedText?: string;
+}
+
+/** Session facts the shapes need. */
+export interface SessionFacts {
+  sessionId: string;
+  cwd: string;
+  /** Model as shown in `system/init` and `modelUsage` (e.g. `claude-opus-4-7[1m]`). */
+  model: string;
+  permissionMode: string;
+  /** Tool names listed in `system/init`. */
+  tools: string[];
+  /** Project and user skills / commands (listed before the built-in ones). */
+  skills: string[];
+  commands: string[];
+  mcpServers: Array<{ name: string; status: string }>;
+  apiKeySource: string;
+  configDir: string;
+}
+
+export interface ResultTotals {
+  durationMs: number;
+  durationApiMs: number;
+  ttftMs: number;
+  numTurns: number;
+  /** Usage of this turn (sum over its model responses). */
+  usage: CallUsage;
+  /** Cumulative per model over the session. */
+  modelUsage: Record<string, { usage: CallUsage; costUSD: number }>;
+  totalCostUsd: number;
+  permissionDenials: Json[];
+}
+
+export interface CliBehaviour {
+  /** `2.1.150` */
+  version: string;
+  buildTime: string;
+  /** `--version` output (without newline). */
+  versionText: string;
+
+  /** Default model shown in `system/init` and the model name sent to the API. */
+  defaultModel: string;
+  /** The model name sent to the Messages API for a session model. */
+  apiModelFor(model: string): string;
+  contextWindow(model: string): number;
+  maxOutputTokens(model: string): number;
+  /** Cost of one response in USD. */
+  cost(model: string, usage: CallUsage): number;
+
+  /** Built-in tools offered to the model, and the names listed in `system/init`. */
+  apiTools(): ApiTool[];
+  initToolNames(): string[];
+  /** The API request body besides model/messages/tools/system (max_tokens, thinking, …). */
+  apiRequestDefaults(): Json;
+  apiHeaders(): Record<string, string>;
+  systemPrompt(): Json[];
+
+  // ---- stdout shapes ----
+  initMessage(facts: SessionFacts, uuid: string): Json;
+  statusMessage(facts: SessionFacts, status: string | null, uuid: string, withMode: boolean): Json;
+  assistantMessage(
+    message: Json,
+    block: Json,
+    facts: SessionFacts,
+    uuid: string,
+    requestId: string | undefined,
+  ): Json;
+  toolResultMessage(toolUseId: string, outcome: ToolOutcome, facts: SessionFacts, uuid: string): Json;
+  /** A user message carrying plain text (interrupt markers). */
+  textUserMessage(text: string, facts: SessionFacts, uuid: string): Json;
+  resultSuccess(
+    facts: SessionFacts,
+    totals: ResultTotals,
+    text: string,
+    stopReason: string | null,
+    uuid: string,
+  ): Json;
+  resultApiError(facts: SessionFacts, totals: ResultTotals, text: string, status: number, uuid: string): Json;
+  resultError(
+    facts: SessionFacts,
+    totals: ResultTotals,
+    stopReason: string | null,
+    terminalReason: string | undefined,
+    errors: string[],
+    uuid: string,
+  ): Json;
+
+  // ---- control replies ----
+  initializeResponse(pid: number): Json;
+  alreadyInitializedError: string;
+  binaryVersionResponse(): Json;
+  settingsResponse(model: string): Json;
+  contextUsageResponse(): Json;
+  mcpStatusResponse(servers: Array<{ name: string; status: string }>): Json;
+  unsupportedSubtype(subtype: string): string;
+  isPermissionMode(mode: string): boolean;
+  setModelNotice(model: string): string;
+
+  // ---- texts ----
+  interruptedText: string;
+  interruptedForToolText: string;
+  ediagnostic(stopReason: string | null): string;
+  /** stderr line for a stdin line that is not JSON. */
+  stdinParseError(line: string): string;
+  /** stderr line for a stdin line that is JSON `null`. */
+  stdinNullError(line: string): string;
+  noConversationFound(sessionId: string): string;
+  invalidSessionId: string;
+  missingContentError: string;
+  permissionStreamClosed: string;
+  permissionAborted: string;
+  /** The text of a rejected or failed permission reply; `undefined` when the reply is valid. */
+  validatePermissionReply(reply: unknown): Promise<string | undefined>;
+  autoDenyText(toolName: string, input: Json, cwd: string): string;
+  /** `--permission-prompt-tool mcp__…` naming a tool no server offers: stderr line and tool result text. */
+  permissionToolMissing(
+    toolName: string,
+    promptTool: string,
+    available: string[],
+  ): { stderr: string; result: string };
+  permissionDeniedEvent(
+    facts: SessionFacts,
+    toolName: string,
+    toolUseId: string,
+    reasonType: string,
+    message: string,
+    uuid: string,
+  ): Json;
+  apiRetryEvent(facts: SessionFacts, attempt: number, delayMs: number, status: number, uuid: string): Json;
+  /** Whether a failed model call is retried (and how long to wait), per the CLI's policy. */
+  retryPolicy(
+    status: number,
+    attempt: number,
+    headers: Record<string, string>,
+  ): { retry: boolean; delayMs: number };
+  /** `rate_limit_event` for the response headers (subscription auth only); `undefined` when none. */
+  rateLimitEvent(facts: SessionFacts, headers: Record<string, string>, uuid: string): Json | undefined;
+  /** Default model for the auth in use (API key vs subscription). */
+  defaultModelFor(auth: 'api-key' | 'oauth' | 'none'): string;
+  /** A project / user skill: the Skill tool's result and the synthetic message with its body. */
+  skillOutcome(name: string, baseDir: string, body: string): { outcome: ToolOutcome; injectedText: string };
+  /** The text blocks a `/command args` prompt expands to. */
+  slashCommandBlocks(name: string, args: string, body: string): Json[];
+  syntheticUserMessage(text: string, facts: SessionFacts, uuid: string): Json;
+  askAnswerText(answers: Record<string, string>): string;
+  displayName(toolName: string): string;
+
+  // ---- tools ----
+  /** The input as the CLI shows it in the `assistant` message (2.1.150 adds Edit's replace_all default). */
+  assistantToolInput(toolName: string, input: Json): Json;
+  /** The input handed to hooks, permission prompts and the tool (absolute paths, normalised keys). */
+  resolveToolInput(toolName: string, input: Json, cwd: string): Json;
+  permissionPolicy(toolName: string, input: Json, mode: string, cwd: string): PermissionPolicy;
+  /** Checks done before hooks and permission (e.g. "File has not been read yet"). */
+  validateTool(toolName: string, input: Json, ctx: ToolContext): ToolOutcome | undefined;
+  runTool(toolName: string, input: Json, ctx: ToolContext): Promise<ToolOutcome>;
+  mcpToolOutcome(result: Json): ToolOutcome;
+  mcpClientInfo(): Json;
+  mcpProtocolVersion: string;
+}
+
+/** What a tool may touch: the cwd and the files read so far in this session. */
+export interface ToolContext {
+  cwd: string;
+  readFiles: Set<string>;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptFrame } from '../driver/transcript.js';
+import { applyAcceptedDifferences, normalizeTranscript } from './fidelity.js';
+
+function frames(sessionId: string, sandbox: string, duration: number): TranscriptFrame[] {
+  return [
+    { seq: 0, t: 1, dir: 'to-cli', msg: { type: 'user', message: { role: 'user', content: 'hi' } } },
+    {
+      seq: 1,
+      t: 2,
+      dir: 'from-cli',
+      msg: { type: 'system', subtype: 'init', session_id: sessionId, cwd: `/tmp/${sandbox}/work` },
+    },
+    {
+      seq: 2,
+      t: 3,
+      dir: 'from-cli',
+      msg: {
+        type: 'result',
+        session_id: sessionId,
+        duration_ms: duration,
+        total_cost_usd: 0.1,
+        timestamp: 'now',
+      },
+    },
+    { seq: 3, t: 4, dir: 'stderr', raw: `session ${sessionId}` },
+  ];
+}
+
+describe('normalizeTranscript', () => {
+  it('makes two runs that differ only in ids, timings, costs and sandbox paths equal', () => {
+    const a = normalizeTranscript({
+      frames: frames('11111111-2222-4333-8444-555555555555', 'clide-sandbox-AAAAAA', 10),
+      exitCode: 0,
+    });
+    const b = normalizeTranscript({
+      frames: frames('99999999-2222-4333-8444-555555555555', 'clide-sandbox-BBBBBB', 99),
+      exitCode: 0,
+    });
+    expect(a).toEqual(b);
+    expect(a.fromCli[0]).toMatchObject({ cwd: '/tmp/clide-sandbox-SANDBOX/work' });
+    expect(a.stderr).toEqual(['session 00000000-0000-4000-8000-000000000001']);
+  });
+
+  it('keeps real differences', () => {
+    const a = normalizeTranscript({
+      frames: frames('11111111-2222-4333-8444-555555555555', 'x', 1),
+      exitCode: 0,
+    });
+    const b = normalizeTranscript({
+      frames: frames('11111111-2222-4333-8444-555555555555', 'x', 1),
+      exitCode: 1,
+    });
+    expect(a).not.toEqual(b);
+  });
+
+  it('applies an accepted difference only where it is declared', () => {
+    const t = normalizeTranscript({
+      frames: frames('11111111-2222-4333-8444-555555555555', 'x', 1),
+      exitCode: 0,
+    });
+    const out = applyAcceptedDifferences(t, 'a/b', [
+      {
+        scenarios: ['a/b'],
+        stream: 'fromCli',
+        where: (m) => (m as { type?: string }).type === 'system',
+        path: ['cwd'],
+        reason: 'test',
+      },
+    ]);
+    expect(out.fromCli[0]).toMatchObject({ cwd: '<ignored>' });
+    expect(applyAcceptedDifferences(t, 'other/scenario', [])).toEqual(t);
+  });
+});

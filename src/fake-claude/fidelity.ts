@@ -1,0 +1,127 @@
+import type { Transcript } from '../driver/transcript.js';
+import { IdPlaceholders, learnIds, replaceIds } from '../protocol/ids.js';
+
+/**
+ * Transcript normalisation for fidelity checks (fake vs real, one version): what legitimately
+ * differs between two runs of the same scenario is replaced by stable placeholders — ids (through
+ * `src/protocol/ids.ts`), timings, costs, timestamps, process ids, the sandbox folder — and the
+ * frames are split by direction, so the (timing-dependent) interleaving of client and CLI lines
+ * does not count. Everything else must be equal.
+ */
+
+export interface NormalizedTranscript {
+  /** What the client sent, in order. */
+  toCli: unknown[];
+  /** What the CLI wrote on stdout, in order (a non-JSON line as `{ raw }`). */
+  fromCli: unknown[];
+  /** The CLI's stderr lines. */
+  stderr: string[];
+  exitCode: number | null;
+}
+
+/** Keys whose numeric values are timings or costs: set to 0. */
+export const VOLATILE_NUMBER_KEYS: readonly string[] = [
+  'duration_ms',
+  'duration_api_ms',
+  'ttft_ms',
+  'total_cost_usd',
+  'costUSD',
+  'retry_delay_ms',
+  'pid',
+  'durationMs',
+];
+/** Keys whose string values are wall-clock times: replaced by a placeholder. */
+export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
+
+/** The temp folder of a sandbox (`createSandbox`), wherever it appears (paths and project slugs). */
+const SANDBOX = /clide-sandbox-[A-Za-z0-9]{6}/g;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(SANDBOX, 'clide-sandbox-SANDBOX');
+  if (Array.isArray(value)) return value.map(scrub);
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (VOLATILE_NUMBER_KEYS.includes(key) && typeof child === 'number') out[key] = 0;
+      else if (VOLATILE_STRING_KEYS.includes(key) && typeof child === 'string') out[key] = '<time>';
+      else out[key] = scrub(child);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Normalises one transcript (see the module comment). */
+export function normalizeTranscript(
+  transcript: Pick<Transcript, 'frames' | 'exitCode'>,
+): NormalizedTranscript {
+  const fromCli = transcript.frames
+    .filter((f) => f.dir === 'from-cli')
+    .map((f) => (f.msg !== undefined ? f.msg : { raw: f.raw }));
+  const toCli = transcript.frames
+    .filter((f) => f.dir === 'to-cli')
+    .map((f) => (f.msg !== undefined ? f.msg : { raw: f.raw }));
+  const stderr = transcript.frames.filter((f) => f.dir === 'stderr').map((f) => f.raw ?? '');
+  // Ids are learnt CLI side first, then client side: both orders are deterministic per direction.
+  const ids = new IdPlaceholders();
+  for (const message of fromCli) learnIds(message, ids);
+  for (const message of toCli) learnIds(message, ids);
+  for (const line of stderr) learnIds(line, ids);
+  const norm = (value: unknown) => scrub(replaceIds(value, ids));
+  return {
+    toCli: toCli.map(norm),
+    fromCli: fromCli.map(norm),
+    stderr: stderr.map((line) => norm(line) as string),
+    exitCode: transcript.exitCode,
+  };
+}
+
+/** A documented, accepted difference: the value at `path` of matching messages is not compared. */
+export interface AcceptedDifference {
+  /** Scenario ids it applies to (all when omitted). */
+  scenarios?: string[];
+  /** Which stream. */
+  stream: 'fromCli' | 'toCli' | 'stderr';
+  /** Messages it applies to. */
+  where: (message: unknown) => boolean;
+  /** JSON path (inside the message) removed from both sides before comparing. */
+  path: Array<string | number>;
+  /** Why it is accepted (see docs/fake-claude-differences.md). */
+  reason: string;
+}
+
+function removePath(value: unknown, path: Array<string | number>): unknown {
+  if (path.length === 0) return '<ignored>';
+  if (Array.isArray(value)) {
+    const [head, ...rest] = path;
+    if (head === '*') return value.map((v) => removePath(v, rest));
+    return value.map((v, i) => (i === head ? removePath(v, rest) : v));
+  }
+  if (!isRecord(value)) return value;
+  const [head, ...rest] = path;
+  if (head === undefined || !(String(head) in value)) return value;
+  return { ...value, [String(head)]: removePath(value[String(head)], rest) };
+}
+
+/** Applies the accepted differences of `scenario` to a normalised transcript. */
+export function applyAcceptedDifferences(
+  transcript: NormalizedTranscript,
+  scenario: string,
+  differences: readonly AcceptedDifference[],
+): NormalizedTranscript {
+  let out = transcript;
+  for (const diff of differences) {
+    if (diff.scenarios && !diff.scenarios.includes(scenario)) continue;
+    if (diff.stream === 'stderr') {
+      out = { ...out, stderr: out.stderr.map((line) => (diff.where(line) ? '<ignored>' : line)) };
+      continue;
+    }
+    const stream = out[diff.stream].map((m) => (diff.where(m) ? removePath(m, diff.path) : m));
+    out = { ...out, [diff.stream]: stream };
+  }
+  return out;
+}

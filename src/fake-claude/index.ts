@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageInfo } from '../config/package-info.js';
+import { ClideError } from '../errors/index.js';
+import type { ModelScript } from '../model-api/model-script.js';
+
+/**
+ * fake-claude as a library, for test suites in other projects:
+ *
+ *     const fake = await fakeClaude({ scenario: { version: 1, turns: [{ blocks: [{ type: 'text', text: 'Hi' }] }] } });
+ *     const q = query({ prompt: 'Hello', options: { pathToClaudeCodeExecutable: fake.path, env: fake.env } });
+ *     …
+ *     await fake.close();
+ *
+ * `path` is the `fake-claude` executable; `env` is the complete environment to hand the client
+ * (PATH, a private HOME/config dir for the session store, the scenario, the request log).
+ */
+
+export interface FakeClaudeOptions {
+  /** A model script (object) or the path of one: scripted mode with turns from it. */
+  scenario?: ModelScript | string;
+  /** A fixture to replay (replay mode, when the replayer is part of the build). */
+  fixture?: string;
+  /**
+   * Extra environment, applied last (`undefined` removes a variable). Set `ANTHROPIC_BASE_URL`
+   * here (and no scenario) to take the model turns from your own Messages API mock.
+   */
+  env?: Record<string, string | undefined>;
+  /** Folder the fake works in (its tools act there); default: the client's cwd. */
+  cwd?: string;
+  /** CLI version to emulate (default: the pinned one). */
+  version?: string;
+}
+
+/** One model request the fake made (what it would have sent to the Messages API). */
+export interface FakeModelRequest {
+  time: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeClaude {
+  /** Absolute path of `bin/fake-claude`: use it as `pathToClaudeCodeExecutable` / the `claude` binary. */
+  path: string;
+  /** The environment to run it with (e.g. the Agent SDK's `env` option). */
+  env: Record<string, string>;
+  /** The private HOME of this fake (session store, config dir). */
+  home: string;
+  /** The model requests made so far, by every process started with `env`. */
+  requests(): FakeModelRequest[];
+  /** Removes the temporary files. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Prepares a fake `claude` for one test (or suite). Nothing runs until the client spawns `path`. */
+export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeClaude> {
+  const path = join(packageInfo().root, 'bin', 'fake-claude');
+  if (!existsSync(join(packageInfo().root, 'dist', 'src', 'cli', 'fake-claude.js'))) {
+    throw new ClideError('usage', 'fake-claude is not built', {
+      where: path,
+      hint: 'run `npm run build` in clide-conformance first',
+    });
+  }
+  const root = mkdtempSync(join(tmpdir(), 'clide-fake-'));
+  const home = join(root, 'home');
+  const configDir = join(home, '.claude');
+  mkdirSync(configDir, { recursive: true });
+  const log = join(root, 'requests.jsonl');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    CLAUDE_CONFIG_DIR: configDir,
+    CLIDE_FAKE_REQUEST_LOG: log,
+  };
+  if (options.scenario !== undefined) {
+    if (typeof options.scenario === 'string') env.CLIDE_FAKE_SCENARIO = options.scenario;
+    else {
+      const file = join(root, 'model-script.json');
+      writeFileSync(file, JSON.stringify(options.scenario));
+      env.CLIDE_FAKE_SCENARIO = file;
+    }
+  }
+  if (options.fixture !== undefined) env.CLIDE_FAKE_FIXTURE = options.fixture;
+  if (options.cwd !== undefined) env.CLIDE_FAKE_CWD = options.cwd;
+  if (options.version !== undefined) env.CLIDE_FAKE_VERSION = options.version;
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  if (!env.CLIDE_FAKE_SCENARIO && !env.CLIDE_FAKE_FIXTURE && !env.ANTHROPIC_BASE_URL) {
+    throw new ClideError('usage', 'fakeClaude() needs a model', {
+      where: 'fakeClaude(options)',
+      hint: 'pass `scenario` (a model script or its path), `fixture`, or env.ANTHROPIC_BASE_URL (your Messages API mock)',
+    });
+  }
+  let closed = false;
+  return {
+    path,
+    env,
+    home,
+    requests() {
+      if (!existsSync(log)) return [];
+      return readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as FakeModelRequest);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+export { ACCEPTED_DIFFERENCES } from './accepted-differences.js';
+export type { CliBehaviour } from './behaviour/index.js';
+export { behaviourFor, emulatedVersions } from './behaviour/index.js';
+export type { AcceptedDifference, NormalizedTranscript } from './fidelity.js';
+export { applyAcceptedDifferences, normalizeTranscript } from './fidelity.js';
+export type { FakeFlags, ParseOutcome } from './flags.js';
+export { parseFakeFlags } from './flags.js';
+export type { FakeIo } from './io.js';
+export type { FakeExit, ReplayRunOptions } from './replay-seam.js';
+export type { FakeMode, RunFakeOptions } from './run.js';
+export { runFakeClaude, selectMode } from './run.js';

@@ -1,0 +1,118 @@
+import { ClideError } from '../errors/index.js';
+import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
+import { type FakeFlags, parseFakeFlags } from './flags.js';
+import type { FakeIo } from './io.js';
+import type { FakeExit } from './replay-seam.js';
+
+/**
+ * The fake `claude`: parse the command line like the real one, check the same preconditions, then
+ * run one mode — `scripted` (a model script or a Messages API drives the turns, the CLI around them
+ * is emulated) or `replay` (a recorded fixture is played back; see `replay-seam.ts`).
+ *
+ * Environment:
+ * - `CLIDE_FAKE_SCENARIO=<model script>` (or `--scenario`): scripted mode, turns from the script;
+ * - `ANTHROPIC_BASE_URL` (when no scenario): scripted mode, turns from that Messages API;
+ * - `CLIDE_FAKE_FIXTURE=<fixture>` (or `--fixture`): replay mode;
+ * - `CLIDE_FAKE_VERSION`: the CLI version to emulate (default: the pinned one, 2.1.150);
+ * - `CLIDE_FAKE_REQUEST_LOG=<file>`: append every model request the fake makes (JSONL);
+ * - `CLIDE_FAKE_CWD`: work in this folder instead of the process cwd.
+ */
+
+export type FakeMode =
+  | { kind: 'scripted'; scenario?: string; baseUrl?: string }
+  | { kind: 'replay'; fixture: string };
+
+export interface RunFakeOptions {
+  io: FakeIo;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  pid: number;
+}
+
+/** Picks the mode from flags and environment; a ClideError when neither can run. */
+export function selectMode(flags: FakeFlags, env: Record<string, string | undefined>): FakeMode {
+  const fixture = flags.fixture ?? env.CLIDE_FAKE_FIXTURE;
+  const scenario = flags.scenario ?? env.CLIDE_FAKE_SCENARIO;
+  if (fixture && scenario) {
+    throw new ClideError(
+      'usage',
+      'fake-claude got both a fixture (replay mode) and a scenario (scripted mode)',
+      {
+        where: 'CLIDE_FAKE_FIXTURE / CLIDE_FAKE_SCENARIO',
+        hint: 'set only one of them',
+      },
+    );
+  }
+  if (fixture) return { kind: 'replay', fixture };
+  if (scenario) return { kind: 'scripted', scenario };
+  if (env.ANTHROPIC_BASE_URL) return { kind: 'scripted', baseUrl: env.ANTHROPIC_BASE_URL };
+  throw new ClideError('usage', 'fake-claude has no model to play', {
+    where: 'environment',
+    hint: 'set CLIDE_FAKE_SCENARIO=<model script> (or pass --scenario <file>), ANTHROPIC_BASE_URL=<Messages API>, or CLIDE_FAKE_FIXTURE=<fixture>',
+  });
+}
+
+/** The preconditions the real CLI checks after parsing (same texts, exit code 1); `undefined` when fine. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function precondition(flags: FakeFlags, behaviour: CliBehaviour): string | undefined {
+  const streamInput = flags.inputFormat === 'stream-json';
+  if (streamInput && flags.outputFormat !== 'stream-json') {
+    return 'Error: --input-format=stream-json requires output-format=stream-json.';
+  }
+  if (flags.outputFormat === 'stream-json' && !flags.verbose && (flags.print || streamInput)) {
+    return 'Error: When using --print, --output-format=stream-json requires --verbose';
+  }
+  if (typeof flags.sessionId === 'string' && !UUID.test(flags.sessionId)) return behaviour.invalidSessionId;
+  return undefined;
+}
+
+/** Runs the fake with `argv` (without node and script) and returns how to exit. */
+export async function runFakeClaude(argv: string[], options: RunFakeOptions): Promise<FakeExit> {
+  const behaviour: CliBehaviour = behaviourFor(options.env.CLIDE_FAKE_VERSION ?? '2.1.150');
+  const parsed = parseFakeFlags(argv, behaviour.versionText);
+  if (parsed.kind === 'exit') {
+    if (parsed.stdout) options.io.stdout.write(parsed.stdout);
+    if (parsed.stderr) options.io.stderr.write(parsed.stderr);
+    return { exitCode: parsed.exitCode };
+  }
+  const flags = parsed.flags;
+  const problem = precondition(flags, behaviour);
+  if (problem) {
+    options.io.stderr.write(`${problem}\n`);
+    return { exitCode: 1 };
+  }
+  const headless = flags.print || flags.inputFormat === 'stream-json' || flags.outputFormat === 'stream-json';
+  if (!headless) {
+    throw new ClideError('usage', 'fake-claude does not emulate the interactive terminal UI', {
+      hint: 'run it headless: -p, or --input-format stream-json --output-format stream-json --verbose',
+    });
+  }
+  const cwd = options.env.CLIDE_FAKE_CWD ?? options.cwd;
+  const mode = selectMode(flags, options.env);
+  if (mode.kind === 'replay') {
+    const { runReplayMode } = await import('./replay-seam.js');
+    return runReplayMode({
+      fixture: mode.fixture,
+      argv,
+      flags,
+      behaviour,
+      env: options.env,
+      cwd,
+      stdin: options.io.stdin,
+      stdout: options.io.stdout,
+      stderr: options.io.stderr,
+    });
+  }
+  const { runScripted } = await import('./scripted/index.js');
+  const exitCode = await runScripted({
+    mode,
+    flags,
+    behaviour,
+    io: options.io,
+    env: options.env,
+    cwd,
+    pid: options.pid,
+  });
+  return { exitCode };
+}

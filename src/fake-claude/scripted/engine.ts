@@ -1,0 +1,1220 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JsonlFramer } from '../../protocol/jsonl-framer.js';
+import type {
+  ApiTool,
+  CallUsage,
+  CliBehaviour,
+  Json,
+  ResultTotals,
+  SessionFacts,
+  ToolContext,
+  ToolOutcome,
+} from '../behaviour/index.js';
+import type { FakeFlags } from '../flags.js';
+import type { FakeIo } from '../io.js';
+import { logRequest, type ModelSource } from './model-source.js';
+import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
+import { parseMcpConfigs, StdioMcpClient } from './stdio-mcp.js';
+
+/**
+ * Scripted mode: the CLI side of a stream-json session, emulated around model turns. The engine
+ * sequences what happens (stdin lines, control requests both ways, model calls, tool calls,
+ * interrupts); every shape and text comes from the behaviour model of the emulated version.
+ */
+
+export interface EngineOptions {
+  flags: FakeFlags;
+  behaviour: CliBehaviour;
+  /** Created lazily on the first model call (so offline control requests need no model). */
+  source: () => Promise<ModelSource>;
+  io: FakeIo;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  pid: number;
+}
+
+type Pending = { resolve: (value: Json) => void; reject: (error: Error) => void };
+
+class AbortError extends Error {
+  override readonly name = 'AbortError';
+}
+
+class StreamClosedError extends Error {}
+
+class PermissionToolMissing extends Error {
+  constructor(readonly tool: string) {
+    super(`MCP tool ${tool} (passed via --permission-prompt-tool) not found`);
+  }
+}
+
+/** Thrown to end the run at once with an exit code (fatal input). */
+class Fatal extends Error {
+  constructor(readonly exitCode: number) {
+    super(`fatal (${exitCode})`);
+  }
+}
+
+interface McpServerState {
+  name: string;
+  status: 'pending' | 'connected' | 'failed';
+  tools: Array<{ name: string; description?: string; inputSchema?: Json }>;
+  nextId: number;
+  /** A spawned stdio server (from --mcp-config); SDK servers are reached through `mcp_message`. */
+  stdio?: StdioMcpClient;
+  config?: ReturnType<typeof parseMcpConfigs>[number];
+}
+
+interface TurnState {
+  abort: AbortController;
+  interrupted: boolean;
+  started: number;
+  ttftMs: number;
+  apiMs: number;
+  usage: CallUsage;
+  toolUses: number;
+  /** What the turn was doing when interrupted: `streaming` (model call) or `tools`. */
+  phase: 'streaming' | 'tools';
+}
+
+const ZERO_USAGE: CallUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function addUsage(a: CallUsage, b: Partial<CallUsage> | undefined): CallUsage {
+  return {
+    input_tokens: a.input_tokens + (b?.input_tokens ?? 0),
+    output_tokens: a.output_tokens + (b?.output_tokens ?? 0),
+    cache_creation_input_tokens: a.cache_creation_input_tokens + (b?.cache_creation_input_tokens ?? 0),
+    cache_read_input_tokens: a.cache_read_input_tokens + (b?.cache_read_input_tokens ?? 0),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class ScriptedEngine {
+  private readonly b: CliBehaviour;
+  private readonly flags: FakeFlags;
+  private readonly pending = new Map<string, Pending>();
+  private readonly store: SessionStore;
+  private readonly configDir: string;
+  private readonly toolCtx: ToolContext;
+  private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
+  private readonly mcpServers: McpServerState[] = [];
+  private readonly modelUsage: Record<string, { usage: CallUsage; costUSD: number }> = {};
+  private sessionId: string;
+  private model: string;
+  private readonly auth: 'api-key' | 'oauth' | 'none';
+  private readonly extensions: Extensions;
+  private permissionMode: string;
+  private hooks: Json = {};
+  private initialized = false;
+  private totalCost = 0;
+  private totalApiMs = 0;
+  private lastResultIsError = false;
+  private chain: Promise<void> = Promise.resolve();
+  private inputEnded = false;
+  private turn: TurnState | undefined;
+  private sourcePromise: Promise<ModelSource> | undefined;
+  private startupError: string | undefined;
+  private resumePosition: Json | undefined;
+  private invalidSessionId = false;
+  private fatal: Fatal | undefined;
+  private onFatal: (fatal: Fatal) => void = () => {};
+  private readonly fatalRaised = new Promise<never>((_, reject) => {
+    this.onFatal = reject;
+  });
+
+  constructor(private readonly options: EngineOptions) {
+    this.b = options.behaviour;
+    this.flags = options.flags;
+    const env = options.env;
+    this.configDir = env.CLAUDE_CONFIG_DIR ?? `${env.HOME ?? '/tmp'}/.claude`;
+    this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
+    this.toolCtx = { cwd: options.cwd, readFiles: new Set() };
+    this.auth = env.ANTHROPIC_API_KEY ? 'api-key' : env.CLAUDE_CODE_OAUTH_TOKEN ? 'oauth' : 'none';
+    this.model = this.flags.model ?? this.b.defaultModelFor(this.auth);
+    this.extensions = discoverExtensions([join(options.cwd, '.claude'), this.configDir]);
+    this.permissionMode = this.flags.dangerouslySkipPermissions
+      ? 'bypassPermissions'
+      : (this.flags.permissionMode ?? 'default');
+    this.sessionId = typeof this.flags.sessionId === 'string' ? this.flags.sessionId : randomUUID();
+    for (const entry of parseMcpConfigs(this.flags.mcpConfig ?? [])) {
+      if (entry.type === 'sdk') continue;
+      this.mcpServers.push({ name: entry.name, status: 'pending', tools: [], nextId: 0, config: entry });
+    }
+    this.restoreSession();
+  }
+
+  get currentSessionId(): string {
+    return this.sessionId;
+  }
+
+  /** Runs the session until stdin ends (stream-json) and returns the exit code. */
+  async run(): Promise<number> {
+    this.fatalRaised.catch(() => {});
+    try {
+      if (this.invalidSessionId) {
+        this.options.io.stderr.write(`${this.b.invalidSessionId}\n`);
+        return 1;
+      }
+      const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
+      await Promise.race([input, this.fatalRaised]);
+      this.endInput();
+      await Promise.race([this.chain, this.fatalRaised]);
+      if (this.fatal) throw this.fatal;
+      return this.lastResultIsError ? 1 : 0;
+    } catch (error) {
+      if (error instanceof Fatal) return error.exitCode;
+      throw error;
+    } finally {
+      for (const server of this.mcpServers) server.stdio?.close();
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private async readStdin(): Promise<void> {
+    const framer = new JsonlFramer();
+    for await (const chunk of this.options.io.stdin) {
+      for (const frame of framer.push(chunk as Uint8Array | string)) {
+        if (!frame.ok) this.die(this.b.stdinParseError(frame.raw), 1);
+        this.onLine(frame.value);
+      }
+      if (this.fatal) throw this.fatal;
+    }
+    for (const frame of framer.end()) {
+      if (!frame.ok) this.die(this.b.stdinParseError(frame.raw), 1);
+      this.onLine(frame.value);
+    }
+  }
+
+  /** `-p "prompt"` with text input: one turn from the argument (or stdin), then exit. */
+  private async runPrompt(): Promise<void> {
+    let prompt = this.flags.prompt ?? '';
+    if (!this.options.io.stdinIsTTY) {
+      let text = '';
+      for await (const chunk of this.options.io.stdin) text += chunk.toString();
+      prompt = [prompt, text].filter(Boolean).join('\n');
+    }
+    if (!prompt) {
+      this.options.io.stderr.write(
+        'Error: Input must be provided either through stdin or as a prompt argument when using --print\n',
+      );
+      throw new Fatal(1);
+    }
+    this.onLine({ type: 'user', message: { role: 'user', content: prompt } });
+  }
+
+  private die(stderrLine: string, exitCode: number): never {
+    this.options.io.stderr.write(`${stderrLine}\n`);
+    this.fatal = new Fatal(exitCode);
+    throw this.fatal;
+  }
+
+  private onLine(value: unknown): void {
+    if (value === null) this.die(this.b.stdinNullError('null'), 1);
+    if (!isRecord(value)) return;
+    switch (value.type) {
+      case 'user':
+        this.enqueue(() => this.runTurn(value));
+        return;
+      case 'control_request':
+        void this.onControlRequest(value);
+        return;
+      case 'control_response':
+        this.onControlResponse(value);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.chain = this.chain.then(async () => {
+      if (this.fatal) return;
+      try {
+        await task();
+      } catch (error) {
+        if (!(error instanceof Fatal)) throw error;
+        this.fatal = error;
+        this.onFatal(error);
+      }
+    });
+  }
+
+  private endInput(): void {
+    this.inputEnded = true;
+    for (const [id, pending] of this.pending) {
+      this.pending.delete(id);
+      pending.reject(new StreamClosedError('stream closed'));
+    }
+  }
+
+  // ------------------------------------------------------------------ output
+
+  private emit(message: Json): void {
+    if (this.flags.outputFormat !== 'stream-json') {
+      if (message.type === 'result') this.printResult(message);
+      return;
+    }
+    this.options.io.stdout.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private printResult(result: Json): void {
+    if (this.flags.outputFormat === 'json') this.options.io.stdout.write(`${JSON.stringify(result)}\n`);
+    else this.options.io.stdout.write(`${typeof result.result === 'string' ? result.result : ''}\n`);
+  }
+
+  private facts(): SessionFacts {
+    const mcpTools = this.mcpServers
+      .filter((s) => s.status === 'connected')
+      .flatMap((s) => s.tools.map((t) => `mcp__${s.name}__${t.name}`))
+      .filter((name) => name !== this.flags.permissionPromptTool);
+    return {
+      sessionId: this.sessionId,
+      cwd: this.options.cwd,
+      model: this.model,
+      permissionMode: this.permissionMode,
+      tools: [...this.builtinToolNames(), ...mcpTools],
+      skills: [...this.extensions.skills.keys()],
+      commands: [...this.extensions.commands.keys()],
+      mcpServers: this.mcpServers.map((s) => ({
+        name: s.name,
+        status: s.status === 'connected' ? 'connected' : 'failed',
+      })),
+      apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
+      configDir: this.configDir,
+    };
+  }
+
+  private builtinToolNames(): string[] {
+    const all = this.b.initToolNames();
+    const tools = this.flags.tools;
+    let names = all;
+    if (tools !== undefined) {
+      const wanted = tools.flatMap((t) => t.split(/[\s,]+/)).filter(Boolean);
+      if (!wanted.includes('default'))
+        names = all.filter((n) => wanted.includes(n) || (n === 'Task' && wanted.includes('Agent')));
+    }
+    const denied = (this.flags.disallowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).filter(Boolean);
+    return names.filter((n) => !denied.includes(n));
+  }
+
+  private apiTools(): ApiTool[] {
+    const names = new Set(this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)));
+    const builtin = this.b.apiTools().filter((t) => names.has(t.name));
+    const mcp = this.mcpServers
+      .filter((s) => s.status === 'connected')
+      .flatMap((s) =>
+        s.tools.map((t) => ({
+          name: `mcp__${s.name}__${t.name}`,
+          description: t.description ?? '',
+          input_schema: t.inputSchema ?? { type: 'object', properties: {} },
+        })),
+      )
+      .filter((t) => t.name !== this.flags.permissionPromptTool);
+    return [...builtin, ...mcp];
+  }
+
+  private totals(turn: TurnState | undefined, numTurns: number, denials: Json[]): ResultTotals {
+    return {
+      durationMs: turn ? Math.round(performance.now() - turn.started) : 0,
+      durationApiMs: this.totalApiMs,
+      ttftMs: turn?.ttftMs ?? 0,
+      numTurns,
+      usage: turn?.usage ?? ZERO_USAGE,
+      modelUsage: this.modelUsage,
+      totalCostUsd: this.totalCost,
+      permissionDenials: denials,
+    };
+  }
+
+  private emitResult(result: Json): void {
+    this.lastResultIsError = result.is_error === true;
+    this.emit(result);
+  }
+
+  // ------------------------------------------------------------------ control requests
+
+  private reply(requestId: string, response?: Json): void {
+    this.emit({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: requestId,
+        ...(response === undefined ? {} : { response }),
+      },
+    });
+  }
+
+  private replyError(requestId: string, error: string, extra: Json = {}): void {
+    this.emit({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: requestId, error, ...extra },
+    });
+  }
+
+  private async onControlRequest(message: Json): Promise<void> {
+    const requestId = String(message.request_id ?? '');
+    const request = isRecord(message.request) ? message.request : {};
+    const subtype = String(request.subtype);
+    switch (subtype) {
+      case 'initialize': {
+        if (this.initialized) {
+          this.emit({
+            type: 'control_response',
+            response: {
+              subtype: 'error',
+              error: this.b.alreadyInitializedError,
+              request_id: requestId,
+              pending_permission_requests: [],
+            },
+          });
+          return;
+        }
+        this.initialized = true;
+        this.hooks = isRecord(request.hooks) ? request.hooks : {};
+        const servers = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [];
+        for (const name of servers) {
+          if (typeof name === 'string' && !this.mcpServers.some((s) => s.name === name)) {
+            this.mcpServers.push({ name, status: 'pending', tools: [], nextId: 0 });
+          }
+        }
+        this.reply(requestId, this.b.initializeResponse(this.options.pid));
+        return;
+      }
+      case 'interrupt': {
+        const turn = this.turn;
+        if (turn && !turn.interrupted) {
+          turn.interrupted = true;
+          turn.abort.abort();
+        }
+        this.reply(requestId);
+        return;
+      }
+      case 'set_permission_mode': {
+        const mode = String(request.mode);
+        this.reply(requestId, { mode });
+        if (this.b.isPermissionMode(mode)) {
+          this.permissionMode = mode;
+          this.emit(this.b.statusMessage(this.facts(), null, randomUUID(), true));
+        }
+        return;
+      }
+      case 'set_model': {
+        const model = typeof request.model === 'string' ? request.model : 'default';
+        this.model = model === 'default' ? (this.flags.model ?? this.b.defaultModelFor(this.auth)) : model;
+        this.emit({
+          type: 'user',
+          message: { role: 'user', content: this.b.setModelNotice(model) },
+          session_id: this.sessionId,
+          parent_tool_use_id: null,
+          uuid: randomUUID(),
+          timestamp: new Date().toISOString(),
+          isReplay: true,
+        });
+        this.reply(requestId);
+        return;
+      }
+      case 'get_binary_version':
+        this.reply(requestId, this.b.binaryVersionResponse());
+        return;
+      case 'mcp_status':
+        this.reply(
+          requestId,
+          this.b.mcpStatusResponse(
+            this.mcpServers.filter((s) => s.status !== 'pending') as Array<{ name: string; status: string }>,
+          ),
+        );
+        return;
+      case 'get_settings':
+        this.reply(requestId, this.b.settingsResponse(this.model));
+        return;
+      case 'get_context_usage':
+        this.reply(requestId, this.b.contextUsageResponse());
+        return;
+      default:
+        this.replyError(requestId, this.b.unsupportedSubtype(subtype));
+    }
+  }
+
+  private onControlResponse(message: Json): void {
+    const response = isRecord(message.response) ? message.response : {};
+    const id = String(response.request_id ?? '');
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    if (response.subtype === 'error') pending.reject(new Error(String(response.error ?? 'error')));
+    else pending.resolve(isRecord(response.response) ? response.response : {});
+  }
+
+  /** Sends a CLI→client control request; rejects with AbortError (after control_cancel_request) on abort. */
+  private sendRequest(request: Json, signal?: AbortSignal): Promise<Json> {
+    if (this.inputEnded) return Promise.reject(new StreamClosedError('stream closed'));
+    const requestId = randomUUID();
+    return new Promise<Json>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.pending.has(requestId)) return;
+        this.pending.delete(requestId);
+        this.emit({ type: 'control_cancel_request', request_id: requestId });
+        reject(new AbortError('aborted'));
+      };
+      this.pending.set(requestId, {
+        resolve: (value) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      });
+      this.emit({ type: 'control_request', request_id: requestId, request });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  // ------------------------------------------------------------------ session
+
+  private restoreSession(): void {
+    const { flags } = this;
+    if (typeof flags.sessionId === 'string' && !UUID.test(flags.sessionId)) this.invalidSessionId = true;
+    let resumeId: string | undefined;
+    if (typeof flags.resume === 'string') resumeId = flags.resume;
+    else if (flags.continue) resumeId = this.store.latest();
+    if (resumeId === undefined) return;
+    const stored = this.store.load(resumeId);
+    if (!stored) {
+      this.startupError = this.b.noConversationFound(resumeId);
+      return;
+    }
+    for (const message of stored) this.history.push({ role: message.role, content: message.content });
+    const lastModel = [...stored].reverse().find((m) => m.model)?.model;
+    if (lastModel && !flags.model) this.model = lastModel;
+    this.resumePosition = this.store.loadCursor(resumeId);
+    if (!flags.forkSession) this.sessionId = resumeId;
+    else {
+      for (const message of stored) this.store.append(this.sessionId, message);
+      if (this.resumePosition) this.store.saveCursor(this.sessionId, this.resumePosition);
+    }
+  }
+
+  private remember(message: StoredMessage): void {
+    this.history.push({ role: message.role, content: message.content });
+    this.store.append(this.sessionId, message);
+  }
+
+  /** A start-up failure reported on the first turn (the real CLI reports it once input arrives). */
+  private failStartup(): boolean {
+    if (!this.startupError) return false;
+    const text = this.startupError;
+    this.options.io.stderr.write(`${text}\n`);
+    this.emit({
+      ...this.b.resultError(
+        this.facts(),
+        this.totals(undefined, 0, []),
+        null,
+        undefined,
+        [text],
+        randomUUID(),
+      ),
+      session_id: randomUUID(),
+    });
+    throw new Fatal(1);
+  }
+
+  // ------------------------------------------------------------------ MCP
+
+  private async mcpRequest(server: McpServerState, message: Json, signal?: AbortSignal): Promise<Json> {
+    if (server.stdio) return server.stdio.send(message, signal);
+    const reply = await this.sendRequest(
+      { subtype: 'mcp_message', server_name: server.name, message },
+      signal,
+    );
+    return isRecord(reply.mcp_response) ? reply.mcp_response : {};
+  }
+
+  private async connectMcpServers(): Promise<void> {
+    for (const server of this.mcpServers) {
+      if (server.status !== 'pending') continue;
+      if (server.config) {
+        if (server.config.type !== 'stdio' || !server.config.command) {
+          server.status = 'failed';
+          continue;
+        }
+        server.stdio = new StdioMcpClient(server.config, this.options.cwd, this.options.env);
+      }
+      try {
+        await this.mcpRequest(server, {
+          method: 'initialize',
+          params: {
+            protocolVersion: this.b.mcpProtocolVersion,
+            capabilities: {},
+            clientInfo: this.b.mcpClientInfo(),
+          },
+          jsonrpc: '2.0',
+          id: server.nextId++,
+        });
+        await this.mcpRequest(server, { method: 'notifications/initialized', jsonrpc: '2.0' });
+        const list = await this.mcpRequest(server, {
+          method: 'tools/list',
+          jsonrpc: '2.0',
+          id: server.nextId++,
+        });
+        if (!isRecord(list.result)) throw new Error('tools/list failed');
+        const tools = Array.isArray(list.result.tools) ? list.result.tools : [];
+        server.tools = tools.filter(isRecord).map((t) => ({
+          name: String(t.name),
+          ...(typeof t.description === 'string' ? { description: t.description } : {}),
+          ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
+        }));
+        server.status = 'connected';
+      } catch (error) {
+        if (error instanceof StreamClosedError) return;
+        server.status = 'failed';
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ turns
+
+  private async runTurn(message: Json): Promise<void> {
+    this.failStartup();
+    const content = isRecord(message.message) ? message.message.content : undefined;
+    if (typeof content !== 'string' && !Array.isArray(content)) {
+      this.emitResult(
+        this.b.resultError(
+          this.facts(),
+          this.totals(undefined, 0, []),
+          null,
+          undefined,
+          [this.b.missingContentError],
+          randomUUID(),
+        ),
+      );
+      throw new Fatal(1);
+    }
+    const turn: TurnState = {
+      abort: new AbortController(),
+      interrupted: false,
+      started: performance.now(),
+      ttftMs: 0,
+      apiMs: 0,
+      usage: { ...ZERO_USAGE },
+      toolUses: 0,
+      phase: 'streaming',
+    };
+    this.turn = turn;
+    try {
+      await this.connectMcpServers();
+      this.emit(this.b.initMessage(this.facts(), randomUUID()));
+      if (this.flags.replayUserMessages) {
+        this.emit({
+          ...message,
+          session_id: this.sessionId,
+          parent_tool_use_id: null,
+          uuid: typeof message.uuid === 'string' ? message.uuid : randomUUID(),
+          timestamp: new Date().toISOString(),
+          isReplay: true,
+        });
+      }
+      this.remember({ role: 'user', content: this.expandPrompt(content) });
+      await this.modelLoop(turn);
+    } finally {
+      this.turn = undefined;
+    }
+  }
+
+  /** What the model receives for a prompt: a `/command args` of the project is expanded. */
+  private expandPrompt(content: string | unknown[]): unknown[] {
+    if (typeof content !== 'string') return content;
+    const slash = /^\/([A-Za-z0-9_:-]+)(?:\s+([\s\S]*))?$/.exec(content.trim());
+    const command = slash ? this.extensions.commands.get(slash[1]!) : undefined;
+    if (slash && command !== undefined) return this.b.slashCommandBlocks(slash[1]!, slash[2] ?? '', command);
+    return [{ type: 'text', text: content }];
+  }
+
+  private requestBody(): Json {
+    return {
+      model: this.b.apiModelFor(this.model),
+      messages: this.history.map((m) => ({ role: m.role, content: m.content })),
+      system: this.b.systemPrompt(),
+      tools: this.apiTools(),
+      metadata: {
+        user_id: JSON.stringify({ device_id: 'fake-claude', account_uuid: '', session_id: this.sessionId }),
+      },
+      ...this.b.apiRequestDefaults(),
+      stream: true,
+    };
+  }
+
+  private async source(): Promise<ModelSource> {
+    this.sourcePromise ??= this.options.source().then((source) => {
+      const p = this.resumePosition;
+      if (p && source.seek) {
+        source.seek({
+          cursor: Number(p.cursor) || 0,
+          repeats: Number(p.repeats) || 0,
+          responses: Number(p.responses) || 0,
+        });
+      }
+      return source;
+    });
+    return this.sourcePromise;
+  }
+
+  private saveSourcePosition(source: ModelSource): void {
+    const position = source.position?.();
+    if (position) this.store.saveCursor(this.sessionId, position as unknown as Json);
+  }
+
+  private async modelLoop(turn: TurnState): Promise<void> {
+    const denials: Json[] = [];
+    const partial = this.flags.includePartialMessages === true;
+    for (;;) {
+      turn.phase = 'streaming';
+      if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUUID(), false));
+      const body = this.requestBody();
+      logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
+      const callStarted = performance.now();
+      const source = await this.source();
+      let response: Awaited<ReturnType<ModelSource['call']>>;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await source.call(body, turn.abort.signal);
+          this.saveSourcePosition(source);
+        } catch (error) {
+          if (turn.interrupted) return this.endInterrupted(turn, null, denials);
+          response = {
+            ok: false,
+            status: 500,
+            body: String((error as Error).message),
+            requestId: undefined,
+            headers: {},
+          };
+        }
+        if (response.ok) break;
+        const retry = this.b.retryPolicy(response.status, attempt, response.headers);
+        if (!retry.retry) break;
+        this.emit(this.b.apiRetryEvent(this.facts(), attempt, retry.delayMs, response.status, randomUUID()));
+        await sleep(retry.delayMs, turn.abort.signal);
+        if (turn.interrupted) return this.endInterrupted(turn, null, denials);
+      }
+      if (!response.ok) return this.endApiError(turn, response.status, response.body, denials);
+
+      const blocks: Json[] = [];
+      const partialJson = new Map<number, string>();
+      let message: Json = {};
+      let stopReason: string | null = null;
+      let finalUsage: Partial<CallUsage> | undefined;
+      let first = true;
+      try {
+        for await (const event of response.events) {
+          if (turn.interrupted) break;
+          if (first) {
+            first = false;
+            if (!turn.ttftMs) turn.ttftMs = Math.round(performance.now() - turn.started);
+          }
+          const type = String(event.type);
+          if (type === 'ping') continue;
+          if (type === 'message_start') {
+            message = isRecord(event.message) ? event.message : {};
+            if (partial) this.emitStream(event, { ttft_ms: Math.round(performance.now() - callStarted) });
+            continue;
+          }
+          if (type === 'content_block_start') {
+            const index = Number(event.index);
+            blocks[index] = isRecord(event.content_block) ? { ...event.content_block } : {};
+          } else if (type === 'content_block_delta') {
+            const block = blocks[Number(event.index)];
+            const delta = isRecord(event.delta) ? event.delta : {};
+            if (block) {
+              if (delta.type === 'text_delta')
+                block.text = `${String(block.text ?? '')}${String(delta.text)}`;
+              else if (delta.type === 'thinking_delta')
+                block.thinking = `${String(block.thinking ?? '')}${String(delta.thinking)}`;
+              else if (delta.type === 'signature_delta') block.signature = delta.signature;
+              else if (delta.type === 'input_json_delta') {
+                const index = Number(event.index);
+                partialJson.set(index, `${partialJson.get(index) ?? ''}${String(delta.partial_json)}`);
+              }
+            }
+          } else if (type === 'content_block_stop') {
+            const index = Number(event.index);
+            const block = blocks[index];
+            if (block) {
+              if (block.type === 'tool_use') {
+                const json = partialJson.get(index);
+                block.input = json ? (JSON.parse(json) as Json) : isRecord(block.input) ? block.input : {};
+              }
+              const shown =
+                block.type === 'tool_use'
+                  ? { ...block, input: this.b.assistantToolInput(String(block.name), block.input as Json) }
+                  : block;
+              this.emit(
+                this.b.assistantMessage(message, shown, this.facts(), randomUUID(), response.requestId),
+              );
+            }
+          } else if (type === 'message_delta') {
+            const delta = isRecord(event.delta) ? event.delta : {};
+            stopReason = typeof delta.stop_reason === 'string' ? delta.stop_reason : null;
+            finalUsage = isRecord(event.usage) ? (event.usage as Partial<CallUsage>) : undefined;
+          } else if (type === 'error') {
+            return this.endApiError(turn, 500, event, denials);
+          }
+          if (partial) this.emitStream(event);
+        }
+      } catch (error) {
+        if (!turn.interrupted) throw error;
+      }
+      if (turn.interrupted) return this.endInterrupted(turn, null, denials);
+      if (this.auth === 'oauth') {
+        const rateLimit = this.b.rateLimitEvent(this.facts(), response.headers, randomUUID());
+        if (rateLimit) this.emit(rateLimit);
+      }
+
+      // The response is complete: account for it.
+      const usage = addUsage(
+        ZERO_USAGE,
+        finalUsage ?? (isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : undefined),
+      );
+      const callMs = Math.round(performance.now() - callStarted);
+      turn.apiMs += callMs;
+      this.totalApiMs += callMs;
+      turn.usage = addUsage(turn.usage, usage);
+      const cost = this.b.cost(this.model, usage);
+      this.totalCost += cost;
+      const entry = this.modelUsage[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
+      this.modelUsage[this.model] = { usage: addUsage(entry.usage, usage), costUSD: entry.costUSD + cost };
+      const content = blocks.filter(Boolean);
+      this.remember({
+        role: 'assistant',
+        content,
+        model: typeof message.model === 'string' ? message.model : undefined,
+      });
+
+      const toolUses = content.filter((b) => b.type === 'tool_use');
+      if (toolUses.length === 0) {
+        const text = content
+          .filter((b) => b.type === 'text')
+          .map((b) => String(b.text))
+          .join('');
+        this.emitResult(
+          this.b.resultSuccess(
+            this.facts(),
+            this.totals(turn, 1 + turn.toolUses, denials),
+            text,
+            stopReason,
+            randomUUID(),
+          ),
+        );
+        return;
+      }
+      turn.phase = 'tools';
+      const results: Json[] = [];
+      const injected: Json[] = [];
+      for (const block of toolUses) {
+        const id = String(block.id);
+        const outcome = await this.runToolUse(block, turn, denials);
+        this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUUID()));
+        results.push(
+          outcome.isError
+            ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
+            : { tool_use_id: id, type: 'tool_result', content: outcome.content },
+        );
+        if (outcome.injectedText !== undefined) {
+          turn.toolUses += 1;
+          this.emit(this.b.syntheticUserMessage(outcome.injectedText, this.facts(), randomUUID()));
+          injected.push({ type: 'text', text: outcome.injectedText });
+        }
+        if (turn.interrupted) break;
+      }
+      results.push(...injected);
+      this.remember({ role: 'user', content: results });
+      if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
+    }
+  }
+
+  private emitStream(event: Json, extra: Json = {}): void {
+    this.emit({
+      type: 'stream_event',
+      event,
+      session_id: this.sessionId,
+      parent_tool_use_id: null,
+      uuid: randomUUID(),
+      ...extra,
+    });
+  }
+
+  private endInterrupted(turn: TurnState, stopReason: string | null, denials: Json[]): void {
+    const tools = turn.phase === 'tools';
+    const text = tools ? this.b.interruptedForToolText : this.b.interruptedText;
+    this.emit(this.b.textUserMessage(text, this.facts(), randomUUID()));
+    this.remember({ role: 'user', content: [{ type: 'text', text }] });
+    this.emitResult(
+      this.b.resultError(
+        this.facts(),
+        this.totals(turn, 2 + turn.toolUses, denials),
+        stopReason,
+        tools ? 'aborted_tools' : 'aborted_streaming',
+        [this.b.ediagnostic(stopReason)],
+        randomUUID(),
+      ),
+    );
+  }
+
+  private endApiError(turn: TurnState, status: number, body: unknown, denials: Json[]): void {
+    const text = `API Error: ${status} ${typeof body === 'string' ? body : JSON.stringify(body)}`;
+    this.emit(
+      this.b.assistantMessage(
+        {
+          id: randomUUID(),
+          model: '<synthetic>',
+          usage: { ...ZERO_USAGE },
+        },
+        { type: 'text', text },
+        this.facts(),
+        randomUUID(),
+        undefined,
+      ),
+    );
+    this.emitResult(
+      this.b.resultApiError(
+        this.facts(),
+        this.totals(turn, 1 + turn.toolUses, denials),
+        text,
+        status,
+        randomUUID(),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------------ tools
+
+  private async runToolUse(block: Json, turn: TurnState, denials: Json[]): Promise<ToolOutcome> {
+    turn.toolUses += 1;
+    const name = String(block.name);
+    const toolUseId = String(block.id);
+    let input = this.b.resolveToolInput(name, isRecord(block.input) ? block.input : {}, this.options.cwd);
+    const deny = (text: string): ToolOutcome => {
+      denials.push({ tool_name: name, tool_use_id: toolUseId, tool_input: input });
+      return { content: text, isError: true, toolUseResult: `Error: ${text}` };
+    };
+    const isMcp = name.startsWith('mcp__');
+    const known = isMcp
+      ? this.mcpTool(name) !== undefined
+      : this.builtinToolNames().includes(name === 'Agent' ? 'Task' : name);
+    if (!known) {
+      const text = `Error: No such tool available: ${name}`;
+      return { content: `<tool_use_error>${text}</tool_use_error>`, isError: true, toolUseResult: text };
+    }
+    const invalid = this.b.validateTool(name, input, this.toolCtx);
+    if (invalid) return invalid;
+
+    // PreToolUse hooks (initialize.hooks), before any permission prompt.
+    let hookAllows = false;
+    const hook = await this.runHooks(
+      'PreToolUse',
+      name,
+      { tool_name: name, tool_input: input, tool_use_id: toolUseId },
+      toolUseId,
+      turn,
+    );
+    if (hook.deny !== undefined) return deny(hook.deny);
+    if (hook.allow) hookAllows = true;
+    if (hook.updatedInput) input = hook.updatedInput;
+
+    const allowed = (this.flags.allowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).includes(name);
+    const policy =
+      hookAllows || allowed
+        ? { kind: 'allow' as const }
+        : this.b.permissionPolicy(name, input, this.permissionMode, this.options.cwd);
+    if (policy.kind === 'deny') {
+      this.emit(
+        this.b.permissionDeniedEvent(
+          this.facts(),
+          name,
+          toolUseId,
+          policy.reasonType,
+          policy.message,
+          randomUUID(),
+        ),
+      );
+      return deny(policy.message);
+    }
+    if (policy.kind === 'ask') {
+      const promptTool = this.flags.permissionPromptTool;
+      if (promptTool === undefined) return deny(this.b.autoDenyText(name, input, this.options.cwd));
+      let reply: Json;
+      try {
+        if (promptTool === 'stdio') {
+          reply = await this.sendRequest(
+            {
+              subtype: 'can_use_tool',
+              tool_name: name,
+              display_name: this.b.displayName(name),
+              input,
+              ...(policy.description ? { description: policy.description } : {}),
+              ...(policy.suggestions ? { permission_suggestions: policy.suggestions } : {}),
+              ...(policy.blockedPath ? { blocked_path: policy.blockedPath } : {}),
+              ...(policy.reasonType ? { decision_reason_type: policy.reasonType } : {}),
+              tool_use_id: toolUseId,
+            },
+            turn.abort.signal,
+          );
+        } else {
+          reply = await this.askPermissionTool(promptTool, name, input, toolUseId, turn);
+        }
+      } catch (error) {
+        if (error instanceof AbortError) return deny(this.b.permissionAborted);
+        if (error instanceof StreamClosedError) return deny(this.b.permissionStreamClosed);
+        if (error instanceof PermissionToolMissing) {
+          const available = this.facts().tools.filter((t) => t.startsWith('mcp__'));
+          const text = this.b.permissionToolMissing(name, error.tool, available);
+          this.options.io.stderr.write(`${text.stderr}\n`);
+          return {
+            content: `<tool_use_error>${text.result}</tool_use_error>`,
+            isError: true,
+            toolUseResult: text.result,
+          };
+        }
+        return deny(`Tool permission request failed: Error: ${(error as Error).message}`);
+      }
+      const rejected = await this.b.validatePermissionReply(reply);
+      if (rejected !== undefined) return deny(rejected);
+      if (reply.behavior === 'deny') {
+        if (reply.interrupt === true && !turn.interrupted) {
+          turn.interrupted = true;
+          turn.abort.abort();
+        }
+        return deny(String(reply.message));
+      }
+      input = reply.updatedInput as Json;
+    }
+
+    const outcome = await this.executeTool(name, input, toolUseId, turn);
+    await this.runHooks(
+      'PostToolUse',
+      name,
+      { tool_name: name, tool_input: input, tool_response: outcome.toolUseResult, tool_use_id: toolUseId },
+      toolUseId,
+      turn,
+    );
+    return outcome;
+  }
+
+  /** `--permission-prompt-tool mcp__server__tool`: the decision comes from that MCP tool (JSON text). */
+  private async askPermissionTool(
+    promptTool: string,
+    toolName: string,
+    input: Json,
+    toolUseId: string,
+    turn: TurnState,
+  ): Promise<Json> {
+    const target = this.mcpTool(promptTool);
+    if (!target) throw new PermissionToolMissing(promptTool);
+    const id = target.server.nextId++;
+    const response = await this.mcpRequest(
+      target.server,
+      {
+        method: 'tools/call',
+        params: {
+          name: target.tool,
+          arguments: { tool_name: toolName, input, tool_use_id: toolUseId },
+          _meta: { 'claudecode/toolUseId': toolUseId, progressToken: id },
+        },
+        jsonrpc: '2.0',
+        id,
+      },
+      turn.abort.signal,
+    );
+    const result = isRecord(response.result) ? response.result : {};
+    const first = Array.isArray(result.content) ? (result.content as unknown[]).find(isRecord) : undefined;
+    const text = first && typeof first.text === 'string' ? first.text : '';
+    return JSON.parse(text) as Json;
+  }
+
+  private mcpTool(name: string): { server: McpServerState; tool: string } | undefined {
+    for (const server of this.mcpServers) {
+      if (server.status !== 'connected') continue;
+      const prefix = `mcp__${server.name}__`;
+      if (name.startsWith(prefix) && server.tools.some((t) => t.name === name.slice(prefix.length))) {
+        return { server, tool: name.slice(prefix.length) };
+      }
+    }
+    return undefined;
+  }
+
+  private async executeTool(
+    name: string,
+    input: Json,
+    toolUseId: string,
+    turn: TurnState,
+  ): Promise<ToolOutcome> {
+    if (name === 'AskUserQuestion') {
+      const answers = isRecord(input.answers) ? (input.answers as Record<string, string>) : {};
+      return {
+        content: this.b.askAnswerText(answers),
+        isError: false,
+        toolUseResult: { questions: input.questions, answers },
+      };
+    }
+    if (name === 'Skill' && typeof input.skill === 'string') {
+      const skill = this.extensions.skills.get(input.skill);
+      if (skill) {
+        const { outcome, injectedText } = this.b.skillOutcome(input.skill, skill.dir, skill.body);
+        return { ...outcome, injectedText };
+      }
+    }
+    const mcp = this.mcpTool(name);
+    if (mcp) {
+      const id = mcp.server.nextId++;
+      try {
+        const response = await this.mcpRequest(
+          mcp.server,
+          {
+            method: 'tools/call',
+            params: {
+              name: mcp.tool,
+              arguments: input,
+              _meta: { 'claudecode/toolUseId': toolUseId, progressToken: id },
+            },
+            jsonrpc: '2.0',
+            id,
+          },
+          turn.abort.signal,
+        );
+        if (isRecord(response.error)) {
+          const text = `MCP error ${String(response.error.code)}: ${String(response.error.message)}`;
+          return { content: text, isError: true, toolUseResult: `Error: ${text}` };
+        }
+        return this.b.mcpToolOutcome(isRecord(response.result) ? response.result : {});
+      } catch (error) {
+        const text = (error as Error).message;
+        return { content: text, isError: true, toolUseResult: `Error: ${text}` };
+      }
+    }
+    return this.b.runTool(name, input, this.toolCtx);
+  }
+
+  /** Calls the client's hook callbacks registered for `event` whose matcher matches `toolName`. */
+  private async runHooks(
+    event: string,
+    toolName: string,
+    payload: Json,
+    toolUseId: string,
+    turn: TurnState,
+  ): Promise<{ deny?: string; allow?: boolean; updatedInput?: Json }> {
+    const groups = Array.isArray(this.hooks[event]) ? (this.hooks[event] as unknown[]) : [];
+    const outcome: { deny?: string; allow?: boolean; updatedInput?: Json } = {};
+    for (const group of groups) {
+      if (!isRecord(group) || !matches(group.matcher, toolName)) continue;
+      const ids = Array.isArray(group.hookCallbackIds) ? group.hookCallbackIds : [];
+      for (const callbackId of ids) {
+        let reply: Json;
+        try {
+          reply = await this.sendRequest(
+            {
+              subtype: 'hook_callback',
+              callback_id: callbackId,
+              input: {
+                session_id: this.sessionId,
+                transcript_path: transcriptPath(this.configDir, this.options.cwd, this.sessionId),
+                cwd: this.options.cwd,
+                permission_mode: this.permissionMode,
+                effort: { level: 'xhigh' },
+                hook_event_name: event,
+                ...payload,
+              },
+              tool_use_id: toolUseId,
+            },
+            turn.abort.signal,
+          );
+        } catch {
+          continue;
+        }
+        const specific = isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : {};
+        if (specific.permissionDecision === 'deny' || reply.decision === 'block') {
+          outcome.deny = String(specific.permissionDecisionReason ?? reply.reason ?? 'Blocked by hook');
+          return outcome;
+        }
+        if (specific.permissionDecision === 'allow' || reply.decision === 'approve') outcome.allow = true;
+        if (isRecord(specific.updatedInput)) outcome.updatedInput = specific.updatedInput;
+      }
+    }
+    return outcome;
+  }
+}
+
+function matches(matcher: unknown, toolName: string): boolean {
+  if (matcher === undefined || matcher === null || matcher === '' || matcher === '*') return true;
+  if (typeof matcher !== 'string') return false;
+  try {
+    return new RegExp(`^(?:${matcher})$`).test(toolName);
+  } catch {
+    return matcher === toolName;
+  }
+}
+
+interface Extensions {
+  /** Skill name → its folder and its SKILL.md body (front matter removed). */
+  skills: Map<string, { dir: string; body: string }>;
+  /** Command name → its markdown body (front matter removed). */
+  commands: Map<string, string>;
+}
+
+function withoutFrontMatter(text: string): string {
+  return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+}
+
+/** Skills (`<root>/skills/<name>/SKILL.md`) and commands (`<root>/commands/<name>.md`), project first. */
+function discoverExtensions(roots: string[]): Extensions {
+  const skills = new Map<string, { dir: string; body: string }>();
+  const commands = new Map<string, string>();
+  for (const root of roots) {
+    const skillsDir = join(root, 'skills');
+    if (existsSync(skillsDir)) {
+      for (const name of readdirSync(skillsDir).sort()) {
+        const file = join(skillsDir, name, 'SKILL.md');
+        if (!skills.has(name) && existsSync(file)) {
+          skills.set(name, {
+            dir: join(skillsDir, name),
+            body: withoutFrontMatter(readFileSync(file, 'utf8')),
+          });
+        }
+      }
+    }
+    const commandsDir = join(root, 'commands');
+    if (existsSync(commandsDir)) {
+      for (const file of readdirSync(commandsDir).sort()) {
+        const name = file.replace(/\.md$/, '');
+        if (file.endsWith('.md') && !commands.has(name)) {
+          commands.set(name, withoutFrontMatter(readFileSync(join(commandsDir, file), 'utf8')));
+        }
+      }
+    }
+  }
+  return { skills, commands };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,340 @@
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  createSdkMcpServer,
+  type HookCallback,
+  type Options,
+  type PermissionResult,
+  query,
+  type SDKMessage,
+  type SDKUserMessage,
+  tool,
+} from '@anthropic-ai/claude-agent-sdk';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
+import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api/index.js';
+import { script, text, toolUse } from '../src/scenarios/index.js';
+
+/**
+ * Client fidelity: the official Agent SDK (0.3.150) drives the fake exactly as it drives the real
+ * CLI. Every test body runs against both (`pathToClaudeCodeExecutable`), with the same scripted
+ * Messages API, and must pass identically. The fake runs in its two scripted variants: model turns
+ * from the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO).
+ */
+
+const FAKE = resolve('bin/fake-claude');
+type Side = { name: string; binary: () => string; scenarioFile: boolean };
+const SIDES: Side[] = [
+  { name: 'real claude', binary: () => inject('claudeBinary'), scenarioFile: false },
+  { name: 'fake-claude (Messages API)', binary: () => FAKE, scenarioFile: false },
+  { name: 'fake-claude (scenario file)', binary: () => FAKE, scenarioFile: true },
+];
+
+interface Run {
+  messages: SDKMessage[];
+  sandbox: Sandbox;
+  api: ModelApi;
+  /** The argv the SDK passed (logged by a wrapper script). */
+  argv: string[];
+  /** What `query()` threw at the end, if anything (the SDK throws on an error result). */
+  error?: string;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A wrapper executable that logs its argv, then execs the side under test. */
+function argvLogger(sandbox: Sandbox, target: string): { path: string; log: string } {
+  const path = join(sandbox.root, 'claude-wrapper');
+  const log = join(sandbox.root, 'argv.log');
+  writeFileSync(path, `#!/bin/sh\nprintf '%s\\n' "$@" > '${log}'\nexec '${target}' "$@"\n`);
+  chmodSync(path, 0o755);
+  return { path, log };
+}
+
+async function drive(
+  side: Side,
+  model: ModelScript,
+  prompt: string | ((push: (text: string) => void, done: () => void) => AsyncIterable<SDKUserMessage>),
+  options: Partial<Options>,
+  onMessage?: (message: SDKMessage, q: ReturnType<typeof query>) => Promise<void> | void,
+): Promise<Run> {
+  if (!existsSync(resolve('dist/src/cli/fake-claude.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
+  }
+  const sandbox = createSandbox();
+  const api = await startModelApi({ script: model });
+  cleanups.push(
+    () => api.close(),
+    () => sandbox.dispose(),
+  );
+  const env = sandboxEnv({ sandbox, modelApiUrl: api.url });
+  if (side.scenarioFile) {
+    const file = join(sandbox.root, 'model-script.json');
+    writeFileSync(file, JSON.stringify(model));
+    env.CLIDE_FAKE_SCENARIO = file;
+  }
+  const wrapper = argvLogger(sandbox, side.binary());
+  const messages: SDKMessage[] = [];
+  const q = query({
+    prompt:
+      typeof prompt === 'string'
+        ? prompt
+        : prompt(
+            () => {},
+            () => {},
+          ),
+    options: {
+      pathToClaudeCodeExecutable: wrapper.path,
+      cwd: sandbox.cwd,
+      env,
+      settingSources: [],
+      ...options,
+    },
+  });
+  let error: string | undefined;
+  try {
+    for await (const message of q) {
+      messages.push(message);
+      await onMessage?.(message, q);
+    }
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+  }
+  const argv = existsSync(wrapper.log) ? readFileSync(wrapper.log, 'utf8').trim().split('\n') : [];
+  return { messages, sandbox, api, argv, ...(error === undefined ? {} : { error }) };
+}
+
+function toolResults(messages: SDKMessage[]): Array<{ content: unknown; is_error?: boolean }> {
+  return messages.flatMap((m) => {
+    if (m.type !== 'user' || !Array.isArray(m.message.content)) return [];
+    return (m.message.content as unknown as Array<Record<string, unknown>>)
+      .filter((b) => b.type === 'tool_result')
+      .map((b) => ({ content: b.content, is_error: b.is_error as boolean | undefined }));
+  });
+}
+
+function resultOf(messages: SDKMessage[]) {
+  const result = messages.filter((m) => m.type === 'result').at(-1);
+  if (result?.type !== 'result') throw new Error('no result message');
+  return result;
+}
+
+const writeBanana = toolUse('toolu_01SdkWrite', 'Write', { file_path: 'banana.txt', content: 'yellow\n' });
+
+/** A streaming-input prompt: one user message, kept open until `close()`. */
+function streamingPrompt(first: string) {
+  let close: () => void = () => {};
+  const closed = new Promise<void>((r) => {
+    close = r;
+  });
+  async function* messages(): AsyncGenerator<SDKUserMessage> {
+    yield {
+      type: 'user',
+      message: { role: 'user', content: first },
+      parent_tool_use_id: null,
+      session_id: '',
+    };
+    await closed;
+  }
+  return { messages, close };
+}
+
+describe.each(SIDES)('Agent SDK query() against $name', (side) => {
+  it('canUseTool allow runs the Write for real and ends in success; the SDK passes the flags the real CLI accepts', async () => {
+    const asked: string[] = [];
+    const run = await drive(side, script([writeBanana], [text('Wrote banana.txt.')]), 'Write banana.txt.', {
+      canUseTool: async (toolName, input): Promise<PermissionResult> => {
+        asked.push(toolName);
+        return { behavior: 'allow', updatedInput: input };
+      },
+    });
+    expect(run.error).toBeUndefined();
+    expect(asked).toEqual(['Write']);
+    expect(readFileSync(join(run.sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+    expect(toolResults(run.messages)[0]?.is_error ?? false).toBe(false);
+    const result = resultOf(run.messages);
+    expect(result.subtype).toBe('success');
+    expect(result.type === 'result' && result.subtype === 'success' ? result.result : '').toBe(
+      'Wrote banana.txt.',
+    );
+    const init = run.messages.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init && 'claude_code_version' in init ? init.claude_code_version : undefined).toBe('2.1.150');
+    // The argv the SDK sends (no -p: the stream-json flags alone mean headless mode).
+    expect(run.argv.slice(0, 5)).toEqual([
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--input-format',
+      'stream-json',
+    ]);
+    expect(run.argv).toContain('--permission-prompt-tool');
+    expect(run.argv).toContain('--setting-sources=');
+    expect(run.argv).not.toContain('-p');
+  });
+
+  it('canUseTool deny: the tool does not run and the deny message comes back as an error tool_result', async () => {
+    const run = await drive(side, script([writeBanana], [text('Not writing.')]), 'Write banana.txt.', {
+      canUseTool: async (): Promise<PermissionResult> => ({ behavior: 'deny', message: 'User declined.' }),
+    });
+    expect(existsSync(join(run.sandbox.cwd, 'banana.txt'))).toBe(false);
+    expect(toolResults(run.messages)).toEqual([{ content: 'User declined.', is_error: true }]);
+    const result = resultOf(run.messages);
+    expect(result.permission_denials.map((d) => d.tool_name)).toEqual(['Write']);
+  });
+
+  it('AskUserQuestion: answers returned in updatedInput.answers become the tool_result text', async () => {
+    const question = 'Do you prefer cats or dogs?';
+    const questions = [
+      {
+        question,
+        header: 'Pets',
+        multiSelect: false,
+        options: [
+          { label: 'Cats', description: 'Independent' },
+          { label: 'Dogs', description: 'Loyal' },
+        ],
+      },
+    ];
+    const run = await drive(
+      side,
+      script([toolUse('toolu_01SdkAsk', 'AskUserQuestion', { questions })], [text('You chose Dogs.')]),
+      'Ask me about pets.',
+      {
+        canUseTool: async (toolName, input): Promise<PermissionResult> =>
+          toolName === 'AskUserQuestion'
+            ? { behavior: 'allow', updatedInput: { ...input, answers: { [question]: 'Dogs' } } }
+            : { behavior: 'deny', message: 'unexpected' },
+      },
+    );
+    expect(toolResults(run.messages)).toEqual([
+      {
+        content: `Your questions have been answered: "${question}"="Dogs". You can now continue with these answers in mind.`,
+        is_error: undefined,
+      },
+    ]);
+  });
+
+  it('createSdkMcpServer: the in-process tool is offered, permission-gated and called', async () => {
+    const asked: string[] = [];
+    const server = createSdkMcpServer({
+      name: 'clide-sdk',
+      version: '1.0.0',
+      tools: [
+        tool('ping', 'Answers pong', { message: z.string() }, async (args) => ({
+          content: [{ type: 'text', text: `pong: ${args.message}` }],
+        })),
+      ],
+    });
+    const run = await drive(
+      side,
+      script(
+        [toolUse('toolu_01SdkPing', 'mcp__clide-sdk__ping', { message: 'hi' })],
+        [text('Pong received.')],
+      ),
+      'Ping.',
+      {
+        mcpServers: { 'clide-sdk': server },
+        canUseTool: async (toolName, input): Promise<PermissionResult> => {
+          asked.push(toolName);
+          return { behavior: 'allow', updatedInput: input };
+        },
+      },
+    );
+    expect(asked).toEqual(['mcp__clide-sdk__ping']);
+    expect(toolResults(run.messages)).toEqual([
+      { content: [{ type: 'text', text: 'pong: hi' }], is_error: undefined },
+    ]);
+    const init = run.messages.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init && 'tools' in init ? init.tools : []).toContain('mcp__clide-sdk__ping');
+  });
+
+  it('a PreToolUse hook that denies stops the tool without asking canUseTool', async () => {
+    const asked: string[] = [];
+    const hookInputs: Array<Record<string, unknown>> = [];
+    const deny: HookCallback = async (input) => {
+      hookInputs.push(input as unknown as Record<string, unknown>);
+      return {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'Blocked by the SDK hook',
+        },
+      };
+    };
+    const run = await drive(side, script([writeBanana], [text('Blocked.')]), 'Write banana.txt.', {
+      hooks: { PreToolUse: [{ matcher: 'Write', hooks: [deny] }] },
+      canUseTool: async (toolName, input): Promise<PermissionResult> => {
+        asked.push(toolName);
+        return { behavior: 'allow', updatedInput: input };
+      },
+    });
+    expect(asked).toEqual([]);
+    expect(hookInputs.map((i) => [i.hook_event_name, i.tool_name])).toEqual([['PreToolUse', 'Write']]);
+    expect(toolResults(run.messages)).toEqual([{ content: 'Blocked by the SDK hook', is_error: true }]);
+    expect(existsSync(join(run.sandbox.cwd, 'banana.txt'))).toBe(false);
+  });
+
+  it('interrupt() during a slow turn ends it with error_during_execution', async () => {
+    const prompt = streamingPrompt('Tell me a long story.');
+    let interrupted = false;
+    const run = await drive(
+      side,
+      script({
+        blocks: [text('This answer streams very slowly, word by word, so it can be interrupted.')],
+        chunkDelayMs: 300,
+      }),
+      () => prompt.messages(),
+      {},
+      async (message, q) => {
+        if (message.type === 'system' && message.subtype === 'init' && !interrupted) {
+          interrupted = true;
+          await new Promise((r) => setTimeout(r, 400));
+          await q.interrupt();
+        }
+        if (message.type === 'result') prompt.close();
+      },
+    );
+    const result = resultOf(run.messages);
+    expect(result.subtype).toBe('error_during_execution');
+    // The SDK turns the error result into an exception at the end of the stream.
+    expect(run.error).toBe(
+      'Claude Code returned an error result: [ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null',
+    );
+    const marker = run.messages.some(
+      (m) => m.type === 'user' && JSON.stringify(m.message.content).includes('[Request interrupted by user]'),
+    );
+    expect(marker).toBe(true);
+  });
+
+  it('setPermissionMode("acceptEdits") lets the Write run without asking', async () => {
+    const asked: string[] = [];
+    let changed = false;
+    const prompt = streamingPrompt('Write banana.txt.');
+    // The mode is changed before the first turn is answered: the scripted model waits a little.
+    const run = await drive(
+      side,
+      script({ blocks: [writeBanana], firstByteDelayMs: 600 }, [text('Written.')]),
+      () => prompt.messages(),
+      {
+        canUseTool: async (toolName): Promise<PermissionResult> => {
+          asked.push(toolName);
+          return { behavior: 'deny', message: 'should not be asked' };
+        },
+      },
+      async (message, q) => {
+        if (message.type === 'system' && message.subtype === 'init' && !changed) {
+          changed = true;
+          await q.setPermissionMode('acceptEdits');
+        }
+        if (message.type === 'result') prompt.close();
+      },
+    );
+    expect(asked).toEqual([]);
+    expect(readFileSync(join(run.sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+    expect(resultOf(run.messages).subtype).toBe('success');
+  });
+});
