@@ -1,0 +1,141 @@
+import { createTwoFilesPatch } from 'diff';
+import type { FixtureFrame } from '../fixture/index.js';
+import type { IdBindings } from './bindings.js';
+import { type FieldDiff, formatDiff } from './compare.js';
+import { type ClientLine, labelOf, matchClientLine } from './handlers.js';
+import { recordedClientLine } from './plan.js';
+
+/**
+ * The near-miss report written to stderr when a client message does not match the fixture:
+ * the expected frame, the actual message, the field-level differences, a line diff of both, and
+ * the closest other client frames of the fixture (by number of differing fields).
+ */
+
+const MAX_DIFFS = 20;
+const MAX_CANDIDATES = 3;
+
+function pretty(line: ClientLine | undefined): string {
+  if (line === undefined) return '(nothing)';
+  return line.kind === 'raw' ? line.text : JSON.stringify(line.msg, null, 2);
+}
+
+function indent(text: string, by = '    '): string {
+  return text
+    .split('\n')
+    .map((l) => `${by}${l}`)
+    .join('\n');
+}
+
+export interface Candidate {
+  seq: number;
+  label: string;
+  diffs: FieldDiff[];
+  /** Lower is closer: the differences, doubled when even the message kind differs. */
+  score: number;
+  /** The frame was already matched by an earlier client message. */
+  used: boolean;
+}
+
+/** The recorded client frames closest to `actual` (fewest significant differences), best first. */
+export function closestCandidates(
+  frames: readonly FixtureFrame[],
+  actual: ClientLine,
+  ids: IdBindings,
+  exclude: ReadonlySet<number>,
+  used: ReadonlySet<number> = new Set(),
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const frame of frames) {
+    if (frame.dir !== 'to-cli' || exclude.has(frame.seq)) continue;
+    const expected = recordedClientLine(frame);
+    if (!expected) continue;
+    const { diffs } = matchClientLine(expected, actual, ids);
+    const sameLabel = labelOf(expected) === labelOf(actual);
+    out.push({
+      seq: frame.seq,
+      label: labelOf(expected),
+      diffs,
+      score: sameLabel ? diffs.length : 2 * diffs.length + 1,
+      used: used.has(frame.seq),
+    });
+  }
+  return out.sort((a, b) => a.score - b.score || a.seq - b.seq).slice(0, MAX_CANDIDATES);
+}
+
+export interface MismatchReport {
+  fixture: string;
+  mode: 'strict' | 'lenient';
+  /** What went wrong, one line. */
+  headline: string;
+  expected?: { frame: FixtureFrame; line: ClientLine };
+  actual?: ClientLine;
+  diffs?: FieldDiff[];
+  candidates?: Candidate[];
+  /** Recorded client frames the client never sent (end of input came first). */
+  unused?: FixtureFrame[];
+}
+
+export function renderMismatch(report: MismatchReport): string {
+  const lines: string[] = [];
+  const verdict = report.mode === 'strict' ? 'replay failed' : 'replay warning (lenient mode, carrying on)';
+  lines.push(`fake-claude: ${verdict}: ${report.headline}`);
+  lines.push(`  fixture: ${report.fixture}`);
+  if (report.expected) {
+    const f = report.expected.frame;
+    lines.push(`  expected (frame seq ${f.seq}, t=${f.t} ms, ${labelOf(report.expected.line)}):`);
+    lines.push(indent(pretty(report.expected.line)));
+  }
+  if (report.actual) {
+    lines.push(`  actual (${labelOf(report.actual)}):`);
+    lines.push(indent(pretty(report.actual)));
+  }
+  if (report.diffs && report.diffs.length > 0) {
+    lines.push('  differences:');
+    for (const d of report.diffs.slice(0, MAX_DIFFS)) lines.push(`    ${formatDiff(d)}`);
+    if (report.diffs.length > MAX_DIFFS) lines.push(`    … and ${report.diffs.length - MAX_DIFFS} more`);
+  }
+  if (report.expected && report.actual) {
+    const patch = createTwoFilesPatch(
+      'expected',
+      'actual',
+      `${pretty(report.expected.line)}\n`,
+      `${pretty(report.actual)}\n`,
+      undefined,
+      undefined,
+      { context: 2 },
+    );
+    const body = patch
+      .split('\n')
+      .filter((l) => !/^=+$/.test(l))
+      .join('\n')
+      .trimEnd();
+    if (body) {
+      lines.push('  diff (- expected, + actual):');
+      lines.push(indent(body));
+    }
+  }
+  if (report.candidates && report.candidates.length > 0) {
+    lines.push('  closest other client frames in the fixture:');
+    for (const c of report.candidates) {
+      const first = c.diffs[0] ? `; first: ${formatDiff(c.diffs[0])}` : '';
+      const used = c.used ? ', already matched' : '';
+      lines.push(`    seq ${c.seq} (${c.label}${used}): ${c.diffs.length} difference(s)${first}`);
+    }
+  }
+  if (report.unused && report.unused.length > 0) {
+    lines.push('  recorded client frames never sent:');
+    for (const f of report.unused.slice(0, MAX_DIFFS)) {
+      const line = recordedClientLine(f);
+      lines.push(
+        `    seq ${f.seq} (${line ? labelOf(line) : 'blank'}): ${
+          line
+            ? pretty(line)
+                .replace(/\s*\n\s*/g, ' ')
+                .slice(0, 160)
+            : ''
+        }`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

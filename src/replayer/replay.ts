@@ -1,0 +1,304 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { packageInfo } from '../config/package-info.js';
+import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
+import { classify, encodeLine } from '../protocol/index.js';
+import { IdBindings } from './bindings.js';
+import { type ClientEvent, ClientInput } from './client-input.js';
+import { type Candidate, closestCandidates, type MismatchReport, renderMismatch } from './diagnostics.js';
+import { errorControlResponse, errorResult } from './error-result.js';
+import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
+import type { Pacing, ReplayMode } from './options.js';
+import { mapJsonStrings, type PathSubstitution } from './paths.js';
+import { planReplay, recordedClientLine } from './plan.js';
+import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
+import { applyToolEffect } from './tool-effects.js';
+
+/** Something text can be written to (a process stream, a PassThrough, a test buffer). */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface ReplaySessionOptions {
+  fixture: Fixture;
+  /** Name of the fixture in messages (its path). */
+  fixtureName: string;
+  mode: ReplayMode;
+  pacing: Pacing;
+  paths: PathSubstitution;
+  /** Working folder: where Write/Edit effects are replayed. */
+  cwd: string;
+  stdin: AsyncIterable<Uint8Array | string>;
+  stdout: TextSink;
+  stderr: TextSink;
+  /** Replay Write/Edit effects in `cwd` (default true). */
+  toolEffects?: boolean;
+}
+
+export interface ReplayOutcome {
+  /** The process exit code: the recorded one, or 1 after a failed replay. */
+  exitCode: number;
+  /** The signal that ended the recorded CLI, if one did (the caller may re-raise it). */
+  signal?: NodeJS.Signals;
+  /** False when the replay failed (strict mismatch or unused frames). */
+  ok: boolean;
+  /** Warnings given in lenient mode, and the failure in strict mode (one per problem). */
+  problems: string[];
+}
+
+class ReplayFailed extends Error {}
+
+const SIGNALS: Record<string, number> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGABRT: 6,
+  SIGKILL: 9,
+  SIGPIPE: 13,
+  SIGTERM: 15,
+};
+
+/**
+ * Plays the CLI side of a fixture to whatever client is on the other end: outbound frames in
+ * order (paths and the client's ids substituted), each recorded client frame awaited and matched
+ * (`handlers.ts`), recorded stderr reproduced, Write/Edit effects replayed, the recorded exit code
+ * returned. Never hangs on a mismatch: strict mode fails with a near-miss report on stderr, an error
+ * `result` on stdout and exit code 1; lenient mode warns and carries on.
+ */
+export async function replaySession(options: ReplaySessionOptions): Promise<ReplayOutcome> {
+  const session = new ReplaySession(options);
+  return session.run();
+}
+
+class ReplaySession {
+  private readonly plan;
+  private readonly ids = new IdBindings();
+  private readonly input: ClientInput;
+  private readonly problems: string[] = [];
+  private readonly consumed = new Set<number>();
+  private sessionId = '00000000-0000-4000-8000-000000000000';
+  private initializeAnswered = false;
+  /** Pacing anchor: a recorded time and the live time it corresponds to. */
+  private anchor = { t: 0, live: performance.now() };
+
+  constructor(private readonly o: ReplaySessionOptions) {
+    this.plan = planReplay(o.fixture);
+    this.input = new ClientInput(o.stdin);
+    const first = o.fixture.frames.find(
+      (f) => typeof (f.msg as { session_id?: unknown })?.session_id === 'string',
+    );
+    if (first) this.sessionId = (first.msg as { session_id: string }).session_id;
+  }
+
+  async run(): Promise<ReplayOutcome> {
+    const { frames, eofGate } = this.plan;
+    try {
+      let i = 0;
+      while (i < frames.length) {
+        if (i === eofGate) await this.awaitEndOfInput();
+        const frame = frames[i]!;
+        if (frame.dir === 'to-cli') {
+          i = await this.awaitClient(i);
+          continue;
+        }
+        await this.pace(frame);
+        if (frame.dir === 'from-cli') this.emit(frame);
+        else this.o.stderr.write(this.outboundText(frame));
+        i += 1;
+      }
+      if (eofGate === frames.length) await this.awaitEndOfInput();
+    } catch (error) {
+      if (error instanceof ReplayFailed) return { exitCode: 1, ok: false, problems: this.problems };
+      throw error;
+    }
+    const signal = this.plan.signal as NodeJS.Signals | null;
+    const exitCode = signal && this.plan.exitCode === 0 ? 128 + (SIGNALS[signal] ?? 0) : this.plan.exitCode;
+    return { exitCode, ok: true, problems: this.problems, ...(signal ? { signal } : {}) };
+  }
+
+  /** Handles the run of consecutive recorded client frames at `start`; returns the index after it. */
+  private async awaitClient(start: number): Promise<number> {
+    const { frames, eofGate } = this.plan;
+    const window: number[] = [];
+    let end = start;
+    while (end < frames.length && end !== eofGate && frames[end]!.dir === 'to-cli') {
+      if (recordedClientLine(frames[end]!) && !this.consumed.has(frames[end]!.seq)) window.push(end);
+      end += 1;
+    }
+    while (window.length > 0) {
+      const event = await this.input.next();
+      if (event.kind === 'eof') {
+        this.unusedFrames(window);
+        break;
+      }
+      const actual = this.normalised(event.line);
+      const expected = window.map((index) => ({ index, line: recordedClientLine(frames[index]!)! }));
+      let taken: { index: number; match: MatchResult } | undefined;
+      for (const candidate of expected) {
+        const match = matchClientLine(candidate.line, actual, this.ids);
+        if (match.diffs.length === 0) {
+          taken = { index: candidate.index, match };
+          break;
+        }
+      }
+      if (!taken && this.answerUnrecordedInitialize(actual)) continue;
+      if (!taken) {
+        const first = expected[0]!;
+        const match = matchClientLine(first.line, actual, this.ids);
+        this.mismatch(
+          `the client's message does not match the recorded one (${match.handler})`,
+          { ...event, line: actual },
+          first.index,
+          match,
+        );
+        taken = { index: first.index, match };
+      }
+      for (const [live, recorded] of taken.match.bindings) this.ids.bind(live, recorded);
+      this.consumed.add(frames[taken.index]!.seq);
+      window.splice(window.indexOf(taken.index), 1);
+      this.anchor = { t: frames[taken.index]!.t, live: performance.now() };
+    }
+    return end;
+  }
+
+  /**
+   * A neutral `initialize` the fixture does not hold (the SDK always sends one) is answered with
+   * the recorded response of the same CLI version (see stock-initialize.ts). Once per session.
+   */
+  private answerUnrecordedInitialize(actual: ClientLine): boolean {
+    if (this.initializeAnswered || actual.kind !== 'json' || !isNeutralInitialize(actual.msg)) return false;
+    const recorded = this.plan.frames.some(
+      (f) => f.dir === 'to-cli' && classify(f.msg).controlSubtype === 'initialize',
+    );
+    if (recorded) return false;
+    const payload = recordedInitializeResponse(fixtureCliVersion(this.o.fixture) ?? packageInfo().pinned);
+    if (payload === undefined) return false;
+    this.initializeAnswered = true;
+    const requestId = String(classify(actual.msg).requestId);
+    const response = mapJsonStrings(payload, (s) => this.o.paths.toReal(s));
+    this.o.stdout.write(
+      encodeLine({
+        type: 'control_response',
+        response: { subtype: 'success', request_id: requestId, response },
+      }),
+    );
+    return true;
+  }
+
+  /** Waits for the client to close stdin; any message before that is one the fixture does not have. */
+  private async awaitEndOfInput(): Promise<void> {
+    for (;;) {
+      const event = await this.input.next();
+      if (event.kind === 'eof') return;
+      if (this.answerUnrecordedInitialize(this.normalised(event.line))) continue;
+      this.unexpected(event);
+    }
+  }
+
+  private async pace(frame: FixtureFrame): Promise<void> {
+    if (this.o.pacing.kind === 'instant') return;
+    const due = this.anchor.live + Math.max(0, frame.t - this.anchor.t) * this.o.pacing.factor;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+  }
+
+  private emit(frame: FixtureFrame): void {
+    if (frame.msg === undefined) {
+      this.o.stdout.write(this.outboundText(frame));
+      return;
+    }
+    const real = this.ids.toLive(mapJsonStrings(frame.msg, (s) => this.o.paths.toReal(s)));
+    const sid = (real as { session_id?: unknown }).session_id;
+    if (typeof sid === 'string') this.sessionId = sid;
+    if (this.o.toolEffects !== false) applyToolEffect(real, this.o.cwd);
+    const line = encodeLine(real);
+    this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
+  }
+
+  /** A raw outbound line (stderr, a non-JSON stdout line) with paths and ids substituted. */
+  private outboundText(frame: FixtureFrame): string {
+    const bytes = frameBytes(frame);
+    const text = frame.rawBase64 !== undefined ? bytes.toString('latin1') : bytes.toString('utf8');
+    const out = this.ids.toLiveIn(this.o.paths.toReal(text));
+    return frame.eol === false ? out : `${out}\n`;
+  }
+
+  private normalised(line: ClientLine): ClientLine {
+    if (line.kind === 'raw') return { kind: 'raw', text: this.o.paths.toPlaceholders(line.text) };
+    return { kind: 'json', msg: mapJsonStrings(line.msg, (s) => this.o.paths.toPlaceholders(s)) };
+  }
+
+  private mismatch(
+    headline: string,
+    event: Extract<ClientEvent, { kind: 'line' }>,
+    index: number,
+    match: MatchResult,
+  ): void {
+    const frame = this.plan.frames[index]!;
+    const candidates: Candidate[] = closestCandidates(
+      this.plan.frames,
+      event.line,
+      this.ids,
+      new Set([frame.seq]),
+      this.consumed,
+    );
+    this.report(
+      {
+        headline,
+        expected: { frame, line: recordedClientLine(frame)! },
+        actual: event.line,
+        diffs: match.diffs,
+        candidates,
+      },
+      event.line,
+    );
+  }
+
+  private unexpected(event: Extract<ClientEvent, { kind: 'line' }>): void {
+    const actual = this.normalised(event.line);
+    const candidates = closestCandidates(this.plan.frames, actual, this.ids, new Set(), this.consumed);
+    this.report(
+      {
+        headline: `the client sent ${labelOf(actual)} (stdin line ${event.lineNo}) but the fixture expects no more client messages`,
+        actual,
+        candidates,
+      },
+      event.line,
+    );
+  }
+
+  /** End of input with recorded client frames still to come: every one of them is unused. */
+  private unusedFrames(window: number[]): void {
+    const from = window[0]!;
+    const rest = this.plan.frames.filter(
+      (f, index) => index >= from && f.dir === 'to-cli' && !this.consumed.has(f.seq) && recordedClientLine(f),
+    );
+    for (const f of rest) this.consumed.add(f.seq);
+    window.length = 0;
+    this.report({
+      headline: `the client closed stdin with ${rest.length} recorded client frame(s) unused`,
+      unused: rest,
+    });
+  }
+
+  /** Strict: report, answer the client's pending request with an error, error result, stop. Lenient: warn. */
+  private report(report: Omit<MismatchReport, 'fixture' | 'mode'>, actual?: ClientLine): void {
+    this.o.stderr.write(renderMismatch({ ...report, fixture: this.o.fixtureName, mode: this.o.mode }));
+    this.problems.push(report.headline);
+    if (this.o.mode === 'lenient') {
+      // A client request the fixture cannot answer still gets an answer, so the client never hangs.
+      if (actual && !report.expected) this.answerWithError(actual, report.headline);
+      return;
+    }
+    if (actual) this.answerWithError(actual, report.headline);
+    this.o.stdout.write(encodeLine(errorResult(this.sessionId, `fake-claude replay: ${report.headline}`)));
+    throw new ReplayFailed(report.headline);
+  }
+
+  private answerWithError(actual: ClientLine, reason: string): void {
+    if (actual.kind !== 'json') return;
+    const c = classify(actual.msg);
+    if (c.kind === 'control_request' && c.requestId !== undefined) {
+      this.o.stdout.write(encodeLine(errorControlResponse(c.requestId, `fake-claude replay: ${reason}`)));
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { readFixture } from '../fixture/index.js';
+import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
+import { PathSubstitution } from './paths.js';
+import { replaySession, type TextSink } from './replay.js';
+
+export interface RunReplayOptions {
+  /** Path of the fixture to play (`CLIDE_FAKE_FIXTURE` or `--fixture`). */
+  fixture: string;
+  /** The fake's command line (without node and script); the fixture decides what is played. */
+  argv: string[];
+  /** Reads `CLIDE_FAKE_MODE`, `CLIDE_FAKE_PACING`, `CLIDE_FAKE_CWD` and `HOME`. */
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
+  stdout: NodeJS.WritableStream | TextSink;
+  stderr: NodeJS.WritableStream | TextSink;
+  /** Working folder (default `CLIDE_FAKE_CWD`, else the process cwd): `$CWD`, Write/Edit effects. */
+  cwd?: string;
+}
+
+/**
+ * Replay mode of `fake-claude`: plays the CLI side of a recorded fixture to the client on
+ * stdin/stdout. Returns the exit code to leave with (the recorded one, or 1 when the replay
+ * failed); never calls `process.exit`. Throws a `ClideError` for a bad `CLIDE_FAKE_MODE` /
+ * `CLIDE_FAKE_PACING` or an unreadable fixture (before anything is written to stdout).
+ */
+export async function runReplay(
+  options: RunReplayOptions,
+): Promise<{ exitCode: number; signal?: NodeJS.Signals }> {
+  const mode = parseReplayMode(options.env[REPLAY_ENV.mode]);
+  const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
+  const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
+  const fixture = await readFixture(options.fixture);
+  const outcome = await replaySession({
+    fixture,
+    fixtureName: options.fixture,
+    mode,
+    pacing,
+    paths: new PathSubstitution({ cwd, home: options.env.HOME ?? homedir() }),
+    cwd,
+    stdin: options.stdin as AsyncIterable<Uint8Array | string>,
+    stdout: options.stdout as TextSink,
+    stderr: options.stderr as TextSink,
+  });
+  return { exitCode: outcome.exitCode, ...(outcome.signal ? { signal: outcome.signal } : {}) };
+}

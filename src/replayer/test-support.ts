@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream';
+import type { Fixture, FixtureFrame } from '../fixture/index.js';
+
+/**
+ * In-memory plumbing for the replayer's own tests: a fixture built from frames, and a client that
+ * writes lines to the replay's stdin and reads its stdout/stderr.
+ */
+
+export type FrameSpec =
+  | { dir: 'to-cli' | 'from-cli'; msg: unknown; t?: number }
+  | { dir: 'to-cli' | 'from-cli' | 'stderr'; raw: string; t?: number };
+
+export function makeFixture(specs: FrameSpec[], exitCode = 0): Fixture {
+  const frames: FixtureFrame[] = specs.map((s, seq) => ({ kind: 'frame', seq, t: s.t ?? seq, ...s }));
+  return {
+    header: {
+      kind: 'header',
+      format: 'clide-fixture/1',
+      cliVersion: '2.1.150',
+      argv: [],
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      recorder: { name: 'test', version: '0' },
+      redaction: { enabled: true, rules: [] },
+    },
+    frames,
+    trailer: {
+      kind: 'trailer',
+      complete: true,
+      exitCode,
+      signal: null,
+      frames: frames.length,
+      durationMs: frames.length,
+    },
+    complete: true,
+    sourceFormat: 'clide-fixture/1',
+  };
+}
+
+/** Collects what the replay writes, line by line. */
+export class Sink {
+  text = '';
+  private readonly listeners = new Set<() => void>();
+  write(chunk: string): boolean {
+    this.text += chunk;
+    for (const l of this.listeners) l();
+    return true;
+  }
+  lines(): string[] {
+    return this.text.split('\n').filter((l) => l !== '');
+  }
+  json(): unknown[] {
+    return this.lines().map((l) => JSON.parse(l) as unknown);
+  }
+  /** Resolves once the output holds `n` lines. */
+  async untilLines(n: number): Promise<void> {
+    while (this.lines().length < n) {
+      await new Promise<void>((resolve) => {
+        const l = () => {
+          this.listeners.delete(l);
+          resolve();
+        };
+        this.listeners.add(l);
+      });
+    }
+  }
+}
+
+export function clientPipe(): {
+  stdin: PassThrough;
+  send: (msg: unknown) => void;
+  sendRaw: (text: string) => void;
+  end: () => void;
+} {
+  const stdin = new PassThrough();
+  return {
+    stdin,
+    send: (msg) => stdin.write(`${JSON.stringify(msg)}\n`),
+    sendRaw: (text) => stdin.write(text),
+    end: () => stdin.end(),
+  };
+}

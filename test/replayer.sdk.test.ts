@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type PermissionResult, query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
+import { readFixture } from '../src/fixture/index.js';
+import { startModelApi } from '../src/model-api/index.js';
+import { clientView, PathSubstitution } from '../src/replayer/index.js';
+import { script, text, toolUse } from '../src/scenarios/index.js';
+
+/**
+ * The official Agent SDK as the client of a replay: a session recorded here through
+ * `bin/clide-record` (real CLI 2.1.150, SDK `query()` with `canUseTool` allow), then replayed by
+ * `bin/fake-claude` to the same SDK code. The SDK sends random request ids and an `initialize`
+ * first; the replay must rebind them and behave exactly as the recording session did.
+ */
+
+const RECORD = resolve('bin/clide-record');
+const FAKE = resolve('bin/fake-claude');
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+interface Session {
+  messages: SDKMessage[];
+  asked: Array<{ tool: string; input: unknown }>;
+  error?: string;
+}
+
+async function runSdk(
+  binary: string,
+  sandbox: Sandbox,
+  env: Record<string, string>,
+  prompt = 'Write banana.txt.',
+): Promise<Session> {
+  const messages: SDKMessage[] = [];
+  const asked: Session['asked'] = [];
+  const q = query({
+    prompt,
+    options: {
+      pathToClaudeCodeExecutable: binary,
+      cwd: sandbox.cwd,
+      env,
+      settingSources: [],
+      canUseTool: async (tool, input): Promise<PermissionResult> => {
+        asked.push({ tool, input });
+        return { behavior: 'allow', updatedInput: input };
+      },
+    },
+  });
+  try {
+    for await (const message of q) messages.push(message);
+  } catch (thrown) {
+    return { messages, asked, error: thrown instanceof Error ? thrown.message : String(thrown) };
+  }
+  return { messages, asked };
+}
+
+/** The session as the SDK's caller saw it, sandbox paths and ids normalised. */
+function seen(session: Session, sandbox: Sandbox) {
+  const paths = new PathSubstitution({ cwd: sandbox.cwd, home: sandbox.home });
+  return {
+    messages: clientView(
+      session.messages.map((msg) => ({ dir: 'from-cli' as const, msg })),
+      paths,
+    ).stdout,
+    asked: clientView(
+      session.asked.map((a) => ({ dir: 'from-cli' as const, msg: a })),
+      paths,
+    ).stdout,
+  };
+}
+
+describe('Agent SDK query() against a replay of its own recording', () => {
+  it('gets the same messages and the same canUseTool prompt as in the recorded session, and the Write happens', async () => {
+    expect(existsSync(resolve('dist/src/replayer/index.js')), 'run `npm run build` first').toBe(true);
+    const model = script(
+      [toolUse('toolu_01ReplaySdk', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
+      [text('Wrote banana.txt.')],
+    );
+    const recording = createSandbox();
+    const replaying = createSandbox();
+    const api = await startModelApi({ script: model });
+    cleanups.push(
+      () => api.close(),
+      () => recording.dispose(),
+      () => replaying.dispose(),
+    );
+    const fixture = join(recording.root, 'sdk-session.jsonl');
+
+    const recorded = await runSdk(RECORD, recording, {
+      ...sandboxEnv({ sandbox: recording, modelApiUrl: api.url }),
+      CLIDE_REAL_CLAUDE: inject('claudeBinary'),
+      CLIDE_RECORD_OUT: fixture,
+    });
+    expect(recorded.error).toBeUndefined();
+    expect(recorded.asked.map((a) => a.tool)).toEqual(['Write']);
+    const frames = (await readFixture(fixture)).frames;
+    // The SDK opened with its own initialize request under a random id.
+    expect(frames.find((f) => f.dir === 'to-cli')?.msg).toMatchObject({ request: { subtype: 'initialize' } });
+
+    // The replay: no model API at all, only the fixture.
+    const replayed = await runSdk(FAKE, replaying, {
+      ...sandboxEnv({ sandbox: replaying }),
+      CLIDE_FAKE_FIXTURE: fixture,
+    });
+    expect(replayed.error).toBeUndefined();
+    expect(seen(replayed, replaying)).toEqual(seen(recorded, recording));
+    expect(replayed.messages.at(-1)).toMatchObject({
+      type: 'result',
+      subtype: 'success',
+      result: 'Wrote banana.txt.',
+    });
+    expect(readFileSync(join(replaying.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+  });
+
+  it('replays a corpus fixture recorded by another client (no initialize) to the SDK, answering its initialize', async () => {
+    const path = resolve('fixtures/2.1.150/permission__allow.jsonl');
+    const fixture = await readFixture(path);
+    expect(
+      fixture.frames.some((f) => f.dir === 'to-cli' && JSON.stringify(f.msg).includes('"initialize"')),
+    ).toBe(false);
+    const sandbox = createSandbox();
+    cleanups.push(() => sandbox.dispose());
+    const replayed = await runSdk(FAKE, sandbox, { ...sandboxEnv({ sandbox }), CLIDE_FAKE_FIXTURE: path });
+    expect(replayed.error).toBeUndefined();
+    expect(replayed.asked).toEqual([
+      // The CLI asks with the absolute path: the fixture's $CWD, this sandbox's cwd.
+      { tool: 'Write', input: { file_path: join(sandbox.cwd, 'banana.txt'), content: 'yellow\n' } },
+    ]);
+    expect(readFileSync(join(sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+    // The SDK hands its caller every stdout message but the control envelopes.
+    const recorded = fixture.frames.filter(
+      (f) => f.dir === 'from-cli' && !String((f.msg as { type?: unknown }).type).startsWith('control_'),
+    );
+    expect(seen(replayed, sandbox).messages).toEqual(clientView(recorded).stdout);
+  });
+});
