@@ -296,3 +296,22 @@ describe('id placeholder properties', () => {
     },
   );
 });
+
+describe('opaque ids next to prefixed ids', () => {
+  it('never substitutes a digit-led opaque id inside the body of a prefixed id', () => {
+    // Replay binds a client's 11-character request id to the recorded placeholder `00000000001`;
+    // the recorded tool-use id `toolu_00000000001` is not bound and must come out unchanged.
+    const bindings = new IdPlaceholders();
+    expect(bindings.bind('k3j4h5g6f7d', '00000000001')).toBe(true);
+    const outbound = {
+      request_id: '00000000001',
+      content: [{ type: 'tool_use', id: 'toolu_00000000001' }],
+      text: 'see toolu_00000000001 and 00000000001',
+    };
+    expect(restoreIds(outbound, bindings)).toEqual({
+      request_id: 'k3j4h5g6f7d',
+      content: [{ type: 'tool_use', id: 'toolu_00000000001' }],
+      text: 'see toolu_00000000001 and k3j4h5g6f7d',
+    });
+  });
+});

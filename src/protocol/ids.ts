@@ -193,6 +193,19 @@ export class IdPlaceholders {
   }
 }
 
+/**
+ * Whether an id may start at `i`: not glued to a letter or digit, and a digit-led id (an opaque
+ * placeholder such as `00000000001`) never right after `_`, where it would be the body of a prefixed
+ * id (`toolu_00000000001`).
+ */
+function boundaryBefore(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const prev = text.charCodeAt(i - 1);
+  if (isAlnum(prev)) return false;
+  const first = text.charCodeAt(i);
+  return !(prev === 95 && first >= 48 && first <= 57);
+}
+
 function isAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
@@ -224,7 +237,7 @@ class Substituter {
     let last = 0;
     let i = 0;
     while (i < n) {
-      if ((i === 0 || !isAlnum(text.charCodeAt(i - 1))) && this.firstChars.has(text.charCodeAt(i))) {
+      if (boundaryBefore(text, i) && this.firstChars.has(text.charCodeAt(i))) {
         let matched = 0;
         for (const len of this.lengths) {
           const end = i + len;
