@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { arch, availableParallelism, platform } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { packageInfo } from '../config/package-info.js';
+import { emptyTranscript } from '../driver/index.js';
 import { ClideError } from '../errors/index.js';
 import type { Finding, Severity } from '../findings/index.js';
 import {
@@ -255,16 +256,7 @@ async function runSafely(
     );
     return {
       scenario: scenario.id,
-      transcript: {
-        binary,
-        argv: [],
-        startedAt: new Date().toISOString(),
-        frames: [],
-        exitCode: null,
-        signal: null,
-        durationMs: 0,
-        findings: [],
-      },
+      transcript: emptyTranscript(binary),
       modelRequests: [],
       findings: [finding],
       passed: false,

@@ -8,4 +8,4 @@ export { answerMcpMessage, DEFAULT_MCP_PROTOCOL_VERSION } from './sdk-mcp-server
 export type { ControlHandler, ControlHandlers, HandlerContext, SessionOptions } from './session.js';
 export { NO_ANSWER, Session, startSession, unsupportedSubtypeText, withSession } from './session.js';
 export type { FrameDirection, Transcript, TranscriptFrame } from './transcript.js';
-export { cliMessages, stderrText } from './transcript.js';
+export { cliMessages, emptyTranscript, stderrText } from './transcript.js';

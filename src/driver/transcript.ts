@@ -40,3 +40,17 @@ export function stderrText(transcript: Pick<Transcript, 'frames'>): string {
     .map((f) => `${f.raw ?? ''}\n`)
     .join('');
 }
+
+/** The transcript of a run that never started (e.g. its set-up failed). */
+export function emptyTranscript(binary: string): Transcript {
+  return {
+    binary,
+    argv: [],
+    startedAt: new Date().toISOString(),
+    frames: [],
+    exitCode: null,
+    signal: null,
+    durationMs: 0,
+    findings: [],
+  };
+}

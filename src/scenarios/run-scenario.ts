@@ -3,6 +3,7 @@ import { execa } from 'execa';
 import {
   type CliArgsOptions,
   createSandbox,
+  emptyTranscript,
   type Session,
   sandboxEnv,
   startSession,
@@ -179,17 +180,4 @@ function settleExpectedFindings(scenario: Scenario, findings: Finding[]): Findin
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function emptyTranscript(binary: string): Transcript {
-  return {
-    binary,
-    argv: [],
-    startedAt: new Date().toISOString(),
-    frames: [],
-    exitCode: null,
-    signal: null,
-    durationMs: 0,
-    findings: [],
-  };
 }

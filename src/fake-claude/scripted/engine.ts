@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonlFramer } from '../../protocol/jsonl-framer.js';
+import { sleep } from '../../util/sleep.js';
 import type {
   ApiTool,
   CallUsage,
@@ -1204,17 +1205,4 @@ function discoverExtensions(roots: string[]): Extensions {
     }
   }
   return { skills, commands };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

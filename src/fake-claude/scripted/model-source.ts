@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { buildStreamEvents, errorBody } from '../../model-api/message-reply.js';
 import type { ErrorTurn, ModelScript, ReplyTurn } from '../../model-api/model-script.js';
+import { sleep } from '../../util/sleep.js';
 import type { Json } from '../behaviour/index.js';
 
 /**
@@ -36,19 +37,6 @@ export interface ModelSource {
 export function logRequest(logPath: string | undefined, body: Json): void {
   if (!logPath) return;
   appendFileSync(logPath, `${JSON.stringify({ time: new Date().toISOString(), body })}\n`);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Plays a model script the way `startModelApi` serves it: same ids, same events, same delays. */
