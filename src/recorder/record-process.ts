@@ -161,6 +161,11 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
 
   flush('from-cli', outSplit);
   flush('stderr', errSplit);
+  // Not known up front (a CLIDE_REAL_CLAUDE path) and no `system/init` seen (a session of control
+  // requests only, or a clean exit): ask the binary, once the session is over.
+  if (!cliVersion && outcome.signal === null && receivedSignal === undefined) {
+    cliVersion = await askVersion(options.command, cwd, env);
+  }
   const complete = receivedSignal === undefined && outcome.signal === null;
   const trailer = writer.close({
     complete,
@@ -185,6 +190,24 @@ function initVersion(msg: unknown): string | undefined {
     return m.claude_code_version;
   }
   return undefined;
+}
+
+/** `<binary> --version` → `2.1.150` (from `2.1.150 (Claude Code)`), or undefined. Never throws. */
+function askVersion(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(command, ['--version'], { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    child.once('error', () => resolve(undefined));
+    child.once('close', () => {
+      clearTimeout(timer);
+      const match = /^(\d+\.\d+\.\d+\S*) \(Claude Code\)/m.exec(out);
+      resolve(match?.[1]);
+    });
+  });
 }
 
 function safeUser(): string | undefined {
