@@ -6,6 +6,14 @@ export { createSandbox, DUMMY_API_KEY, ENV_ALLOW_LIST, sandboxEnv } from './sand
 export type { SdkMcpServer, SdkMcpTool, SdkMcpToolResult } from './sdk-mcp-server.js';
 export { answerMcpMessage, DEFAULT_MCP_PROTOCOL_VERSION } from './sdk-mcp-server.js';
 export type { ControlHandler, ControlHandlers, HandlerContext, SessionOptions } from './session.js';
-export { NO_ANSWER, Session, startSession, unsupportedSubtypeText, withSession } from './session.js';
+export {
+  formatWireLine,
+  NO_ANSWER,
+  Session,
+  startSession,
+  unsupportedSubtypeText,
+  wireDebug,
+  withSession,
+} from './session.js';
 export type { FrameDirection, Transcript, TranscriptFrame } from './transcript.js';
 export { cliMessages, emptyTranscript, stderrText } from './transcript.js';

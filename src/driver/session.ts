@@ -10,6 +10,20 @@ import type { FrameDirection, Transcript, TranscriptFrame } from './transcript.j
 
 type Json = Record<string, unknown>;
 
+/** `CLIDE_DEBUG=wire` (or `DEBUG=clide`): every frame of every session is echoed on stderr. */
+export function wireDebug(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (
+    (env.CLIDE_DEBUG ?? '').split(',').includes('wire') || /(^|,)clide(:\*|:wire)?(,|$)/.test(env.DEBUG ?? '')
+  );
+}
+
+/** One wire-debug line: `[wire 1234 +120ms →cli] {...}`. */
+export function formatWireLine(frame: TranscriptFrame, pid: number | undefined): string {
+  const arrow = frame.dir === 'to-cli' ? '→cli' : frame.dir === 'from-cli' ? 'cli→' : 'stderr';
+  const body = frame.msg !== undefined ? JSON.stringify(frame.msg) : (frame.raw ?? '');
+  return `[wire ${pid ?? '?'} +${frame.t}ms ${arrow}] ${body}\n`;
+}
+
 /** Silence before the first stdout line that still counts as start-up, not a hang. */
 const STARTUP_MS = 20_000;
 
@@ -339,6 +353,7 @@ export class Session {
     const frame: TranscriptFrame = { seq: this.frames.length, t: this.now(), dir, ...content };
     this.frames.push(frame);
     this.options.onFrame?.(frame);
+    if (wireDebug()) process.stderr.write(formatWireLine(frame, this.pid));
     return frame;
   }
 

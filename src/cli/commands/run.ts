@@ -4,6 +4,7 @@ import { renderJson, renderText } from '../../report/index.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface RunFlags {
+  verbose?: boolean;
   ccVersion?: string;
   claude?: string;
   baseline?: string;
@@ -60,7 +61,9 @@ export function registerRun(program: Command): void {
     .option('--live', 'COSTS MONEY: run against the real Anthropic API with your credentials (never in CI)')
     .option('--yes-i-will-pay', `confirm --live (or set ${LIVE_CONFIRM_ENV}=1)`)
     .option('-q, --quiet', 'no progress lines on stderr')
+    .option('--verbose', 'show the wire: every frame of every session on stderr (same as CLIDE_DEBUG=wire)')
     .action(async (flags: RunFlags) => {
+      if (flags.verbose) process.env.CLIDE_DEBUG = 'wire';
       const format = parseFormat(flags.format);
       const result = await runCanary({
         ccVersion: flags.ccVersion,
