@@ -7,7 +7,7 @@ export type OutputFormat = 'text' | 'json';
 export function parseFormat(value: string | undefined): OutputFormat {
   const format = value ?? 'text';
   if (format !== 'text' && format !== 'json') {
-    throw new ClideError('usage', `--format must be text or json, not "${format}"`, { where: '--format' });
+    throw new ClideError('usage', `must be text or json, not "${format}"`, { where: '--format' });
   }
   return format;
 }
@@ -17,7 +17,7 @@ export function parseFailOn(value: string | undefined): Severity {
   const severity = value ?? 'breaking';
   const allowed = SEVERITIES.filter((s) => s !== 'cosmetic');
   if (!(allowed as readonly string[]).includes(severity)) {
-    throw new ClideError('usage', `--fail-on must be one of ${allowed.join(', ')}, not "${severity}"`, {
+    throw new ClideError('usage', `must be one of ${allowed.join(', ')}, not "${severity}"`, {
       where: '--fail-on',
     });
   }
@@ -28,7 +28,7 @@ export function parseJobs(value: string | undefined): number {
   if (value === undefined) return 2;
   const jobs = Number(value);
   if (!/^\d+$/.test(value) || jobs < 1) {
-    throw new ClideError('usage', `--jobs must be a positive integer, not "${value}"`, { where: '--jobs' });
+    throw new ClideError('usage', `must be a positive integer, not "${value}"`, { where: '--jobs' });
   }
   return jobs;
 }
