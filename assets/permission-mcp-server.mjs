@@ -48,7 +48,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
             description: 'Decides whether a tool call may run',
             inputSchema: {
               type: 'object',
-              properties: { tool_name: { type: 'string' }, input: { type: 'object' }, tool_use_id: { type: 'string' } },
+              properties: {
+                tool_name: { type: 'string' },
+                input: { type: 'object' },
+                tool_use_id: { type: 'string' },
+              },
               required: ['tool_name', 'input'],
             },
           },
@@ -62,6 +66,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'ping':
       return reply({});
     default:
-      return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
+      return send({
+        jsonrpc: '2.0',
+        id: msg.id,
+        error: { code: -32601, message: `Method not found: ${msg.method}` },
+      });
   }
 });

@@ -157,7 +157,7 @@ process.stdin.resume();`,
       join(dir, 'once.mjs'),
       `process.stdout.write('{"type":"result","subtype":"success"}\\n');`,
     );
-    const outDir = join(dir, 'recordings') + '/';
+    const outDir = `${join(dir, 'recordings')}/`;
     for (let i = 0; i < 2; i++) {
       await execa(RECORDER, [], { env: { CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: outDir } });
     }

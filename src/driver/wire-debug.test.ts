@@ -15,6 +15,8 @@ describe('wire debug switch', () => {
     expect(formatWireLine({ seq: 0, t: 12, dir: 'to-cli', msg: { type: 'user' } }, 42)).toBe(
       '[wire 42 +12ms →cli] {"type":"user"}\n',
     );
-    expect(formatWireLine({ seq: 1, t: 30, dir: 'stderr', raw: 'oops' }, 42)).toBe('[wire 42 +30ms stderr] oops\n');
+    expect(formatWireLine({ seq: 1, t: 30, dir: 'stderr', raw: 'oops' }, 42)).toBe(
+      '[wire 42 +30ms stderr] oops\n',
+    );
   });
 });
