@@ -82,7 +82,7 @@ export function compareWireLogs(
   compareShapes();
   compareTexts();
   comparePermissions();
-  compareExit();
+  compareExitStatus();
   return findings;
 
   function compareKinds(): void {
@@ -396,7 +396,7 @@ export function compareWireLogs(
     }
   }
 
-  function compareExit(): void {
+  function compareExitStatus(): void {
     const stderr = stderrOf(current);
     const unknown = UNKNOWN_OPTION.exec(stderr);
     if (unknown && !UNKNOWN_OPTION.test(stderrOf(baseline))) {
