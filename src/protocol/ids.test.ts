@@ -314,4 +314,17 @@ describe('opaque ids next to prefixed ids', () => {
       text: 'see toolu_00000000001 and k3j4h5g6f7d',
     });
   });
+
+  it('never substitutes a digit-only placeholder inside a UUID group', () => {
+    // Replay binds a client's 11-character request id to the recorded 12-digit placeholder; the
+    // recorded session id (a UUID placeholder ending in the same 12 digits) must come out whole.
+    const bindings = new IdPlaceholders();
+    expect(bindings.bind('k3j4h5g6f7d', '000000000001')).toBe(true);
+    expect(bindings.bind('k3j4h5g6', '00000000')).toBe(true);
+    const session = '00000000-0000-4000-8000-000000000001';
+    expect(restoreIds({ session_id: session, text: `id ${session} and 000000000001` }, bindings)).toEqual({
+      session_id: session,
+      text: `id ${session} and k3j4h5g6f7d`,
+    });
+  });
 });

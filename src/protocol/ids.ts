@@ -206,6 +206,20 @@ function boundaryBefore(text: string, i: number): boolean {
   return !(prev === 95 && first >= 48 && first <= 57);
 }
 
+const ALL_DIGITS = /^[0-9]+$/;
+
+/**
+ * Whether `text[i, end)` is one group of a `-`/`_`-joined token (a UUID group, the body of a
+ * prefixed id). An all-digit key (an opaque placeholder such as `000000000001`) never matches
+ * there: the last group of the UUID placeholder `00000000-0000-4000-8000-000000000001` is not
+ * the opaque id `000000000001`.
+ */
+function joinedToToken(text: string, i: number, end: number): boolean {
+  const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+  const after = end < text.length ? text.charCodeAt(end) : 0;
+  return before === 45 || before === 95 || after === 45 || after === 95;
+}
+
 function isAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
@@ -242,8 +256,9 @@ class Substituter {
         for (const len of this.lengths) {
           const end = i + len;
           if (end > n || (end < n && isAlnum(text.charCodeAt(end)))) continue;
-          const replacement = this.map.get(text.slice(i, end));
-          if (replacement !== undefined) {
+          const key = text.slice(i, end);
+          const replacement = this.map.get(key);
+          if (replacement !== undefined && !(ALL_DIGITS.test(key) && joinedToToken(text, i, end))) {
             parts ??= [];
             parts.push(text.slice(last, i), replacement);
             last = end;
