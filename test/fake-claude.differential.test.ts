@@ -51,13 +51,16 @@ function limiter(n: number) {
 }
 
 /**
- * On 2 shared cores a run (usually the real CLI, ~3 s of start-up) can miss the 10 s silence limit;
- * such a run is repeated once. Any other finding counts at once.
+ * On 2 shared cores a run (usually the real CLI, ~3 s of start-up) can miss the 10 s silence limit
+ * or, for a scenario of several CLI starts, its deadline; such a run is repeated once. Any other
+ * finding counts at once.
  */
 async function run(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const first = await runScenario(scenario, options);
   const starved = first.findings.some(
-    (f) => f.severity === 'breaking' && ['scenario/timeout', 'hang/silent-cli'].includes(f.code),
+    (f) =>
+      f.severity === 'breaking' &&
+      ['scenario/timeout', 'hang/silent-cli', 'hang/deadline-exceeded'].includes(f.code),
   );
   return starved ? runScenario(scenario, options) : first;
 }
@@ -66,7 +69,7 @@ const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
 const runs = new Map<string, Promise<Runs>>();
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/src/cli/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
   const real = inject('claudeBinary');

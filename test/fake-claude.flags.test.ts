@@ -13,7 +13,7 @@ const FAKE = resolve('bin/fake-claude');
 let home: string;
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/src/cli/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
   home = mkdtempSync(join(tmpdir(), 'clide-fake-flags-'));
@@ -148,9 +148,9 @@ describe('fake-claude command line', () => {
         CLIDE_FAKE_FIXTURE: fixture,
       },
     );
-    // With the replayer in the build: its "cannot read the fixture"; without: "replay mode not available yet".
+    // The replayer (a lazily loaded chunk of the bundled executable) names the fixture it cannot read.
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(fixture);
+    expect(result.stderr).toContain(`${fixture}: cannot read the fixture`);
     expect(result.stdout).toBe('');
   });
 

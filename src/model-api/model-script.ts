@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ClideError } from '../errors/index.js';
 import { formatPath, type JsonPath } from '../findings/index.js';
+import '../util/zod-english.js';
 
 /**
  * The model script: what the scripted Messages API answers, turn by turn. It describes the MODEL
@@ -9,10 +10,12 @@ import { formatPath, type JsonPath } from '../findings/index.js';
  * `startModelApi`) and the fake `claude` can play the same file. Format: docs/model-script.md.
  */
 
+/* Written with `zod/mini` (messages: src/util/zod-english.ts): the fake `claude` loads a model script on every start. */
+
 /** Tool-use ids the Messages API accepts (it rejects anything else when the id is sent back). */
 const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 
-const nonNegativeInt = z.number().int().nonnegative();
+const nonNegativeInt = z.int().check(z.nonnegative());
 
 export const TextBlockSchema = z.strictObject({
   type: z.literal('text'),
@@ -23,14 +26,16 @@ export const ThinkingBlockSchema = z.strictObject({
   type: z.literal('thinking'),
   thinking: z.string(),
   /** Sent as a `signature_delta`; the CLI sends it back on the next request. Defaults to a fixed string. */
-  signature: z.string().optional(),
+  signature: z.optional(z.string()),
 });
 
 export const ToolUseBlockSchema = z.strictObject({
   type: z.literal('tool_use'),
   /** Generated deterministically (`toolu_clide_<turn>_<block>`, both 1-based) when omitted. */
-  id: z.string().regex(TOOL_USE_ID, 'a tool_use id may only contain letters, digits, "_" and "-"').optional(),
-  name: z.string().min(1),
+  id: z.optional(
+    z.string().check(z.regex(TOOL_USE_ID, 'a tool_use id may only contain letters, digits, "_" and "-"')),
+  ),
+  name: z.string().check(z.minLength(1)),
   input: z.record(z.string(), z.unknown()),
 });
 
@@ -50,45 +55,45 @@ export const STOP_REASONS = [
 ] as const;
 
 export const UsageSchema = z.strictObject({
-  input_tokens: nonNegativeInt.optional(),
-  output_tokens: nonNegativeInt.optional(),
-  cache_creation_input_tokens: nonNegativeInt.optional(),
-  cache_read_input_tokens: nonNegativeInt.optional(),
+  input_tokens: z.optional(nonNegativeInt),
+  output_tokens: z.optional(nonNegativeInt),
+  cache_creation_input_tokens: z.optional(nonNegativeInt),
+  cache_read_input_tokens: z.optional(nonNegativeInt),
 });
 
 const HeadersSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name'),
+  z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name')),
   z.string(),
 );
 
 export const ReplyTurnSchema = z.strictObject({
   /** Free text for the script's reader; ignored by the server. */
-  note: z.string().optional(),
-  blocks: z.array(ContentBlockSchema).min(1, 'a reply turn needs at least one block'),
+  note: z.optional(z.string()),
+  blocks: z.array(ContentBlockSchema).check(z.minLength(1, 'a reply turn needs at least one block')),
   /** Derived by default: `tool_use` when a block is a tool_use, else `end_turn`. */
-  stopReason: z.enum(STOP_REASONS).optional(),
-  usage: UsageSchema.optional(),
+  stopReason: z.optional(z.enum(STOP_REASONS)),
+  usage: z.optional(UsageSchema),
   /** Pause between two SSE events of this turn (streaming only). */
-  chunkDelayMs: nonNegativeInt.optional(),
+  chunkDelayMs: z.optional(nonNegativeInt),
   /** Pause before the response status line is sent. */
-  firstByteDelayMs: nonNegativeInt.optional(),
+  firstByteDelayMs: z.optional(nonNegativeInt),
   /** Extra response headers, e.g. `anthropic-ratelimit-unified-status`. */
-  headers: HeadersSchema.optional(),
+  headers: z.optional(HeadersSchema),
 });
 
 export const ErrorTurnSchema = z.strictObject({
-  note: z.string().optional(),
+  note: z.optional(z.string()),
   error: z.strictObject({
-    status: z.number().int().min(400).max(599),
+    status: z.int().check(z.minimum(400), z.maximum(599)),
     /** The Anthropic error type, e.g. `overloaded_error`, `invalid_request_error`, `api_error`. */
-    type: z.string().min(1),
+    type: z.string().check(z.minLength(1)),
     message: z.string(),
   }),
   /** The error is answered to this many consecutive conversation requests (default 1). */
-  times: z.number().int().min(1).optional(),
-  firstByteDelayMs: nonNegativeInt.optional(),
+  times: z.optional(z.int().check(z.minimum(1))),
+  firstByteDelayMs: z.optional(nonNegativeInt),
   /** Extra response headers, e.g. `retry-after` or `x-should-retry`. */
-  headers: HeadersSchema.optional(),
+  headers: z.optional(HeadersSchema),
 });
 
 export const TurnSchema = z.union([ReplyTurnSchema, ErrorTurnSchema]);
@@ -98,17 +103,17 @@ export const SideRequestsSchema = z.strictObject({
    * `auto` (default): requests recognised as side requests (see docs/model-script.md) get the side
    * reply and do not consume a turn. `off`: every `POST /v1/messages` consumes a turn.
    */
-  detect: z.enum(['auto', 'off']).optional(),
+  detect: z.optional(z.enum(['auto', 'off'])),
   /** The answer to side requests; by default a text block, or JSON matching a requested output format. */
-  blocks: z.array(ContentBlockSchema).min(1).optional(),
+  blocks: z.optional(z.array(ContentBlockSchema).check(z.minLength(1))),
 });
 
 export const ModelScriptSchema = z.strictObject({
-  $schema: z.string().optional(),
+  $schema: z.optional(z.string()),
   version: z.literal(1),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   turns: z.array(TurnSchema),
-  sideRequests: SideRequestsSchema.optional(),
+  sideRequests: z.optional(SideRequestsSchema),
 });
 
 export type TextBlock = z.infer<typeof TextBlockSchema>;

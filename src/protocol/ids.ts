@@ -210,14 +210,14 @@ const ALL_DIGITS = /^[0-9]+$/;
 
 /**
  * Whether `text[i, end)` is one group of a `-`/`_`-joined token (a UUID group, the body of a
- * prefixed id). An all-digit key (an opaque placeholder such as `000000000001`) never matches
+ * prefixed id) or the fraction of a decimal number. An all-digit key (an opaque placeholder such as `000000000001`) never matches
  * there: the last group of the UUID placeholder `00000000-0000-4000-8000-000000000001` is not
  * the opaque id `000000000001`.
  */
 function joinedToToken(text: string, i: number, end: number): boolean {
   const before = i > 0 ? text.charCodeAt(i - 1) : 0;
   const after = end < text.length ? text.charCodeAt(end) : 0;
-  return before === 45 || before === 95 || after === 45 || after === 95;
+  return before === 45 || before === 95 || before === 46 || after === 45 || after === 95;
 }
 
 function isAlnum(code: number): boolean {

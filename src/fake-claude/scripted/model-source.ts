@@ -1,4 +1,6 @@
 import { appendFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { buildStreamEvents, errorBody } from '../../model-api/message-reply.js';
 import type { ErrorTurn, ModelScript, ReplyTurn } from '../../model-api/model-script.js';
 import { sleep } from '../../util/sleep.js';
@@ -158,38 +160,62 @@ export function httpSource(options: HttpSourceOptions): ModelSource {
       };
       if (options.apiKey) headers['x-api-key'] = options.apiKey;
       if (options.authToken) headers.authorization = `Bearer ${options.authToken}`;
-      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
-      const requestId = response.headers.get('request-id') ?? undefined;
+      const response = await post(url, headers, JSON.stringify(body), signal);
+      const requestId = header(response, 'request-id');
       const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        responseHeaders[name.toLowerCase()] = value;
-      });
-      if (!response.ok) {
-        const text = await response.text();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 299) {
+        const text = await readText(response);
         let parsed: unknown = text;
         try {
           parsed = JSON.parse(text);
         } catch {
           // keep the text
         }
-        return { ok: false, status: response.status, body: parsed, requestId, headers: responseHeaders };
+        return { ok: false, status, body: parsed, requestId, headers: responseHeaders };
       }
-      const type = response.headers.get('content-type') ?? '';
+      const type = header(response, 'content-type') ?? '';
       if (!type.includes('text/event-stream')) {
         // A non-streaming answer (some mocks ignore `stream: true`): turn the message into events.
-        const message = (await response.json()) as Json;
+        const message = JSON.parse(await readText(response)) as Json;
         return { ok: true, requestId, headers: responseHeaders, events: messageAsEvents(message) };
       }
-      if (!response.body)
-        return { ok: false, status: 502, body: 'empty response body', requestId, headers: responseHeaders };
-      return {
-        ok: true,
-        requestId,
-        headers: responseHeaders,
-        events: sseEvents(response.body as unknown as AsyncIterable<Uint8Array>),
-      };
+      return { ok: true, requestId, headers: responseHeaders, events: sseEvents(response) };
     },
   };
+}
+
+/**
+ * One POST with `node:http(s)`. Not `fetch`: on Node 20 a process that has used `fetch` takes
+ * ~200 ms to exit (undici's WebAssembly HTTP parser is still being compiled in the background),
+ * which a client would see after every session of the fake.
+ */
+function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = send(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function header(response: IncomingMessage, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function readText(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function* messageAsEvents(message: Json): AsyncGenerator<Json> {

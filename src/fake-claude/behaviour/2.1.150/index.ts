@@ -87,25 +87,11 @@ async function permissionReplyError(reply: unknown): Promise<string | undefined>
   )
     return undefined;
   if (r && r.behavior === 'deny' && typeof r.message === 'string') return undefined;
-  const { z } = await import('zod');
-  const schema = z.union([
-    z.object({
-      behavior: z.literal('allow'),
-      updatedInput: z.record(z.string(), z.unknown()),
-      updatedPermissions: z.array(z.unknown()).optional(),
-      toolUseID: z.string().optional(),
-    }),
-    z.object({
-      behavior: z.literal('deny'),
-      message: z.string(),
-      interrupt: z.boolean().optional(),
-      toolUseID: z.string().optional(),
-    }),
-  ]);
-  const parsed = schema.safeParse(reply);
-  if (parsed.success) return undefined;
+  const { permissionReplyZodError } = await import('./permission-reply-schema.js');
+  const zodError = permissionReplyZodError(reply);
+  if (zodError === undefined) return undefined;
   // 2.1.150 stringifies the ZodError: `ZodError: ` + the issues as indented JSON (zod 4's message).
-  return `Tool permission request failed: ZodError: ${parsed.error.message}`;
+  return `Tool permission request failed: ZodError: ${zodError}`;
 }
 
 export const behaviour2_1_150: CliBehaviour = {
