@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../util/zod-english.js';
 import { ClideError } from '../errors/index.js';
 import { JsonPathError, type PathSegment, parseJsonPath } from './json-path.js';
 
@@ -23,23 +24,24 @@ import { JsonPathError, type PathSegment, parseJsonPath } from './json-path.js';
  */
 export const userRuleSchema = z
   .strictObject({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'a name is letters, digits and _ . : -'),
-    path: z.string().min(1).optional(),
-    pattern: z.string().min(1).optional(),
-    flags: z
-      .string()
-      .regex(/^[imsu]*$/, 'flags are a subset of "imsu" ("g" is implied)')
-      .optional(),
+    name: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'a name is letters, digits and _ . : -')),
+    path: z.optional(z.string().check(z.minLength(1))),
+    pattern: z.optional(z.string().check(z.minLength(1))),
+    flags: z.optional(
+      z.string().check(z.regex(/^[imsu]*$/, 'flags are a subset of "imsu" ("g" is implied)')),
+    ),
     replacement: z.string(),
-    secret: z.boolean().optional(),
+    secret: z.optional(z.boolean()),
   })
-  .refine((rule) => rule.path !== undefined || rule.pattern !== undefined, {
-    message: 'a rule needs a "path", a "pattern", or both',
-  });
+  .check(
+    z.refine((rule) => rule.path !== undefined || rule.pattern !== undefined, {
+      message: 'a rule needs a "path", a "pattern", or both',
+    }),
+  );
 export type UserRule = z.infer<typeof userRuleSchema>;
 
 export const redactionConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
+  $schema: z.optional(z.string()),
   rules: z.array(userRuleSchema),
 });
 export type RedactionConfig = z.infer<typeof redactionConfigSchema>;
@@ -95,7 +97,7 @@ export function compileUserRules(rules: readonly UserRule[], source = 'redaction
   const names = new Set<string>();
   return rules.map((rule, i) => {
     const where = `${source} rules[${i}]`;
-    const parsed = userRuleSchema.safeParse(rule);
+    const parsed = z.safeParse(userRuleSchema, rule);
     if (!parsed.success) throw invalid(parsed.error, where);
     if (names.has(parsed.data.name)) {
       throw new ClideError('usage', `two rules are named "${parsed.data.name}"`, {
@@ -128,7 +130,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     : `"${String(field)}": ${issue.message}`;
 }
 
-function invalid(error: z.ZodError, where: string): ClideError {
+function invalid(error: z.core.$ZodError, where: string): ClideError {
   const issue = error.issues[0]!;
   const path = issuePath(issue);
   return new ClideError('usage', `invalid redaction rule: ${describeIssue(issue)}`, {
@@ -157,7 +159,7 @@ export function loadRedactionRules(path: string): UserRule[] {
       hint: 'expected {"rules": [ … ]}',
     });
   }
-  const parsed = redactionConfigSchema.safeParse(json);
+  const parsed = z.safeParse(redactionConfigSchema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ClideError('usage', `invalid redaction rules: ${describeIssue(issue)}`, {
