@@ -278,6 +278,52 @@ describe.each(SIDES)('Agent SDK query() against $name', (side) => {
     expect(existsSync(join(run.sandbox.cwd, 'banana.txt'))).toBe(false);
   });
 
+  it('maxTurns ends a turn whose model keeps calling tools with error_max_turns', async () => {
+    const writeMore = toolUse('toolu_01SdkMore', 'Write', { file_path: 'more.txt', content: 'more\n' });
+    const run = await drive(
+      side,
+      script([writeBanana], [writeMore], [text('Never reached.')]),
+      'Write files.',
+      {
+        maxTurns: 1,
+        permissionMode: 'acceptEdits',
+      },
+    );
+    const result = resultOf(run.messages);
+    expect(result).toMatchObject({
+      subtype: 'error_max_turns',
+      is_error: true,
+      num_turns: 2,
+      errors: ['Reached maximum number of turns (1)'],
+    });
+    expect(existsSync(join(run.sandbox.cwd, 'banana.txt'))).toBe(true);
+    expect(existsSync(join(run.sandbox.cwd, 'more.txt'))).toBe(false);
+  });
+
+  it('UserPromptSubmit, PostToolUse and Stop hooks are called in turn order with their inputs', async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const record: HookCallback = async (input) => {
+      calls.push(input as unknown as Record<string, unknown>);
+      return {};
+    };
+    const run = await drive(side, script([writeBanana], [text('Done.')]), 'Write banana.txt.', {
+      permissionMode: 'acceptEdits',
+      hooks: {
+        UserPromptSubmit: [{ hooks: [record] }],
+        PostToolUse: [{ matcher: 'Write', hooks: [record] }],
+        Stop: [{ hooks: [record] }],
+      },
+    });
+    expect(calls.map((c) => c.hook_event_name)).toEqual(['UserPromptSubmit', 'PostToolUse', 'Stop']);
+    expect(calls[0]).toMatchObject({ prompt: 'Write banana.txt.' });
+    expect(calls[1]).toMatchObject({
+      tool_name: 'Write',
+      tool_input: { file_path: join(run.sandbox.cwd, 'banana.txt'), content: 'yellow\n' },
+      tool_response: { type: 'create', filePath: 'banana.txt', content: 'yellow\n' },
+    });
+    expect(calls[2]).toMatchObject({ stop_hook_active: false, last_assistant_message: 'Done.' });
+  });
+
   it('interrupt() during a slow turn ends it with error_during_execution', async () => {
     const prompt = streamingPrompt('Tell me a long story.');
     let interrupted = false;

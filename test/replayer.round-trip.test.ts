@@ -44,6 +44,11 @@ const ACCEPTED: Record<string, Record<string, string>> = {
   'mcp-permission-tool/stdio-modify': {
     'mcp-permission/calls': 'the stdio MCP server the CLI spawned is not run',
   },
+  'turn/max-turns': { 'model/requests': 'checks the requests the CLI sent to the model API' },
+  'turn/max-budget-usd': { 'model/requests': 'checks the requests the CLI sent to the model API' },
+  'hooks/post-tool-use': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
+  'hooks/user-prompt-submit': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
+  'hooks/stop': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
   'permission-mode/accept-edits': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/bypass': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/plan': { 'mode/bash': 'Bash side effects are not re-run' },

@@ -23,6 +23,18 @@ export function toolResults(messages: Json[]): Json[] {
     .filter((b) => b.type === 'tool_result');
 }
 
+/** The ids of the tool_use blocks the CLI showed in `assistant` messages, in order. */
+export function toolUseIds(messages: Json[]): unknown[] {
+  return messages
+    .filter((m) => m.type === 'assistant')
+    .flatMap((m) => {
+      const content = get(m, 'message', 'content');
+      return Array.isArray(content) ? (content as Json[]) : [];
+    })
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => b.id);
+}
+
 /** The text of a tool_result block, whether its content is a string or text blocks. */
 export function toolResultText(block: Json | undefined): string {
   const content = block?.content;

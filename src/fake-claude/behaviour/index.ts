@@ -6,6 +6,7 @@ export type {
   ApiTool,
   CallUsage,
   CliBehaviour,
+  HookCommon,
   Json,
   PermissionPolicy,
   ResultTotals,

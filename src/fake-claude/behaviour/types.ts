@@ -124,6 +124,34 @@ export interface CliBehaviour {
     uuid: string,
   ): Json;
 
+  /**
+   * A turn stopped by a limit: `--max-turns` (`error_max_turns`, `terminal_reason: max_turns`) or
+   * `--max-budget-usd` (`error_max_budget_usd`, no `terminal_reason`).
+   */
+  resultLimit(
+    facts: SessionFacts,
+    totals: ResultTotals,
+    stopReason: string | null,
+    limit: 'max_turns' | 'max_budget_usd',
+    errors: string[],
+    uuid: string,
+  ): Json;
+  /** The result of a prompt a UserPromptSubmit hook blocked (no model call). */
+  resultPromptBlocked(facts: SessionFacts, totals: ResultTotals, uuid: string): Json;
+
+  // ---- hooks (initialize.hooks, called through hook_callback) ----
+  /** The `input` of a hook_callback request: the common fields, then the event's own. */
+  hookInput(event: string, common: HookCommon, payload: Json): Json;
+  /** The `<system-reminder>` block carrying a hook's `additionalContext` to the model. */
+  hookContextText(event: string, toolName: string | undefined, context: string): string;
+  /** The synthetic user text a blocking Stop hook's reason becomes. */
+  stopHookFeedback(reason: string): string;
+  /** The `system/notification` that follows a blocking Stop hook. */
+  stopHookNotification(facts: SessionFacts, uuid: string): Json;
+  /** `errors[0]` of the limit results. */
+  maxTurnsError(maxTurns: number): string;
+  maxBudgetError(maxBudgetUsd: number): string;
+
   // ---- control replies ----
   initializeResponse(pid: number): Json;
   alreadyInitializedError: string;
@@ -196,6 +224,14 @@ export interface CliBehaviour {
   mcpToolOutcome(result: Json): ToolOutcome;
   mcpClientInfo(): Json;
   mcpProtocolVersion: string;
+}
+
+/** The fields every hook input starts with. */
+export interface HookCommon {
+  sessionId: string;
+  transcriptPath: string;
+  cwd: string;
+  permissionMode: string;
 }
 
 /** What a tool may touch: the cwd and the files read so far in this session. */

@@ -75,6 +75,10 @@ interface TurnState {
   apiMs: number;
   usage: CallUsage;
   toolUses: number;
+  /** Model responses received in this turn (what `--max-turns` limits). */
+  modelCalls: number;
+  /** A Stop hook blocked once already in this turn (`stop_hook_active`). */
+  stopHookActive: boolean;
   /** What the turn was doing when interrupted: `streaming` (model call) or `tools`. */
   phase: 'streaming' | 'tools';
 }
@@ -612,12 +616,39 @@ export class ScriptedEngine {
       apiMs: 0,
       usage: { ...ZERO_USAGE },
       toolUses: 0,
+      modelCalls: 0,
+      stopHookActive: false,
       phase: 'streaming',
     };
     this.turn = turn;
     try {
       await this.connectMcpServers();
+      // UserPromptSubmit hooks run before system/init; a block ends the turn without a model call.
+      const prompt = await this.runHooks(
+        'UserPromptSubmit',
+        undefined,
+        { prompt: promptText(content) },
+        randomUUID(),
+        turn,
+      );
       this.emit(this.b.initMessage(this.facts(), randomUUID()));
+      if (prompt.block !== undefined) {
+        this.emitResult(this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUUID()));
+        return;
+      }
+      if (this.overBudget()) {
+        this.emitResult(
+          this.b.resultLimit(
+            this.facts(),
+            this.totals(turn, 1, []),
+            null,
+            'max_budget_usd',
+            [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
+            randomUUID(),
+          ),
+        );
+        return;
+      }
       if (this.flags.replayUserMessages) {
         this.emit({
           ...message,
@@ -628,7 +659,11 @@ export class ScriptedEngine {
           isReplay: true,
         });
       }
-      this.remember({ role: 'user', content: this.expandPrompt(content) });
+      const context = prompt.additionalContext.map((c) => ({
+        type: 'text',
+        text: this.b.hookContextText('UserPromptSubmit', undefined, c),
+      }));
+      this.remember({ role: 'user', content: [...context, ...this.expandPrompt(content)] });
       await this.modelLoop(turn);
     } finally {
       this.turn = undefined;
@@ -789,9 +824,7 @@ export class ScriptedEngine {
         finalUsage ?? (isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : undefined),
       );
       const callMs = Math.round(performance.now() - callStarted);
-      turn.apiMs += callMs;
-      this.totalApiMs += callMs;
-      turn.usage = addUsage(turn.usage, usage);
+      turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
       this.totalCost += cost;
       const entry = this.modelUsage[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
@@ -802,6 +835,24 @@ export class ScriptedEngine {
         content,
         model: typeof message.model === 'string' ? message.model : undefined,
       });
+      // --max-budget-usd: checked once the response is complete, before its tools run; the result
+      // counts the response in the cost but not in the turn's usage (as 2.1.150 does).
+      if (this.overBudget()) {
+        this.emitResult(
+          this.b.resultLimit(
+            this.facts(),
+            this.totals(turn, 1 + turn.toolUses, denials),
+            stopReason,
+            'max_budget_usd',
+            [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
+            randomUUID(),
+          ),
+        );
+        return;
+      }
+      turn.apiMs += callMs;
+      this.totalApiMs += callMs;
+      turn.usage = addUsage(turn.usage, usage);
 
       const toolUses = content.filter((b) => b.type === 'tool_use');
       if (toolUses.length === 0) {
@@ -809,6 +860,28 @@ export class ScriptedEngine {
           .filter((b) => b.type === 'text')
           .map((b) => String(b.text))
           .join('');
+        const stop = await this.runHooks(
+          'Stop',
+          undefined,
+          {
+            stop_hook_active: turn.stopHookActive,
+            last_assistant_message: text,
+            background_tasks: [],
+            session_crons: [],
+          },
+          randomUUID(),
+          turn,
+        );
+        if (stop.block !== undefined) {
+          // The reason goes back to the model as a synthetic user message, and the turn goes on.
+          const feedback = this.b.stopHookFeedback(stop.block);
+          this.emit(this.b.syntheticUserMessage(feedback, this.facts(), randomUUID()));
+          this.emit(this.b.stopHookNotification(this.facts(), randomUUID()));
+          this.remember({ role: 'user', content: [{ type: 'text', text: feedback }] });
+          turn.toolUses += 1;
+          turn.stopHookActive = true;
+          continue;
+        }
         this.emitResult(
           this.b.resultSuccess(
             this.facts(),
@@ -823,9 +896,17 @@ export class ScriptedEngine {
       turn.phase = 'tools';
       const results: Json[] = [];
       const injected: Json[] = [];
+      const hookContext: Json[] = [];
+      const batch: Json[] = [];
       for (const block of toolUses) {
         const id = String(block.id);
-        const outcome = await this.runToolUse(block, turn, denials);
+        const outcome = await this.runToolUse(block, turn, denials, hookContext);
+        batch.push({
+          tool_name: block.name,
+          tool_input: block.input,
+          tool_use_id: id,
+          tool_response: outcome.content,
+        });
         this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUUID()));
         results.push(
           outcome.isError
@@ -839,9 +920,24 @@ export class ScriptedEngine {
         }
         if (turn.interrupted) break;
       }
-      results.push(...injected);
+      results.push(...injected, ...hookContext);
       this.remember({ role: 'user', content: results });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
+      await this.runHooks('PostToolBatch', undefined, { tool_calls: batch }, `hook-${randomUUID()}`, turn);
+      const maxTurns = this.flags.maxTurns;
+      if (maxTurns !== undefined && maxTurns > 0 && turn.modelCalls >= maxTurns) {
+        this.emitResult(
+          this.b.resultLimit(
+            this.facts(),
+            this.totals(turn, maxTurns + 1, denials),
+            stopReason,
+            'max_turns',
+            [this.b.maxTurnsError(maxTurns)],
+            randomUUID(),
+          ),
+        );
+        return;
+      }
     }
   }
 
@@ -901,7 +997,12 @@ export class ScriptedEngine {
 
   // ------------------------------------------------------------------ tools
 
-  private async runToolUse(block: Json, turn: TurnState, denials: Json[]): Promise<ToolOutcome> {
+  private async runToolUse(
+    block: Json,
+    turn: TurnState,
+    denials: Json[],
+    hookContext: Json[],
+  ): Promise<ToolOutcome> {
     turn.toolUses += 1;
     const name = String(block.name);
     const toolUseId = String(block.id);
@@ -1002,14 +1103,24 @@ export class ScriptedEngine {
       input = reply.updatedInput as Json;
     }
 
+    const started = performance.now();
     const outcome = await this.executeTool(name, input, toolUseId, turn);
-    await this.runHooks(
+    const post = await this.runHooks(
       'PostToolUse',
       name,
-      { tool_name: name, tool_input: input, tool_response: outcome.toolUseResult, tool_use_id: toolUseId },
+      {
+        tool_name: name,
+        tool_input: input,
+        tool_response: outcome.toolUseResult,
+        tool_use_id: toolUseId,
+        duration_ms: Math.round(performance.now() - started),
+      },
       toolUseId,
       turn,
     );
+    for (const context of post.additionalContext) {
+      hookContext.push({ type: 'text', text: this.b.hookContextText('PostToolUse', name, context) });
+    }
     return outcome;
   }
 
@@ -1107,18 +1218,27 @@ export class ScriptedEngine {
     return this.b.runTool(name, input, this.toolCtx);
   }
 
-  /** Calls the client's hook callbacks registered for `event` whose matcher matches `toolName`. */
+  /**
+   * Calls the client's hook callbacks registered for `event` (initialize.hooks) whose matcher
+   * matches `matchQuery` (the tool name; events without one call every group), one at a time.
+   */
   private async runHooks(
     event: string,
-    toolName: string,
+    matchQuery: string | undefined,
     payload: Json,
     toolUseId: string,
     turn: TurnState,
-  ): Promise<{ deny?: string; allow?: boolean; updatedInput?: Json }> {
+  ): Promise<HookOutcome> {
     const groups = Array.isArray(this.hooks[event]) ? (this.hooks[event] as unknown[]) : [];
-    const outcome: { deny?: string; allow?: boolean; updatedInput?: Json } = {};
+    const outcome: HookOutcome = { additionalContext: [] };
+    const common = {
+      sessionId: this.sessionId,
+      transcriptPath: transcriptPath(this.configDir, this.options.cwd, this.sessionId),
+      cwd: this.options.cwd,
+      permissionMode: this.permissionMode,
+    };
     for (const group of groups) {
-      if (!isRecord(group) || !matches(group.matcher, toolName)) continue;
+      if (!isRecord(group) || (matchQuery !== undefined && !matches(group.matcher, matchQuery))) continue;
       const ids = Array.isArray(group.hookCallbackIds) ? group.hookCallbackIds : [];
       for (const callbackId of ids) {
         let reply: Json;
@@ -1127,15 +1247,7 @@ export class ScriptedEngine {
             {
               subtype: 'hook_callback',
               callback_id: callbackId,
-              input: {
-                session_id: this.sessionId,
-                transcript_path: transcriptPath(this.configDir, this.options.cwd, this.sessionId),
-                cwd: this.options.cwd,
-                permission_mode: this.permissionMode,
-                effort: { level: 'xhigh' },
-                hook_event_name: event,
-                ...payload,
-              },
+              input: this.b.hookInput(event, common, payload),
               tool_use_id: toolUseId,
             },
             turn.abort.signal,
@@ -1144,7 +1256,15 @@ export class ScriptedEngine {
           continue;
         }
         const specific = isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : {};
-        if (specific.permissionDecision === 'deny' || reply.decision === 'block') {
+        if (typeof specific.additionalContext === 'string' && specific.additionalContext !== '') {
+          outcome.additionalContext.push(specific.additionalContext);
+        }
+        if (reply.decision === 'block') {
+          outcome.block = String(reply.reason ?? '');
+          if (event === 'PreToolUse') outcome.deny = String(reply.reason ?? 'Blocked by hook');
+          return outcome;
+        }
+        if (specific.permissionDecision === 'deny') {
           outcome.deny = String(specific.permissionDecisionReason ?? reply.reason ?? 'Blocked by hook');
           return outcome;
         }
@@ -1154,6 +1274,32 @@ export class ScriptedEngine {
     }
     return outcome;
   }
+
+  /** --max-budget-usd is set and the session's cost has reached it. */
+  private overBudget(): boolean {
+    const max = this.flags.maxBudgetUsd;
+    return max !== undefined && this.totalCost >= max;
+  }
+}
+
+interface HookOutcome {
+  /** `hookSpecificOutput.additionalContext` of every callback, in order. */
+  additionalContext: string[];
+  /** `decision: "block"`: the reason. */
+  block?: string;
+  /** PreToolUse: the tool is denied with this text. */
+  deny?: string;
+  allow?: boolean;
+  updatedInput?: Json;
+}
+
+/** The prompt text hooks see: the string, or the text blocks of a content array. */
+function promptText(content: string | unknown[]): string {
+  if (typeof content === 'string') return content;
+  return content
+    .filter((b): b is Json => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
+    .map((b) => String(b.text))
+    .join('\n');
 }
 
 function matches(matcher: unknown, toolName: string): boolean {

@@ -1,6 +1,12 @@
-import { get, turn } from '../expect.js';
-import { script, text } from '../model.js';
+import { get, toolResults, toolUseIds, turn } from '../expect.js';
+import { script, text, toolUse } from '../model.js';
 import type { Scenario } from '../scenario.js';
+
+/** The model writes `f<i>.txt` (a tool call per response). */
+const writeFile = (i: number) =>
+  toolUse(`toolu_01Limit${i}`, 'Write', { file_path: `f${i}.txt`, content: `${i}\n` });
+/** 100 000 input tokens: $0.50025 a response on the default model (Opus 4.7, $5 / $25 per Mtok). */
+const EXPENSIVE = { input_tokens: 100_000, output_tokens: 10 };
 
 export const turnScenarios: Scenario[] = [
   {
@@ -77,6 +83,121 @@ export const turnScenarios: Scenario[] = [
         'assistant/missing',
         'the full assistant message still arrives',
       );
+    },
+  },
+  {
+    id: 'turn/max-turns',
+    requirement:
+      '--max-turns N ends a turn whose model keeps calling tools after N model responses: the N tool calls run, then result/error_max_turns (is_error, num_turns N+1, terminal_reason max_turns, errors "Reached maximum number of turns (N)") and exit 1',
+    spec: '§1 result (error subtypes); §0 spawn flags',
+    tier: 'model',
+    model: script([writeFile(1)], [writeFile(2)], [writeFile(3)], [text('Never reached.')]),
+    args: { maxTurns: 2, permissionMode: 'acceptEdits' },
+    async drive(ctx) {
+      const result = await turn(ctx, 'Write the files.', 'error_max_turns');
+      ctx.checkEqual(result.is_error, true, 'result/is-error', 'the result is an error', ['is_error']);
+      ctx.checkEqual(result.num_turns, 3, 'result/num-turns', 'num_turns is N + 1', ['num_turns']);
+      ctx.checkEqual(
+        result.stop_reason,
+        'tool_use',
+        'result/stop-reason',
+        'stop_reason of the last response',
+        ['stop_reason'],
+      );
+      ctx.checkEqual(
+        result.terminal_reason,
+        'max_turns',
+        'result/terminal-reason',
+        'terminal_reason names the limit',
+        ['terminal_reason'],
+      );
+      ctx.checkEqual(
+        result.errors,
+        ['Reached maximum number of turns (2)'],
+        'result/errors',
+        'errors names the limit',
+        ['errors'],
+      );
+      ctx.check(!('result' in result), 'result/field', 'an error result carries no result text', {
+        path: ['result'],
+      });
+      const msgs = ctx.session.messages();
+      ctx.checkEqual(
+        toolResults(msgs).map((r) => r.tool_use_id),
+        toolUseIds(msgs),
+        'tool-result/ids',
+        'the tool calls of both allowed responses ran, no more',
+      );
+      ctx.checkEqual(toolUseIds(msgs).length, 2, 'tool-use/count', 'two responses with a tool call');
+      const calls = ctx.modelRequests().filter((r) => r.kind === 'conversation').length;
+      ctx.checkEqual(calls, 2, 'model/requests', 'N model requests are made');
+      ctx.session.endInput();
+      const { exitCode } = await ctx.session.exited;
+      ctx.checkEqual(exitCode, 1, 'exit/code', 'the CLI exits 1 after an error result');
+    },
+  },
+  {
+    id: 'turn/max-budget-usd',
+    requirement:
+      '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (no terminal_reason; errors "Reached maximum budget ($X)"); a later prompt is refused at once',
+    spec: '§1 result (error subtypes); §0 spawn flags',
+    tier: 'model',
+    model: script(
+      { blocks: [writeFile(1)], usage: EXPENSIVE },
+      { blocks: [writeFile(2)], usage: EXPENSIVE },
+      { blocks: [text('Never reached.')], usage: EXPENSIVE },
+    ),
+    args: { permissionMode: 'acceptEdits', extraArgs: ['--max-budget-usd', '0.6'] },
+    async drive(ctx) {
+      const result = await turn(ctx, 'Write the files.', 'error_max_budget_usd');
+      ctx.checkEqual(result.is_error, true, 'result/is-error', 'the result is an error', ['is_error']);
+      ctx.checkEqual(result.num_turns, 2, 'result/num-turns', 'num_turns counts the tool round that ran', [
+        'num_turns',
+      ]);
+      ctx.checkEqual(
+        result.stop_reason,
+        'tool_use',
+        'result/stop-reason',
+        'stop_reason of the last response',
+        ['stop_reason'],
+      );
+      ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
+        path: ['terminal_reason'],
+      });
+      ctx.checkEqual(
+        result.errors,
+        ['Reached maximum budget ($0.6)'],
+        'result/errors',
+        'errors names the budget',
+        ['errors'],
+      );
+      ctx.check(Number(result.total_cost_usd) >= 0.6, 'result/cost', 'the cost includes the last response', {
+        actual: result.total_cost_usd,
+      });
+      ctx.checkEqual(
+        get(result, 'usage', 'input_tokens'),
+        100_000,
+        'result/usage',
+        'usage leaves out the response that reached the budget',
+        ['usage', 'input_tokens'],
+      );
+      const msgs = ctx.session.messages();
+      ctx.checkEqual(
+        toolResults(msgs).map((r) => r.tool_use_id),
+        toolUseIds(msgs).slice(0, 1),
+        'tool-result/ids',
+        'the tool call of the response that reached the budget does not run',
+      );
+      ctx.checkEqual(toolUseIds(msgs).length, 2, 'tool-use/count', 'two responses with a tool call');
+      const again = await turn(ctx, 'Try again.', 'error_max_budget_usd');
+      ctx.checkEqual(again.num_turns, 1, 'result/num-turns', 'a prompt over budget is refused at once', [
+        'num_turns',
+      ]);
+      ctx.checkEqual(again.stop_reason, null, 'result/stop-reason', 'no response, no stop_reason', [
+        'stop_reason',
+      ]);
+      const calls = ctx.modelRequests().filter((r) => r.kind === 'conversation').length;
+      ctx.checkEqual(calls, 2, 'model/requests', 'no model request once over budget');
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { CallUsage, CliBehaviour, Json, ResultTotals, ToolOutcome } from '../types.js';
+import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import {
   API_HEADERS,
   API_REQUEST_DEFAULTS,
@@ -92,6 +92,30 @@ async function permissionReplyError(reply: unknown): Promise<string | undefined>
   if (zodError === undefined) return undefined;
   // 2.1.150 stringifies the ZodError: `ZodError: ` + the issues as indented JSON (zod 4's message).
   return `Tool permission request failed: ZodError: ${zodError}`;
+}
+
+/** The fields every error `result` starts with, in the CLI's order. */
+function errorResultHead(
+  subtype: string,
+  facts: SessionFacts,
+  totals: ResultTotals,
+  stopReason: string | null,
+  behaviour: CliBehaviour,
+): Json {
+  return {
+    type: 'result',
+    subtype,
+    duration_ms: totals.durationMs,
+    duration_api_ms: totals.durationApiMs,
+    is_error: true,
+    num_turns: totals.numTurns,
+    stop_reason: stopReason,
+    session_id: facts.sessionId,
+    total_cost_usd: totals.totalCostUsd,
+    usage: resultUsage(totals.usage),
+    modelUsage: modelUsage(totals, behaviour),
+    permission_denials: totals.permissionDenials,
+  };
 }
 
 export const behaviour2_1_150: CliBehaviour = {
@@ -259,23 +283,69 @@ export const behaviour2_1_150: CliBehaviour = {
 
   resultError(facts, totals, stopReason, terminalReason, errors, uuid) {
     return {
-      type: 'result',
-      subtype: 'error_during_execution',
-      duration_ms: totals.durationMs,
-      duration_api_ms: totals.durationApiMs,
-      is_error: true,
-      num_turns: totals.numTurns,
-      stop_reason: stopReason,
-      session_id: facts.sessionId,
-      total_cost_usd: totals.totalCostUsd,
-      usage: resultUsage(totals.usage),
-      modelUsage: modelUsage(totals, this),
-      permission_denials: totals.permissionDenials,
+      ...errorResultHead('error_during_execution', facts, totals, stopReason, this),
       ...(terminalReason === undefined ? {} : { terminal_reason: terminalReason, fast_mode_state: 'off' }),
       uuid,
       errors,
     };
   },
+
+  resultLimit(facts, totals, stopReason, limit, errors, uuid) {
+    return {
+      ...errorResultHead(`error_${limit}`, facts, totals, stopReason, this),
+      ...(limit === 'max_turns' ? { terminal_reason: 'max_turns' } : {}),
+      fast_mode_state: 'off',
+      uuid,
+      errors,
+    };
+  },
+
+  resultPromptBlocked(facts, totals, uuid) {
+    return {
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      duration_ms: totals.durationMs,
+      duration_api_ms: totals.durationApiMs,
+      num_turns: 0,
+      result: '',
+      stop_reason: null,
+      session_id: facts.sessionId,
+      total_cost_usd: totals.totalCostUsd,
+      usage: resultUsage(totals.usage),
+      modelUsage: modelUsage(totals, this),
+      permission_denials: totals.permissionDenials,
+      fast_mode_state: 'off',
+      uuid,
+    };
+  },
+
+  hookInput: (event, common, payload) => ({
+    session_id: common.sessionId,
+    transcript_path: common.transcriptPath,
+    cwd: common.cwd,
+    permission_mode: common.permissionMode,
+    // UserPromptSubmit is the one event observed without the effort level.
+    ...(event === 'UserPromptSubmit' ? {} : { effort: { level: 'xhigh' } }),
+    hook_event_name: event,
+    ...payload,
+  }),
+  hookContextText: (event, toolName, context) =>
+    event === 'UserPromptSubmit'
+      ? `<system-reminder>\n${event} hook additional context: ${context}\n</system-reminder>\n`
+      : `<system-reminder>\n${event}${toolName ? `:${toolName}` : ''} hook additional context: ${context}\n</system-reminder>`,
+  stopHookFeedback: (reason) => `Stop hook feedback:\n${reason}`,
+  stopHookNotification: (facts, uuid) => ({
+    type: 'system',
+    subtype: 'notification',
+    key: 'stop-hook-error',
+    text: 'Stop hook error occurred · ctrl+o to see',
+    priority: 'immediate',
+    uuid,
+    session_id: facts.sessionId,
+  }),
+  maxTurnsError: (maxTurns) => `Reached maximum number of turns (${maxTurns})`,
+  maxBudgetError: (maxBudgetUsd) => `Reached maximum budget ($${maxBudgetUsd})`,
 
   initializeResponse: (pid) => ({ ...structuredClone(INITIALIZE_RESPONSE), pid }),
   alreadyInitializedError: 'Already initialized',
