@@ -10,6 +10,6 @@ import { defineConfig } from 'rolldown';
 export default defineConfig({
   input: { 'fake-claude': 'dist/src/cli/fake-claude.js' },
   platform: 'node',
-  output: { dir: 'dist/bundle/fake-claude', format: 'esm', sourcemap: true},
+  output: { dir: 'dist/bundle/fake-claude', format: 'esm', sourcemap: true },
   logLevel: 'warn',
 });
