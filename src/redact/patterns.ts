@@ -17,6 +17,8 @@ export interface SecretPattern {
    * or boundary needed): its matches need not be added to the redactor's literal set.
    */
   contextFree?: boolean;
+  /** A literal every match contains: text without it is not searched (a cheap pre-test for slow regexes). */
+  requires?: string;
 }
 
 /** Placeholders and shell/template references are never secrets (the rules must not eat their own output). */
@@ -84,6 +86,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // https://user:password@host
     name: 'url-credentials',
     regex: /\b[a-z][a-z0-9+.-]{0,20}:\/\/(?<secret>[^\s/?#@:"'<>[\]]+:[^\s/?#@"'<>]+)@/dgi,
+    requires: '@',
     shape: 'secret',
   },
   {
@@ -114,6 +117,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextFree: true,
     // The lookbehind keeps matching linear on long runs of word characters without an '@'.
     regex: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/dg,
+    requires: '@',
     accept: (s) => !isAllowedEmail(s),
     shape: 'email',
   },
@@ -129,6 +133,7 @@ export function secretSpan(match: RegExpExecArray): [number, number] {
 export function findSecrets(text: string): Array<{ pattern: string; value: string; index: number }> {
   const found: Array<{ pattern: string; value: string; index: number }> = [];
   for (const pattern of SECRET_PATTERNS) {
+    if (pattern.requires !== undefined && !text.includes(pattern.requires)) continue;
     pattern.regex.lastIndex = 0;
     for (let m = pattern.regex.exec(text); m !== null; m = pattern.regex.exec(text)) {
       if (m[0].length === 0) {

@@ -138,6 +138,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const patternRule = (pattern: SecretPattern): TextRule => ({
     name: pattern.name,
     regex: pattern.regex,
+    ...(pattern.requires === undefined ? {} : { requires: pattern.requires }),
     replace(match): Replacement | null {
       const [start, end] = secretSpan(match);
       const value = match.input.slice(start, end);

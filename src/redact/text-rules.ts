@@ -23,6 +23,8 @@ export interface TextRule {
    * one after the other as parts of the same rule (a large literal set is split into chunks).
    */
   readonly regex: RegExp | readonly RegExp[];
+  /** A literal every match contains: segments without it are skipped (a cheap pre-test for slow regexes). */
+  readonly requires?: string;
   /** What to do with one match: a replacement, or null to leave it as it is. */
   replace(match: RegExpExecArray): Replacement | null;
 }
@@ -79,7 +81,11 @@ export function applyTextRules(
       const next: Segment[] = [];
       for (const segment of segments) {
         const replaced =
-          segment.locked || segment.text.length < 2 ? null : applyRegex(segment.text, rule, regex, onHit);
+          segment.locked ||
+          segment.text.length < 2 ||
+          (rule.requires !== undefined && !segment.text.includes(rule.requires))
+            ? null
+            : applyRegex(segment.text, rule, regex, onHit);
         if (replaced === null) next.push(segment);
         else {
           changed = true;
