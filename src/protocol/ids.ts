@@ -215,9 +215,9 @@ const ALL_DIGITS = /^[0-9]+$/;
  * the opaque id `000000000001`.
  */
 function joinedToToken(text: string, i: number, end: number): boolean {
-  const before = i > 0 ? text.charCodeAt(i - 1) : 0;
-  const after = end < text.length ? text.charCodeAt(end) : 0;
-  return before === 45 || before === 95 || before === 46 || after === 45 || after === 95;
+  const before = i > 0 ? text[i - 1] : '';
+  const after = end < text.length ? text[end] : '';
+  return before === '-' || before === '_' || before === '.' || after === '-' || after === '_';
 }
 
 function isAlnum(code: number): boolean {
