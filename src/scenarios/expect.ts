@@ -68,3 +68,22 @@ export function success(ctx: ScenarioContext, response: Json, what: string): Jso
   );
   return (response.response ?? {}) as Json;
 }
+
+/**
+ * Checks that `value` has the `expected` fields in that relative order. Fields it has beyond them
+ * are not this check's business: a field a later CLI adds is an additive finding of the baseline
+ * comparison, not a broken contract. (The fake's exact field list is pinned by its differential test.)
+ */
+export function checkFieldsInOrder(
+  ctx: ScenarioContext,
+  value: unknown,
+  expected: readonly string[],
+  code: string,
+  message: string,
+  path: Array<string | number> = [],
+): boolean {
+  const actual = value !== null && typeof value === 'object' ? Object.keys(value) : [];
+  const positions = expected.map((key) => actual.indexOf(key));
+  const ok = positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!));
+  return ctx.check(ok, code, message, { path, expected, actual });
+}

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { get, toolResults, toolUseIds, turn } from '../expect.js';
+import { checkFieldsInOrder, get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
 
@@ -108,8 +108,9 @@ export const hookScenarios: Scenario[] = [
       );
       const hook = hooks[0];
       const input = (get(hook, 'request', 'input') ?? {}) as Json;
-      ctx.checkEqual(
-        Object.keys(input),
+      checkFieldsInOrder(
+        ctx,
+        input,
         [
           ...COMMON_KEYS,
           'effort',
@@ -208,11 +209,12 @@ export const hookScenarios: Scenario[] = [
       const msgs = ctx.session.messages();
       const hook = hookCallbacks(msgs)[0];
       const input = (get(hook, 'request', 'input') ?? {}) as Json;
-      ctx.checkEqual(
-        Object.keys(input),
+      checkFieldsInOrder(
+        ctx,
+        input,
         [...COMMON_KEYS, 'hook_event_name', 'prompt'],
         'hooks/input-fields',
-        'the UserPromptSubmit input fields, in order (no effort)',
+        'the UserPromptSubmit input fields, in order',
         ['request', 'input'],
       );
       ctx.checkEqual(input.prompt, 'Tell me about bananas.', 'hooks/prompt', 'prompt is the user text', [
@@ -279,8 +281,9 @@ export const hookScenarios: Scenario[] = [
         'hooks/stop-inputs',
         'Stop is called after each final response, stop_hook_active once it blocked',
       );
-      ctx.checkEqual(
-        Object.keys(inputs[0] ?? {}),
+      checkFieldsInOrder(
+        ctx,
+        inputs[0],
         [
           ...COMMON_KEYS,
           'effort',
