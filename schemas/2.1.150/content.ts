@@ -93,13 +93,26 @@ export const anthropicMessage = z.looseObject({
 
 // ---- user-side content (MessageParam) ------------------------------------------------------
 
+/** Where an image's or a document's bytes come from (the Messages API's source objects). */
+const base64Source = z.looseObject({ type: z.literal('base64'), media_type: z.string(), data: z.string() });
+const urlSource = z.looseObject({ type: z.literal('url'), url: z.string() });
+const fileSource = z.looseObject({ type: z.literal('file'), file_id: z.string() });
+const plainTextSource = z.looseObject({ type: z.literal('text'), media_type: z.string(), data: z.string() });
+const contentSource = z.looseObject({
+  type: z.literal('content'),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+});
+
 export const imageBlockParam = z.looseObject({
   type: z.literal('image'),
-  source: z.looseObject({ type: z.string() }),
+  source: z.discriminatedUnion('type', [base64Source, urlSource, fileSource]),
 });
 export const documentBlockParam = z.looseObject({
   type: z.literal('document'),
-  source: z.looseObject({ type: z.string() }),
+  source: z.discriminatedUnion('type', [base64Source, plainTextSource, contentSource, urlSource, fileSource]),
+  title: z.string().nullable().optional(),
+  context: z.string().nullable().optional(),
+  citations: z.looseObject({ enabled: z.boolean().optional() }).nullable().optional(),
 });
 export const searchResultBlockParam = z.looseObject({
   type: z.literal('search_result'),

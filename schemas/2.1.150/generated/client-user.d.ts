@@ -4,18 +4,66 @@ export type UserContentBlock =
   | TextBlock
   | {
       type: "image";
-      source: {
-        type: string;
-        [k: string]: unknown;
-      };
+      source:
+        | {
+            type: "base64";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "url";
+            url: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "file";
+            file_id: string;
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
       type: "document";
-      source: {
-        type: string;
+      source:
+        | {
+            type: "base64";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "text";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "content";
+            content:
+              | string
+              | {
+                  type: string;
+                  [k: string]: unknown;
+                }[];
+            [k: string]: unknown;
+          }
+        | {
+            type: "url";
+            url: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "file";
+            file_id: string;
+            [k: string]: unknown;
+          };
+      title?: string | null;
+      context?: string | null;
+      citations?: {
+        enabled?: boolean;
         [k: string]: unknown;
-      };
+      } | null;
       [k: string]: unknown;
     }
   | {
@@ -54,18 +102,66 @@ export type ToolResultContentBlock =
   | TextBlock
   | {
       type: "image";
-      source: {
-        type: string;
-        [k: string]: unknown;
-      };
+      source:
+        | {
+            type: "base64";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "url";
+            url: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "file";
+            file_id: string;
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
       type: "document";
-      source: {
-        type: string;
+      source:
+        | {
+            type: "base64";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "text";
+            media_type: string;
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "content";
+            content:
+              | string
+              | {
+                  type: string;
+                  [k: string]: unknown;
+                }[];
+            [k: string]: unknown;
+          }
+        | {
+            type: "url";
+            url: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "file";
+            file_id: string;
+            [k: string]: unknown;
+          };
+      title?: string | null;
+      context?: string | null;
+      citations?: {
+        enabled?: boolean;
         [k: string]: unknown;
-      };
+      } | null;
       [k: string]: unknown;
     }
   | {
