@@ -12,25 +12,24 @@ export function get(value: unknown, ...path: Array<string | number>): unknown {
   return cur;
 }
 
-/** All tool_result blocks the CLI reported (in `user` messages). */
-export function toolResults(messages: Json[]): Json[] {
+/** The content blocks of every message of `type` (`user`, `assistant`), in order. */
+function contentBlocks(messages: Json[], type: string): Json[] {
   return messages
-    .filter((m) => m.type === 'user')
+    .filter((m) => m.type === type)
     .flatMap((m) => {
       const content = get(m, 'message', 'content');
       return Array.isArray(content) ? (content as Json[]) : [];
-    })
-    .filter((b) => b.type === 'tool_result');
+    });
+}
+
+/** All tool_result blocks the CLI reported (in `user` messages). */
+export function toolResults(messages: Json[]): Json[] {
+  return contentBlocks(messages, 'user').filter((b) => b.type === 'tool_result');
 }
 
 /** The ids of the tool_use blocks the CLI showed in `assistant` messages, in order. */
 export function toolUseIds(messages: Json[]): unknown[] {
-  return messages
-    .filter((m) => m.type === 'assistant')
-    .flatMap((m) => {
-      const content = get(m, 'message', 'content');
-      return Array.isArray(content) ? (content as Json[]) : [];
-    })
+  return contentBlocks(messages, 'assistant')
     .filter((b) => b.type === 'tool_use')
     .map((b) => b.id);
 }
