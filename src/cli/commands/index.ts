@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerChangelog } from './changelog.js';
 import { registerDiff } from './diff.js';
 import { registerInstall } from './install.js';
 import { registerList } from './list.js';
@@ -16,4 +17,5 @@ export function registerCommands(program: Command): void {
   registerList(program);
   registerDiff(program);
   registerRecord(program);
+  registerChangelog(program);
 }
