@@ -1,3 +1,4 @@
+import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
 import { type FakeFlags, parseFakeFlags } from './flags.js';
@@ -13,7 +14,7 @@ import type { FakeExit } from './replay-seam.js';
  * - `CLIDE_FAKE_SCENARIO=<model script>` (or `--scenario`): scripted mode, turns from the script;
  * - `ANTHROPIC_BASE_URL` (when no scenario): scripted mode, turns from that Messages API;
  * - `CLIDE_FAKE_FIXTURE=<fixture>` (or `--fixture`): replay mode;
- * - `CLIDE_FAKE_VERSION`: the CLI version to emulate (default: the pinned one, 2.1.150);
+ * - `CLIDE_FAKE_VERSION`: the CLI version to emulate (default: the kit's pinned one, `clideConformance.pinned`);
  * - `CLIDE_FAKE_REQUEST_LOG=<file>`: append every model request the fake makes (JSONL);
  * - `CLIDE_FAKE_CWD`: work in this folder instead of the process cwd.
  */
@@ -69,7 +70,7 @@ function precondition(flags: FakeFlags, behaviour: CliBehaviour): string | undef
 
 /** Runs the fake with `argv` (without node and script) and returns how to exit. */
 export async function runFakeClaude(argv: string[], options: RunFakeOptions): Promise<FakeExit> {
-  const behaviour: CliBehaviour = behaviourFor(options.env.CLIDE_FAKE_VERSION ?? '2.1.150');
+  const behaviour: CliBehaviour = await behaviourFor(options.env.CLIDE_FAKE_VERSION ?? packageInfo().pinned);
   const parsed = parseFakeFlags(argv, behaviour.versionText);
   if (parsed.kind === 'exit') {
     if (parsed.stdout) options.io.stdout.write(parsed.stdout);

@@ -1,7 +1,11 @@
 import { ClideError } from '../../errors/index.js';
-import { behaviour2_1_150 } from './2.1.150/index.js';
+import { baseBehaviour } from './base/index.js';
+import { CAPTURED_DATA, CAPTURED_VERSIONS } from './data/versions.js';
+import { OVERRIDES, type VersionOverrides } from './overrides.js';
 import type { CliBehaviour } from './types.js';
 
+export type { CapturedData } from './data/types.js';
+export type { VersionOverrides } from './overrides.js';
 export type {
   ApiTool,
   CallUsage,
@@ -15,24 +19,51 @@ export type {
   ToolOutcome,
 } from './types.js';
 
-/** Behaviour models by CLI version. Add a folder per newly pinned version. */
-const BEHAVIOURS: Readonly<Record<string, CliBehaviour>> = {
-  '2.1.150': behaviour2_1_150,
-};
+/**
+ * A version is its captured data (`data/<version>/`, registered in the generated `data/versions.ts`)
+ * plus the named overrides of every override set whose `since` is at or below it, applied oldest
+ * first on top of the base behaviour (`base/`). No version needs code of its own unless the real
+ * CLI demands an override.
+ */
 
-/** The versions the fake can emulate. */
+/** The versions the fake can emulate (the ones it has captured data for), oldest first. */
 export function emulatedVersions(): string[] {
-  return Object.keys(BEHAVIOURS);
+  return [...CAPTURED_VERSIONS];
 }
 
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+/** The override sets that apply to `version`, oldest first. */
+export function overridesFor(version: string): VersionOverrides[] {
+  return OVERRIDES.filter((o) => compareVersions(o.since, version) <= 0).sort((a, b) =>
+    compareVersions(a.since, b.since),
+  );
+}
+
+const loaded = new Map<string, Promise<CliBehaviour>>();
+
 /** The behaviour model of `version`; a ClideError naming the known ones otherwise. */
-export function behaviourFor(version: string): CliBehaviour {
-  const behaviour = BEHAVIOURS[version];
-  if (!behaviour) {
+export function behaviourFor(version: string): Promise<CliBehaviour> {
+  const load = CAPTURED_DATA[version];
+  if (!load) {
     throw new ClideError('usage', `fake-claude cannot emulate claude ${version}`, {
       where: 'CLIDE_FAKE_VERSION',
       hint: `emulated versions: ${emulatedVersions().join(', ')}`,
     });
+  }
+  let behaviour = loaded.get(version);
+  if (!behaviour) {
+    behaviour = load().then((data) => {
+      let out = baseBehaviour(data);
+      for (const overrides of overridesFor(version)) out = { ...out, ...overrides.apply(out, data) };
+      return out;
+    });
+    loaded.set(version, behaviour);
   }
   return behaviour;
 }

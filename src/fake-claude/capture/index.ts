@@ -1,0 +1,275 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { execa } from 'execa';
+import { packageInfo } from '../../config/package-info.js';
+import { ClideError } from '../../errors/index.js';
+import { success, turn } from '../../scenarios/expect.js';
+import { noModel, script, text } from '../../scenarios/model.js';
+import { runScenario } from '../../scenarios/run-scenario.js';
+import type { Scenario, ScenarioContext } from '../../scenarios/scenario.js';
+import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
+
+/**
+ * Captures what a real claude binary answers statically — the data the fake copies for that
+ * version — by driving it offline (the scenario runner: a sandbox, the scripted Messages API on
+ * loopback, which records the requests the CLI makes):
+ *
+ * - `initialize.json`: the `initialize` reply minus `pid` (commands, agents, output styles, models, account);
+ * - `context-usage.json`: the `get_context_usage` reply of a fresh session;
+ * - `settings.json`: the `get_settings` reply of a fresh session (its `applied.model` is the session model);
+ * - `binary.json`: `--version` text, `get_binary_version` (version, build time);
+ * - `init.json`: the `system/init` of a plain turn (tool, slash command, agent and skill lists, model, …);
+ * - `api-tools.json`: the built-in tools of the first Messages API request (descriptions cut to their
+ *   first line, input schemas verbatim);
+ * - `api-request.json`: that request's parameters besides model/messages/tools/system, and its
+ *   protocol headers.
+ *
+ * They go to `src/fake-claude/behaviour/data/<version>/`, and `src/fake-claude/behaviour/data/versions.ts`
+ * (the registry of the versions the fake has data for) is regenerated from the folders there.
+ */
+
+export interface CaptureOptions {
+  /** The CLI version, e.g. `2.1.332`; must be what the binary reports. */
+  version: string;
+  /** The real `claude` binary of that version. */
+  binaryPath: string;
+}
+
+export interface CaptureResult {
+  /** The files written (absolute paths). */
+  files: string[];
+  /** What was captured, in a few lines. */
+  summary: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** The headers of a Messages API request the fake sends as its own (no credentials, no per-run ids). */
+const HEADERS = [
+  'user-agent',
+  'x-stainless-lang',
+  'x-stainless-package-version',
+  'anthropic-beta',
+  'anthropic-version',
+  'x-app',
+];
+/** Request body keys that are per conversation, not defaults. */
+const PER_REQUEST = ['model', 'messages', 'tools', 'system', 'metadata', 'stream'];
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The folder holding every version's data (source tree of this checkout). */
+export function behaviourDataDir(): string {
+  return join(packageInfo().root, 'src', 'fake-claude', 'behaviour', 'data');
+}
+
+/** A one-off scenario for the capture: the runner does the sandbox, model API and deadlines. */
+function probe(id: string, drive: (ctx: ScenarioContext) => Promise<void>, model = noModel): Scenario {
+  return { id: `capture/${id}`, requirement: id, spec: 'capture', tier: 'offline', model, drive };
+}
+
+async function runProbe(
+  binary: string,
+  scenario: Scenario,
+): Promise<Awaited<ReturnType<typeof runScenario>>> {
+  let last: Awaited<ReturnType<typeof runScenario>> | undefined;
+  // A starved run (2 shared cores) can miss the silence limit: try once more before giving up.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    last = await runScenario(scenario, { binary });
+    if (last.passed) return last;
+  }
+  const findings = (last?.findings ?? []).map((f) => `${f.code}: ${f.message}`).join('; ');
+  throw new ClideError('io', `capturing ${scenario.id} from ${binary} failed`, {
+    where: binary,
+    hint: findings,
+  });
+}
+
+function controlProbe(subtype: string, request: Json, out: Json): Scenario {
+  return probe(subtype, async (ctx) => {
+    out.reply = success(ctx, await ctx.session.request({ subtype, ...request }), subtype);
+  });
+}
+
+/** First line of a tool description, at most 300 characters (what the fake offers the model). */
+function firstLine(description: unknown): string {
+  const line = String(description ?? '').split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+/** Drives `binaryPath` and returns the data; writes nothing. */
+export async function captureData(options: CaptureOptions): Promise<CapturedData> {
+  const binary = options.binaryPath;
+  const versionRun = await execa(binary, ['--version'], {
+    reject: false,
+    timeout: 30_000,
+    env: { ...process.env, CLAUDE_CODE_DISABLE_AUTOUPDATER: '1' },
+  });
+  const versionText = String(versionRun.stdout).trim();
+  if (!versionText.startsWith(`${options.version} `)) {
+    throw new ClideError('usage', `${binary} is not claude ${options.version}`, {
+      where: binary,
+      hint: `--version printed ${JSON.stringify(versionText)}`,
+    });
+  }
+
+  const initialize: Json = {};
+  const contextUsage: Json = {};
+  const settings: Json = {};
+  const binaryVersion: Json = {};
+  await runProbe(binary, controlProbe('initialize', { hooks: {}, sdkMcpServers: [] }, initialize));
+  await runProbe(binary, controlProbe('get_context_usage', {}, contextUsage));
+  await runProbe(binary, controlProbe('get_settings', {}, settings));
+  await runProbe(binary, controlProbe('get_binary_version', {}, binaryVersion));
+
+  let init: Json | undefined;
+  const turnRun = await runProbe(
+    binary,
+    probe(
+      'turn',
+      async (ctx) => {
+        await turn(ctx, 'Say hello.');
+        init = ctx.session.messages().find((m) => m.type === 'system' && m.subtype === 'init');
+      },
+      script([text('Hello.')]),
+    ),
+  );
+  const request = turnRun.modelRequests.find((r) => r.kind === 'conversation');
+  if (!init || !request || !isRecord(request.body)) {
+    throw new ClideError('io', `claude ${options.version} gave no system/init or no model request`, {
+      where: binary,
+    });
+  }
+  const body = request.body;
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  const defaults: Json = {};
+  for (const [key, value] of Object.entries(body)) if (!PER_REQUEST.includes(key)) defaults[key] = value;
+  const headers: Record<string, string> = {};
+  for (const name of HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  const { pid: _pid, ...initializeReply } = initialize.reply as Json;
+  const data: CapturedData = {
+    binary: { versionText, ...(binaryVersion.reply as Json) } as CapturedData['binary'],
+    initialize: initializeReply,
+    contextUsage: contextUsage.reply as Json,
+    settings: settings.reply as Json,
+    init: {
+      message: initTemplate(init),
+      tools: init.tools as string[],
+      slash_commands: init.slash_commands as string[],
+      skills: init.skills as string[],
+      agents: init.agents as string[],
+      model: String(init.model),
+    },
+    apiTools: tools.map((t) => ({
+      name: String(t.name),
+      description: firstLine(t.description),
+      input_schema: t.input_schema as Json,
+    })),
+    apiRequest: { path: request.path, defaults, headers },
+  };
+  return data;
+}
+
+/** The session's own values in `system/init`, replaced by placeholders the fake fills in. */
+const INIT_PLACEHOLDERS: Record<string, string> = {
+  cwd: '<cwd>',
+  session_id: '<session-id>',
+  tools: '<tools>',
+  mcp_servers: '<mcp-servers>',
+  model: '<model>',
+  permissionMode: '<permission-mode>',
+  slash_commands: '<slash-commands>',
+  apiKeySource: '<api-key-source>',
+  agents: '<agents>',
+  skills: '<skills>',
+  uuid: '<uuid>',
+  memory_paths: '<memory-paths>',
+};
+
+function initTemplate(init: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(init)) out[key] = INIT_PLACEHOLDERS[key] ?? value;
+  return out;
+}
+
+/** The files of one version's data, by name. */
+function dataFiles(data: CapturedData): Record<string, unknown> {
+  return Object.fromEntries(DATA_FILES.map(([key, file]) => [file, data[key]]));
+}
+
+const VERSION_DIR = /^\d+\.\d+\.\d+$/;
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+/** Regenerates `data/versions.ts`: every version folder under `dir`, each loaded lazily. */
+export function writeVersionRegistry(dir: string): string {
+  const versions = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && VERSION_DIR.test(e.name))
+    .map((e) => e.name)
+    .sort(compareVersions);
+  const loaders = versions.map((v) => {
+    const imports = DATA_FILES.map(
+      ([, n]) => `      import('./${v}/${n}', { with: { type: 'json' } }),`,
+    ).join('\n');
+    return `  '${v}': () =>\n    Promise.all([\n${imports}\n    ]).then(assemble),`;
+  });
+  const source = `// Generated by \`npm run fake:capture -- <version>\` (src/fake-claude/capture/): do not edit.
+// The versions the fake has captured data for; each one's JSON is loaded only when it is emulated.
+import { type CapturedData, DATA_FILES } from './types.js';
+
+function assemble(modules: Array<{ default: unknown }>): CapturedData {
+  return Object.fromEntries(DATA_FILES.map(([key], i) => [key, modules[i]?.default])) as unknown as CapturedData;
+}
+
+/** Oldest first. */
+export const CAPTURED_VERSIONS: readonly string[] = [${versions.map((v) => `'${v}'`).join(', ')}];
+
+export const CAPTURED_DATA: Readonly<Record<string, () => Promise<CapturedData>>> = {
+${loaders.join('\n')}
+};
+`;
+  const file = join(dir, 'versions.ts');
+  writeFileSync(file, source);
+  return file;
+}
+
+/**
+ * Captures `version`'s data from `binaryPath` into `src/fake-claude/behaviour/data/<version>/`
+ * and registers the version (regenerates `data/versions.ts`). Run `npm run build` afterwards.
+ */
+export async function captureBehaviourData(options: CaptureOptions): Promise<CaptureResult> {
+  const data = await captureData(options);
+  const dir = behaviourDataDir();
+  const versionDir = join(dir, options.version);
+  mkdirSync(versionDir, { recursive: true });
+  const files: string[] = [];
+  for (const [name, value] of Object.entries(dataFiles(data))) {
+    const file = join(versionDir, name);
+    writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+    files.push(file);
+  }
+  files.push(writeVersionRegistry(dir));
+  const root = packageInfo().root;
+  // The checkout's formatter, so `biome check` stays quiet on generated files (JSON arrays fitted to the line).
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (existsSync(biome)) await execa(biome, ['format', '--write', ...files], { cwd: root, reject: false });
+  const summary = [
+    `fake-claude data for claude ${options.version} (${data.binary.versionText}, built ${String(data.binary.buildTime)}):`,
+    `  initialize: ${(data.initialize.commands as unknown[] | undefined)?.length ?? 0} commands, ${(data.initialize.models as unknown[] | undefined)?.length ?? 0} models`,
+    `  system/init: ${data.init.tools.length} tools, ${data.init.slash_commands.length} slash commands, ${data.init.skills.length} skills, model ${data.init.model}`,
+    `  Messages API: ${data.apiTools.length} built-in tools, headers ${Object.keys(data.apiRequest.headers).join(', ')}`,
+    `  wrote ${files.map((f) => relative(root, f)).join(', ')}`,
+    '  next: npm run build, then the differential test for this version (test/fake-claude.differential.test.ts)',
+  ].join('\n');
+  return { files, summary };
+}
