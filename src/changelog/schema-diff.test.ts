@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { schemaSet as pinned } from '../../schemas/2.1.150/index.js';
 import { fieldMap } from './field-map.js';
+import { changeText } from './render-markdown.js';
 import { diffSchemaSets } from './schema-diff.js';
 import { schemaKinds } from './schema-kinds.js';
 
@@ -304,5 +305,24 @@ describe('diffSchemaSets', () => {
       expect(d.added.length + d.removed.length + d.changed.length).toBe(0);
       expect(d.unchanged).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('changeText', () => {
+  it('reads as a release-note line', () => {
+    const lines = diff.messages.cliOutput.changed.flatMap((k) =>
+      k.changes.map((c) => `${k.kind}: ${changeText(c)}`),
+    );
+    expect(lines).toEqual([
+      'assistant: new variant `$.message.content[*]<type=thinking>` — `.signature` string, `.thinking` string, `.type` "thinking"',
+      'result/error_x: `$.num` is now optional (was required)',
+      'result/error_x: `$.reason` is now required (was optional)',
+      'result/success: `$.num` is now optional (was required)',
+      'result/success: `$.reason` is now required (was optional)',
+      'system/init: added `$.fast`: boolean (optional)',
+      'system/init: `$.mode`: values added `"c"`',
+      'system/init: `$.model` retyped: string → number',
+      'system/init: removed `$.tools`: array — `[*]` string',
+    ]);
   });
 });
