@@ -127,7 +127,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   const tracker = createProgress(selected.length, progress);
   let withFixture = 0;
   const scenarios = await mapPool(selected, jobs, async (scenario) => {
-    const run = await runSafely(scenario, target.binary, liveEnv);
+    const run = await runSafely(scenario, target, liveEnv);
     const fixturePath = fixturesDir ? baselineFixturePath(fixturesDir, scenario.id) : undefined;
     let baseline: WireLog | undefined;
     if (fixturePath) {
@@ -242,12 +242,13 @@ function resolveExpected(
 /** runScenario never throws for what the CLI does; a harness failure still becomes an untestable run. */
 async function runSafely(
   scenario: Scenario,
-  binary: string,
+  target: { binary: string; version: string },
   env: Record<string, string | undefined> | undefined,
 ): Promise<ScenarioRun> {
   const started = performance.now();
+  const { binary } = target;
   try {
-    return await runScenario(scenario, { binary, ...(env ? { env } : {}) });
+    return await runScenario(scenario, { binary, cliVersion: target.version, ...(env ? { env } : {}) });
   } catch (error) {
     const finding: Finding = checkFinding(
       scenario.id,

@@ -5,3 +5,4 @@ export type { RunScenarioOptions, ScenarioRun } from './run-scenario.js';
 export { runScenario } from './run-scenario.js';
 export type { CheckDetails, PrepareContext, Scenario, ScenarioContext } from './scenario.js';
 export { checkFinding } from './scenario.js';
+export { byVersion, inRange, parseRange, type VersionRange } from './version-range.js';

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { execa } from 'execa';
+import { packageInfo } from '../config/package-info.js';
 import {
   type CliArgsOptions,
   createSandbox,
@@ -20,6 +21,11 @@ type Json = Record<string, unknown>;
 export interface RunScenarioOptions {
   /** The CLI side: the real binary, `fake-claude`, or `clide-record`. */
   binary: string;
+  /**
+   * The CLI version `binary` is (the real CLI's, the one fake-claude emulates, a replayed fixture's):
+   * version-dependent expectations follow it. Default: the kit's pinned version.
+   */
+  cliVersion?: string;
   /** Extra environment for the CLI side (e.g. `CLIDE_REAL_CLAUDE` for the recorder). */
   env?: Record<string, string | undefined>;
   /**
@@ -54,6 +60,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const modelApi = await startModelApi({ script: scenario.model });
   const findings: Finding[] = [];
   const state: Json = {};
+  const cliVersion = options.cliVersion ?? packageInfo().pinned;
   const location = (f: Finding): Finding => ({ ...f, location: { ...f.location, scenario: scenario.id } });
   const auxiliaryEnv = { ...scenario.env, ...(options.auxiliaryEnv ?? options.env) };
   const sessionOptions = (args?: CliArgsOptions, env = { ...scenario.env, ...options.env }) => ({
@@ -70,6 +77,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let session: Session | undefined;
   try {
     await scenario.prepare?.({
+      cliVersion,
       cwd: sandbox.cwd,
       home: sandbox.home,
       state,
@@ -94,6 +102,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   if (session) {
     const context: ScenarioContext = {
       session,
+      cliVersion,
       binary: options.binary,
       spawnCli: async (argv, input, timeoutMs = 20_000) => {
         const env = sandboxEnv({

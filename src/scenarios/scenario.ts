@@ -42,6 +42,8 @@ export interface Scenario {
 }
 
 export interface PrepareContext {
+  /** The CLI version the scenario runs against (see `ScenarioContext.cliVersion`). */
+  cliVersion: string;
   /** Sandbox the scenario's session will run in. */
   cwd: string;
   home: string;
@@ -67,6 +69,11 @@ export interface CheckDetails {
 
 export interface ScenarioContext {
   session: Session;
+  /**
+   * The CLI version the scenario runs against: the real binary's, the one fake-claude emulates,
+   * or the replayed fixture's. Expectations that differ by version pick theirs with `byVersion`.
+   */
+  cliVersion: string;
   /** The CLI side under test (for extra runs such as `--help`). */
   binary: string;
   /** Sandbox cwd the CLI runs in. */

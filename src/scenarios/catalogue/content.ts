@@ -25,9 +25,12 @@ export const contentScenarios: Scenario[] = [
       const result = await ctx.session.waitForResult();
       ctx.checkEqual(result.subtype, 'success', 'result/subtype', 'the turn succeeds', ['subtype']);
       const messages = (get(ctx.modelRequests().at(-1), 'body', 'messages') ?? []) as Array<{
+        role?: string;
         content?: unknown;
       }>;
-      const blocks = (messages.at(-1)?.content ?? []) as Array<Record<string, unknown>>;
+      // The prompt is the last user message: later CLIs put other messages (role system) after it.
+      const prompt = messages.filter((m) => m.role === 'user').at(-1)?.content;
+      const blocks = (Array.isArray(prompt) ? prompt : []) as Array<Record<string, unknown>>;
       const strip = (b: Record<string, unknown> | undefined) => {
         if (!b) return b;
         const { cache_control: _ignored, ...rest } = b;

@@ -1,6 +1,7 @@
 import { get, success } from '../expect.js';
 import { noModel } from '../model.js';
 import type { Scenario } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 /** The offline tier: control requests that need no model turn. */
 export const controlScenarios: Scenario[] = [
@@ -109,24 +110,41 @@ export const controlScenarios: Scenario[] = [
   },
   {
     id: 'control/set-model',
-    requirement: 'set_model is accepted and announced as a replayed local-command user message',
+    requirement:
+      'set_model is accepted; before 2.1.241 it is announced by a replayed local-command user message ("Set model to <m>") ahead of an empty success reply; from 2.1.241 (changed between 2.1.240 and 2.1.263) the reply echoes the model and no user message is sent',
     spec: '§2 other control_request subtypes',
     tier: 'offline',
     model: noModel,
     async drive(ctx) {
-      success(
-        ctx,
-        await ctx.session.request({ subtype: 'set_model', model: 'claude-sonnet-4-5' }),
-        'set_model',
-      );
-      const echo = await ctx.session.waitFor((m) => m.type === 'user', 'the set_model notice');
-      ctx.checkEqual(
-        get(echo, 'message', 'content'),
-        '<local-command-stdout>Set model to claude-sonnet-4-5</local-command-stdout>',
-        'set-model/notice',
-        'the CLI reports the new model as a local-command message',
-        ['message', 'content'],
-      );
+      const model = 'claude-sonnet-4-5';
+      const body = success(ctx, await ctx.session.request({ subtype: 'set_model', model }), 'set_model');
+      // Boundary: set_model: 2.1.240 still sends the notice, 2.1.263 (and 2.1.285, 2.1.332) echo the model instead.
+      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      await byVersion(ctx, {
+        '<2.1.241': async () => {
+          const echo = await ctx.session.waitFor((m) => m.type === 'user', 'the set_model notice');
+          ctx.checkEqual(
+            get(echo, 'message', 'content'),
+            `<local-command-stdout>Set model to ${model}</local-command-stdout>`,
+            'set-model/notice',
+            'the CLI reports the new model as a local-command message',
+            ['message', 'content'],
+          );
+          ctx.checkEqual(echo.isReplay, true, 'set-model/notice', 'the notice is a replayed message', [
+            'isReplay',
+          ]);
+        },
+        '>=2.1.241': async () => {
+          ctx.checkEqual(body, { model }, 'set-model/reply', 'the reply echoes the model', [
+            'response',
+            'response',
+          ]);
+          // A later request answered is the fence: a notice would have come before its reply.
+          success(ctx, await ctx.session.request({ subtype: 'get_binary_version' }), 'get_binary_version');
+          const users = ctx.session.messages().filter((m) => m.type === 'user');
+          ctx.checkEqual(users, [], 'set-model/notice', 'no local-command user message is sent');
+        },
+      })();
     },
   },
   {

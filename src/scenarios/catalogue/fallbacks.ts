@@ -4,6 +4,7 @@ import { assetPath } from '../assets.js';
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
+import { byVersion, type VersionRange } from '../version-range.js';
 
 type Json = Record<string, unknown>;
 type Decision = 'allow' | 'deny' | 'modify';
@@ -176,15 +177,23 @@ const writeAndBash = () =>
     [text('Done with the mode.')],
   );
 
-function permissionModeScenario(options: {
-  id: string;
-  mode: string;
-  requirement: string;
+/** What a permission mode does to the Write and the Bash of `writeAndBash`. */
+interface ModeExpectation {
   expectRan: { write: boolean; bash: boolean };
   expectPrompts: string[];
-  extraArgs?: string[];
-  env?: Record<string, string>;
-}): Scenario {
+  /** decision_reason_type of every system/permission_denied event (default: not checked). */
+  deniedBy?: string;
+}
+
+function permissionModeScenario(
+  options: {
+    id: string;
+    mode: string;
+    requirement: string;
+    extraArgs?: string[];
+    env?: Record<string, string>;
+  } & (ModeExpectation | { byVersion: Record<VersionRange, ModeExpectation> }),
+): Scenario {
   return {
     id: options.id,
     requirement: options.requirement,
@@ -195,6 +204,7 @@ function permissionModeScenario(options: {
     env: options.env,
     handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
     async drive(ctx) {
+      const expected: ModeExpectation = 'byVersion' in options ? byVersion(ctx, options.byVersion) : options;
       const result = await turn(ctx, 'Write banana.txt and run a command.');
       const init = ctx.session.messages().find((m) => m.type === 'system' && m.subtype === 'init');
       ctx.checkEqual(
@@ -206,26 +216,26 @@ function permissionModeScenario(options: {
       );
       ctx.checkEqual(
         (await fileText(ctx, 'banana.txt')) !== undefined,
-        options.expectRan.write,
+        expected.expectRan.write,
         'mode/write',
-        `Write ${options.expectRan.write ? 'runs' : 'is denied'}`,
+        `Write ${expected.expectRan.write ? 'runs' : 'is denied'}`,
       );
       ctx.checkEqual(
         (await fileText(ctx, 'bash.txt')) !== undefined,
-        options.expectRan.bash,
+        expected.expectRan.bash,
         'mode/bash',
-        `Bash ${options.expectRan.bash ? 'runs' : 'is denied'}`,
+        `Bash ${expected.expectRan.bash ? 'runs' : 'is denied'}`,
       );
       ctx.checkEqual(
         promptsFor(ctx).map((m) => get(m, 'request', 'tool_name')),
-        options.expectPrompts,
+        expected.expectPrompts,
         'mode/prompts',
         'the tools prompted for are the expected ones',
       );
       const denied = ((result.permission_denials as Json[] | undefined) ?? []).map((d) => d.tool_name).sort();
       const expectedDenied = [
-        ...(options.expectRan.bash ? [] : ['Bash']),
-        ...(options.expectRan.write ? [] : ['Write']),
+        ...(expected.expectRan.bash ? [] : ['Bash']),
+        ...(expected.expectRan.write ? [] : ['Write']),
       ].sort();
       ctx.checkEqual(
         denied,
@@ -236,15 +246,21 @@ function permissionModeScenario(options: {
       );
       const events = ctx.session
         .messages()
-        .filter((m) => m.type === 'system' && m.subtype === 'permission_denied')
-        .map((m) => m.tool_name)
-        .sort();
+        .filter((m) => m.type === 'system' && m.subtype === 'permission_denied');
       ctx.checkEqual(
-        events,
+        events.map((m) => m.tool_name).sort(),
         expectedDenied,
         'permission/denied-events',
         'a system/permission_denied event is emitted per denied tool',
       );
+      if (expected.deniedBy !== undefined) {
+        ctx.checkEqual(
+          events.map((m) => m.decision_reason_type),
+          events.map(() => expected.deniedBy),
+          'permission/denied-reason',
+          `the denials are decided by the ${expected.deniedBy}`,
+        );
+      }
     },
   };
 }
@@ -285,8 +301,16 @@ export const fallbackScenarios: Scenario[] = [
     id: 'permission-mode/plan',
     mode: 'plan',
     requirement:
-      '--permission-mode plan: tools still reach the client as can_use_tool prompts (2.1.150), and run when allowed',
-    expectRan: { write: true, bash: true },
-    expectPrompts: ['Write', 'Bash'],
+      '--permission-mode plan: before 2.1.218 both tools reach the client as can_use_tool prompts and run when allowed; from 2.1.218 (changed between 2.1.217 and 2.1.240) plan mode uses auto-mode semantics (setting useAutoModeDuringPlan, default true): the Write is still prompted for and runs, the Bash goes to the auto-mode classifier, which cannot run behind a custom API endpoint (the offline sandbox), so it is denied without a prompt (system/permission_denied, decision_reason_type classifier; permission_denials)',
+    // Boundary: plan mode: 2.1.217 still prompts for the Bash, 2.1.240 (and 2.1.332) send it to the classifier.
+    // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+    byVersion: {
+      '<2.1.218': { expectRan: { write: true, bash: true }, expectPrompts: ['Write', 'Bash'] },
+      '>=2.1.218': {
+        expectRan: { write: true, bash: false },
+        expectPrompts: ['Write'],
+        deniedBy: 'classifier',
+      },
+    },
   }),
 ];

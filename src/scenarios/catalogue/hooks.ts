@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { checkFieldsInOrder, get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
 
@@ -171,7 +172,7 @@ export const hookScenarios: Scenario[] = [
   {
     id: 'hooks/user-prompt-submit',
     requirement:
-      'a UserPromptSubmit hook is called with the prompt before system/init; decision "block" ends the turn without a model call (result/success, num_turns 0, empty result); additionalContext reaches the model',
+      'a UserPromptSubmit hook is called with the prompt before system/init; decision "block" ends the turn without a model call (result/success, num_turns 0; the result is empty before 2.1.173, and from 2.1.173 (changed between 2.1.172 and 2.1.195) reads "UserPromptSubmit operation blocked by hook:" with the reason and the original prompt); additionalContext reaches the model',
     spec: '§2 hook_callback',
     tier: 'model',
     model: script([text('A fruit-free answer.')]),
@@ -199,7 +200,17 @@ export const hookScenarios: Scenario[] = [
       ctx.checkEqual(blocked.num_turns, 0, 'result/num-turns', 'a blocked prompt makes no turn', [
         'num_turns',
       ]);
-      ctx.checkEqual(blocked.result, '', 'result/text', 'a blocked prompt has an empty result', ['result']);
+      // Boundary: blocked prompt: 2.1.172 still has an empty result, 2.1.195 (and 2.1.240, 2.1.332) give the text.
+      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      const expected = byVersion(ctx, {
+        '<2.1.173': { result: '', what: 'a blocked prompt has an empty result' },
+        '>=2.1.173': {
+          result:
+            'UserPromptSubmit operation blocked by hook:\nNo bananas today.\n\nOriginal prompt: Tell me about bananas.',
+          what: 'the result of a blocked prompt gives the reason and the original prompt',
+        },
+      });
+      ctx.checkEqual(blocked.result, expected.result, 'result/text', expected.what, ['result']);
       ctx.checkEqual(
         ctx.modelRequests().filter((r) => r.kind === 'conversation').length,
         0,

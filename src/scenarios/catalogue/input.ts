@@ -1,6 +1,8 @@
 import { stderrText } from '../../driver/index.js';
+import { get } from '../expect.js';
 import { noModel, script, text } from '../model.js';
 import type { Scenario } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 export const inputScenarios: Scenario[] = [
   {
@@ -27,7 +29,7 @@ export const inputScenarios: Scenario[] = [
   {
     id: 'input/wrong-shape-user-message',
     requirement:
-      'a user message without message.content ends in result/error_during_execution (is_error) and a non-zero exit, never a hang',
+      'a user message without message.content never hangs: before 2.1.202 it ends in result/error_during_execution (is_error, no model call) and exit 1; from 2.1.202 (changed between 2.1.201 and 2.1.206) the turn runs with "(no content)" as the prompt, result/success and exit 0 once stdin ends',
     spec: '§0 send a prompt',
     tier: 'model',
     model: script([text('unused')]),
@@ -37,9 +39,55 @@ export const inputScenarios: Scenario[] = [
         ctx.session.exited.then((e) => ({ exit: e.exitCode })),
         ctx.session.waitForResult().then((r) => ({ result: r.subtype })),
       ]).catch((error: Error) => ({ error: error.message }));
-      ctx.check(!('error' in outcome), 'input/hang', 'the CLI answers or exits instead of going silent', {
-        actual: outcome,
+      if (
+        !ctx.check(!('error' in outcome), 'input/hang', 'the CLI answers or exits instead of going silent', {
+          actual: outcome,
+        })
+      ) {
+        return;
+      }
+      // Boundary: missing content: 2.1.201 still fails the turn, 2.1.206 (and 2.1.217, 2.1.240, 2.1.332) run it.
+      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      const expected = byVersion(ctx, {
+        '<2.1.202': { subtype: 'error_during_execution', isError: true, prompt: null, exitCode: 1 },
+        '>=2.1.202': { subtype: 'success', isError: false, prompt: '(no content)', exitCode: 0 },
       });
+      const result = ctx.session.messages().find((m) => m.type === 'result');
+      ctx.checkEqual(
+        result?.subtype,
+        expected.subtype,
+        'result/subtype',
+        `the turn ends with result/${expected.subtype}`,
+        ['subtype'],
+      );
+      ctx.checkEqual(result?.is_error, expected.isError, 'result/is-error', 'is_error of the result', [
+        'is_error',
+      ]);
+      const conversation = ctx.modelRequests().filter((r) => r.kind === 'conversation');
+      if (expected.prompt === null) {
+        ctx.checkEqual(conversation.length, 0, 'model/requests', 'the message reaches no model');
+      } else {
+        const messages = (get(conversation[0], 'body', 'messages') ?? []) as Array<{
+          role?: string;
+          content?: unknown;
+        }>;
+        const user = messages.filter((m) => m.role === 'user').at(-1);
+        const blocks = Array.isArray(user?.content) ? (user.content as Array<Record<string, unknown>>) : [];
+        ctx.checkEqual(
+          blocks.at(-1)?.text,
+          expected.prompt,
+          'input/prompt',
+          'the model gets a placeholder text for the missing content',
+        );
+        ctx.session.endInput();
+      }
+      const { exitCode } = await ctx.session.exited;
+      ctx.checkEqual(
+        exitCode,
+        expected.exitCode,
+        'exit/code',
+        `the CLI exits with code ${expected.exitCode}`,
+      );
     },
   },
 ];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +80,7 @@ export const permissionScenarios: Scenario[] = [
   {
     id: 'permission/allow-without-updated-input',
     requirement:
-      'a bare {"behavior":"allow"} is rejected with a ZodError tool_result (updatedInput is required on 2.1.150)',
+      'a bare {"behavior":"allow"}: before 2.1.207 it is rejected with a ZodError tool_result naming updatedInput and the tool does not run; from 2.1.207 (changed between 2.1.206 and 2.1.217) the tool runs with its original input',
     spec: '§2 can_use_tool ALLOW',
     tier: 'model',
     model: script([writeBanana()], [text('The permission reply was rejected.')]),
@@ -88,24 +89,53 @@ export const permissionScenarios: Scenario[] = [
       await turn(ctx, 'Write banana.txt.');
       const [res] = toolResults(ctx.session.messages());
       const body = toolResultText(res);
-      ctx.check(
-        body.startsWith('Tool permission request failed: ZodError'),
-        'permission/zod-error',
-        'the reply is rejected with a ZodError',
-        {
-          expected: 'Tool permission request failed: ZodError…',
-          actual: body.slice(0, 120),
-        },
+      // Boundary: bare allow: 2.1.206 still rejects it with a ZodError, 2.1.217 (and 2.1.240, 2.1.332) run the tool.
+      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      const expected = byVersion(ctx, {
+        '<2.1.207': { rejected: true, file: undefined },
+        '>=2.1.207': { rejected: false, file: 'yellow\n' },
+      });
+      if (expected.rejected) {
+        ctx.check(
+          body.startsWith('Tool permission request failed: ZodError'),
+          'permission/zod-error',
+          'the reply is rejected with a ZodError',
+          {
+            expected: 'Tool permission request failed: ZodError…',
+            actual: body.slice(0, 120),
+          },
+        );
+        ctx.check(
+          body.includes('updatedInput'),
+          'permission/zod-error-path',
+          'the ZodError names updatedInput',
+          {
+            actual: body.slice(0, 400),
+          },
+        );
+        ctx.checkEqual(res?.is_error, true, 'tool-result/is-error', 'the tool result is an error');
+      } else {
+        ctx.check(
+          body.startsWith('File created successfully at: banana.txt'),
+          'tool-result/text',
+          'the tool result reports the file written',
+          { expected: 'File created successfully at: banana.txt…', actual: body.slice(0, 120) },
+        );
+        ctx.checkEqual(
+          res?.is_error ?? false,
+          false,
+          'tool-result/is-error',
+          'the tool result is not an error',
+        );
+      }
+      ctx.checkEqual(
+        await fileText(ctx, 'banana.txt'),
+        expected.file,
+        'tool/effect',
+        expected.file === undefined
+          ? 'the file is not written'
+          : 'the file is written with the original input',
       );
-      ctx.check(
-        body.includes('updatedInput'),
-        'permission/zod-error-path',
-        'the ZodError names updatedInput',
-        {
-          actual: body.slice(0, 400),
-        },
-      );
-      ctx.checkEqual(await fileText(ctx, 'banana.txt'), undefined, 'tool/effect', 'the file is not written');
     },
   },
   {

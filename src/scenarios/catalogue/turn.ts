@@ -1,12 +1,34 @@
 import { get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import type { Scenario, ScenarioContext } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 /** The model writes `f<i>.txt` (a tool call per response). */
 const writeFile = (i: number) =>
   toolUse(`toolu_01Limit${i}`, 'Write', { file_path: `f${i}.txt`, content: `${i}\n` });
 /** 100 000 input tokens: $0.50025 a response on the default model (Opus 4.7, $5 / $25 per Mtok). */
 const EXPENSIVE = { input_tokens: 100_000, output_tokens: 10 };
+
+/** The terminal_reason of a result/error_max_budget_usd. */
+function checkBudgetTerminalReason(ctx: ScenarioContext, result: Record<string, unknown>): void {
+  // Boundary: budget terminal_reason: 2.1.201 sends none, 2.1.206 (and 2.1.217, 2.1.240, 2.1.332) send budget_exhausted.
+  // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+  byVersion(ctx, {
+    '<2.1.202': () =>
+      ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
+        path: ['terminal_reason'],
+        actual: result.terminal_reason,
+      }),
+    '>=2.1.202': () =>
+      ctx.checkEqual(
+        result.terminal_reason,
+        'budget_exhausted',
+        'result/terminal-reason',
+        'terminal_reason names the budget',
+        ['terminal_reason'],
+      ),
+  })();
+}
 
 export const turnScenarios: Scenario[] = [
   {
@@ -139,7 +161,7 @@ export const turnScenarios: Scenario[] = [
   {
     id: 'turn/max-budget-usd',
     requirement:
-      '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (no terminal_reason; errors "Reached maximum budget ($X)"); a later prompt is refused at once',
+      '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (errors "Reached maximum budget ($X)"; no terminal_reason before 2.1.202, terminal_reason budget_exhausted from 2.1.202 (changed between 2.1.201 and 2.1.206)); a later prompt is refused at once',
     spec: '§1 result (error subtypes); §0 spawn flags',
     tier: 'model',
     model: script(
@@ -161,12 +183,7 @@ export const turnScenarios: Scenario[] = [
         'stop_reason of the last response',
         ['stop_reason'],
       );
-      // 2.1.150 sends no terminal_reason here; one appearing later is a new field, not a break.
-      ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
-        path: ['terminal_reason'],
-        actual: result.terminal_reason,
-        severity: 'additive',
-      });
+      checkBudgetTerminalReason(ctx, result);
       ctx.checkEqual(
         result.errors,
         ['Reached maximum budget ($0.6)'],
@@ -199,6 +216,7 @@ export const turnScenarios: Scenario[] = [
       ctx.checkEqual(again.stop_reason, null, 'result/stop-reason', 'no response, no stop_reason', [
         'stop_reason',
       ]);
+      checkBudgetTerminalReason(ctx, again);
       const calls = ctx.modelRequests().filter((r) => r.kind === 'conversation').length;
       ctx.checkEqual(calls, 2, 'model/requests', 'no model request once over budget');
     },
