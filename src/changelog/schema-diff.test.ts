@@ -185,6 +185,21 @@ describe('schemaKinds', () => {
   });
 });
 
+describe('schemaKinds of a plain union', () => {
+  it('merges two branches of one kind: a field only one declares is optional', () => {
+    const union = z.union([
+      z.looseObject({ type: z.literal('x'), a: z.string(), both: z.object({ c: z.string() }) }),
+      z.looseObject({ type: z.literal('x'), b: z.number(), both: z.object({ c: z.string() }) }),
+    ]);
+    const [kind, ...rest] = schemaKinds(union);
+    expect(rest).toEqual([]);
+    expect(kind!.kind).toBe('x');
+    expect(kind!.fields.get('$.a')).toMatchObject({ type: 'string', optional: true });
+    expect(kind!.fields.get('$.b')).toMatchObject({ type: 'number', optional: true });
+    expect(kind!.fields.get('$.both.c')).toMatchObject({ type: 'string', optional: false });
+  });
+});
+
 describe('fieldMap', () => {
   it('marks a key only some branches of a plain union declare as optional, and merges literal values', () => {
     const map = fieldMap(baseSet().controlResponsePayloads.can_use_tool!);

@@ -13,6 +13,7 @@ import {
   fieldMap,
   keyPath,
   type Literal,
+  sortLiterals,
 } from './field-map.js';
 
 type AnySchema = z.core.$ZodType;
@@ -75,7 +76,10 @@ export function schemaKinds(union: z.ZodType): SchemaKind[] {
     out.push(...kindsOf(type, schema));
   }
   const byKind = new Map<string, SchemaKind>();
-  for (const k of out) if (!byKind.has(k.kind)) byKind.set(k.kind, k);
+  for (const k of out) {
+    const seen = byKind.get(k.kind);
+    byKind.set(k.kind, seen ? { ...seen, fields: mergeFields(seen.fields, k.fields) } : k);
+  }
   return [...byKind.values()].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
@@ -128,4 +132,37 @@ function kindsOf(type: string, schema: AnySchema): SchemaKind[] {
     fields.set('$.subtype', literalEntry(value));
     return { kind: `${type}/${value}`, type, subtype: value, body: '$', fields };
   });
+}
+
+/** Two branches that make the same kind: a field either declares, optional unless both require it. */
+function mergeFields(a: FieldMap, b: FieldMap): FieldMap {
+  const out: FieldMap = new Map();
+  for (const path of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(path);
+    const y = b.get(path);
+    if (!x || !y) {
+      // Only a field of an object both branches have is left out by one of them.
+      const parent = parentPath(path);
+      const shared = parent === '$' || (a.has(parent) && b.has(parent));
+      out.set(path, { ...(x ?? y)!, ...(shared ? { optional: true } : {}) });
+      continue;
+    }
+    const values = x.values && y.values ? sortLiterals([...x.values, ...y.values]) : undefined;
+    const join = (p: string, q: string) =>
+      [...new Set([...p.split(' | '), ...q.split(' | ')])].sort().join(' | ');
+    out.set(path, {
+      type: values ? values.map((v) => JSON.stringify(v)).join(' | ') : join(x.type, y.type),
+      base: join(x.base, y.base),
+      optional: x.optional || y.optional,
+      ...(values ? { values } : {}),
+      ...(x.discriminator !== undefined && x.discriminator === y.discriminator
+        ? { discriminator: x.discriminator }
+        : {}),
+    });
+  }
+  return out;
+}
+
+function parentPath(path: string): string {
+  return path.replace(/(\.[A-Za-z_$][\w$]*|\[[^\]]*\]|\{\*\}|<[^>]*>)$/, '');
 }
