@@ -85,8 +85,28 @@ function exitText(s: ExitStatus): string {
   return s.signal ? `signal ${s.signal}` : `code ${s.exitCode ?? 'none'}`;
 }
 
+/** Texts quoted in a finding line are cut to this many characters (the JSON has them whole). */
+const MAX_QUOTE = 120;
+
+/** Findings about a text that reads differently: the two texts are quoted. */
+const TEXT_CODES = new Set([
+  'drift/text-changed',
+  'drift/zod-error',
+  'drift/reply-now-accepted',
+  'drift/auto-denial',
+]);
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return code(flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat);
+}
+
 function findingLine(f: Finding): string {
-  return `  - ${f.severity} ${code(f.code)}: ${f.message}`;
+  const texts =
+    TEXT_CODES.has(f.code) && typeof f.expected === 'string' && typeof f.actual === 'string'
+      ? ` — was ${quote(f.expected)}, now ${quote(f.actual)}`
+      : '';
+  return `  - ${f.severity} ${code(f.code)}: ${f.message}${texts}`;
 }
 
 function scenarioLines(s: ScenarioChange): string[] {
