@@ -1,14 +1,12 @@
 /**
  * Version registry: maps any CLI version string to the nearest pinned schema set at or below it.
- * Add a version by creating `schemas/<version>/index.ts` exporting `schemaSet` and listing it here.
+ * The sets are listed in `pinned.ts` (written by `clide-conformance pin`).
  */
 import { ClideError } from '../src/errors/index.js';
-import { schemaSet as v2_1_150 } from './2.1.150/index.js';
+import { PINNED_SETS as PINNED } from './pinned.js';
 import type { SchemaSet } from './schema-set.js';
 
 export type { SchemaSet } from './schema-set.js';
-
-const PINNED: readonly SchemaSet[] = [v2_1_150];
 
 export interface SchemaSelection {
   /** The pinned set chosen. */

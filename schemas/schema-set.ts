@@ -19,4 +19,16 @@ export interface SchemaSet {
   toolInputs: Readonly<Record<string, z.ZodType>>;
   /** Tool-specific schemas for an allow decision's `updatedInput` (wire level), keyed by tool name. */
   toolAnswers: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Names of shared sub-schemas: they become `$defs` entries (and named types in the `.d.ts`) of
+   * the generated JSON Schema instead of being inlined at every use.
+   */
+  named?: ReadonlyArray<readonly [z.ZodType, string]>;
+  /**
+   * The message families and other sub-schemas published as their own generated artefacts
+   * (`system`, `assistant`, `hook-input`, …), keyed by artefact name.
+   */
+  parts?: Readonly<Record<string, z.ZodType>>;
+  /** The pinned version this set amends (`schemas/<version>/amendments.ts`); absent for a base set. */
+  previous?: string;
 }

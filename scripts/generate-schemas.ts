@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { z } from 'zod';
-import * as v2_1_150 from '../schemas/2.1.150/index.js';
+import { pinnedVersions, schemaSetFor } from '../schemas/registry.js';
+import type { SchemaSet } from '../schemas/schema-set.js';
 import { packageInfo } from '../src/config/package-info.js';
 
 export interface ArtefactSpec {
@@ -22,156 +23,106 @@ export interface ArtefactSpec {
   typeName: string;
   description: string;
   schema: z.ZodType;
+  /** Names of shared sub-schemas (`$defs`). */
+  named: ReadonlyArray<readonly [z.ZodType, string]>;
+}
+
+/** Type name and description of each part a schema set publishes (`SchemaSet.parts`). */
+const PARTS: ReadonlyArray<readonly [name: string, typeName: string, description: string]> = [
+  ['system', 'SystemMessage', '`type: "system"`, every subtype.'],
+  ['assistant', 'AssistantMessage', '`type: "assistant"`.'],
+  ['user', 'UserMessage', '`type: "user"` as the CLI writes it.'],
+  ['client-user', 'ClientUserMessage', '`type: "user"` as a client writes it (a prompt).'],
+  ['result', 'ResultMessage', '`type: "result"`, success and errors.'],
+  ['stream-event', 'StreamEventMessage', '`type: "stream_event"` (with --include-partial-messages).'],
+  ['rate-limit', 'RateLimitEvent', '`type: "rate_limit_event"`.'],
+  ['keep-alive', 'KeepAlive', '`type: "keep_alive"`.'],
+  [
+    'control-request-from-cli',
+    'CliControlRequest',
+    'A control_request the CLI writes (the client must answer it).',
+  ],
+  [
+    'control-request-from-client',
+    'ClientControlRequest',
+    'A control_request a client writes (the CLI answers it).',
+  ],
+  ['control-response', 'ControlResponse', 'A control_response, either direction.'],
+  [
+    'permission-decision',
+    'PermissionDecision',
+    "The client's answer to can_use_tool: allow (updatedInput required) or deny (message required).",
+  ],
+  [
+    'ask-user-question',
+    'AskUserQuestionAnswer',
+    "AskUserQuestion's updatedInput with the user's answers (question text -> label).",
+  ],
+  ['hook-input', 'HookInput', 'hook_callback.input, every hook event.'],
+  ['mcp', 'JsonRpcMessage', 'MCP JSON-RPC carried in mcp_message.'],
+];
+
+function pinnedSet(version: string): SchemaSet {
+  const selection = schemaSetFor(version);
+  if (!selection.exact)
+    throw new Error(`no schemas pinned for ${version} (pinned: ${pinnedVersions().join(', ')})`);
+  return selection.set;
 }
 
 /** The artefacts of one schema version: the two top-level unions, then one per message family. */
-export function artefactSpecs(version = v2_1_150.CLI_VERSION): ArtefactSpec[] {
-  if (version !== v2_1_150.CLI_VERSION) throw new Error(`no schemas pinned for ${version}`);
-  const s = v2_1_150;
+export function artefactSpecs(version = packageInfo().pinned): ArtefactSpec[] {
+  const s = pinnedSet(version);
+  const named = s.named ?? [];
   const controlPayloads = z.looseObject(
     Object.fromEntries(
       Object.entries(s.controlResponsePayloads).map(([k, v]) => [k, (v as z.ZodType).optional()]),
     ),
   );
-  return [
+  const specs: ArtefactSpec[] = [
     {
       name: 'cli-output-message',
       typeName: 'CliOutputMessage',
       description: `Every line Claude Code CLI ${version} writes on stdout (stream-json).`,
       schema: s.cliOutputMessage,
+      named,
     },
     {
       name: 'client-input-message',
       typeName: 'ClientInputMessage',
       description: `Every line a client writes on the stdin of Claude Code CLI ${version} (stream-json).`,
       schema: s.clientInputMessage,
-    },
-    {
-      name: 'system',
-      typeName: 'SystemMessage',
-      description: '`type: "system"`, every subtype.',
-      schema: s.systemMessage,
-    },
-    {
-      name: 'assistant',
-      typeName: 'AssistantMessage',
-      description: '`type: "assistant"`.',
-      schema: s.assistantMessage,
-    },
-    {
-      name: 'user',
-      typeName: 'UserMessage',
-      description: '`type: "user"` as the CLI writes it.',
-      schema: s.userMessage,
-    },
-    {
-      name: 'client-user',
-      typeName: 'ClientUserMessage',
-      description: '`type: "user"` as a client writes it (a prompt).',
-      schema: s.clientUserMessage,
-    },
-    {
-      name: 'result',
-      typeName: 'ResultMessage',
-      description: '`type: "result"`, success and errors.',
-      schema: s.resultMessage,
-    },
-    {
-      name: 'stream-event',
-      typeName: 'StreamEventMessage',
-      description: '`type: "stream_event"` (with --include-partial-messages).',
-      schema: s.streamEventMessage,
-    },
-    {
-      name: 'rate-limit',
-      typeName: 'RateLimitEvent',
-      description: '`type: "rate_limit_event"`.',
-      schema: s.rateLimitEvent,
-    },
-    { name: 'keep-alive', typeName: 'KeepAlive', description: '`type: "keep_alive"`.', schema: s.keepAlive },
-    {
-      name: 'control-request-from-cli',
-      typeName: 'CliControlRequest',
-      description: 'A control_request the CLI writes (the client must answer it).',
-      schema: s.cliControlRequest,
-    },
-    {
-      name: 'control-request-from-client',
-      typeName: 'ClientControlRequest',
-      description: 'A control_request a client writes (the CLI answers it).',
-      schema: s.clientControlRequest,
-    },
-    {
-      name: 'control-response',
-      typeName: 'ControlResponse',
-      description: 'A control_response, either direction.',
-      schema: s.controlResponse,
-    },
-    {
-      name: 'control-response-payloads',
-      typeName: 'ControlResponsePayloads',
-      description: 'Success payload (`response.response`) per request subtype, keyed by subtype.',
-      schema: controlPayloads,
-    },
-    {
-      name: 'permission-decision',
-      typeName: 'PermissionDecision',
-      description:
-        "The client's answer to can_use_tool: allow (updatedInput required) or deny (message required).",
-      schema: s.permissionDecision,
-    },
-    {
-      name: 'ask-user-question',
-      typeName: 'AskUserQuestionAnswer',
-      description: "AskUserQuestion's updatedInput with the user's answers (question text -> label).",
-      schema: s.askUserQuestionAnswer,
-    },
-    {
-      name: 'hook-input',
-      typeName: 'HookInput',
-      description: 'hook_callback.input, every hook event.',
-      schema: s.hookInputSchema,
-    },
-    {
-      name: 'mcp',
-      typeName: 'JsonRpcMessage',
-      description: 'MCP JSON-RPC carried in mcp_message.',
-      schema: s.jsonRpcMessage,
+      named,
     },
   ];
+  for (const [name, typeName, description] of PARTS) {
+    const schema = s.parts?.[name];
+    if (!schema) continue;
+    specs.push({ name, typeName, description, schema, named });
+    if (name === 'control-response') {
+      specs.push({
+        name: 'control-response-payloads',
+        typeName: 'ControlResponsePayloads',
+        description: 'Success payload (`response.response`) per request subtype, keyed by subtype.',
+        schema: controlPayloads,
+        named,
+      });
+    }
+  }
+  return specs;
 }
 
 /**
  * Names for shared sub-schemas: they become `$defs` entries (and named types in the .d.ts)
  * instead of being inlined at every use. A local registry, so versions never clash on ids.
  */
-function namedDefinitions(): z.core.$ZodRegistry<{ id: string }> {
-  const s = v2_1_150;
+function namedDefinitions(named: ArtefactSpec['named']): z.core.$ZodRegistry<{ id: string }> {
   const registry = z.registry<{ id: string }>();
-  const names: Array<[z.ZodType, string]> = [
-    [s.permissionUpdate, 'PermissionUpdate'],
-    [s.permissionMode, 'PermissionMode'],
-    [s.apiUsage, 'ApiUsage'],
-    [s.modelUsage, 'ModelUsage'],
-    [s.messageOrigin, 'MessageOrigin'],
-    [s.anthropicMessage, 'AnthropicMessage'],
-    [s.assistantContentBlock, 'AssistantContentBlock'],
-    [s.userContentBlock, 'UserContentBlock'],
-    [s.userMessageParam, 'UserMessageParam'],
-    [s.toolResultContentBlock, 'ToolResultContentBlock'],
-    [s.textBlock, 'TextBlock'],
-    [s.rawStreamEvent, 'RawStreamEvent'],
-    [s.hookInputSchema, 'HookInput'],
-    [s.jsonRpcMessage, 'JsonRpcMessage'],
-    [s.cliControlRequest, 'CliControlRequest'],
-    [s.cliControlRequestInner, 'CliControlRequestInner'],
-    [s.clientControlRequestInner, 'ClientControlRequestInner'],
-    [s.permissionDecision, 'PermissionDecision'],
-    [s.mcpServerStatus, 'McpServerStatus'],
-    [s.systemMessage, 'SystemMessage'],
-    [s.resultMessage, 'ResultMessage'],
-  ];
-  for (const [schema, id] of names) registry.add(schema, { id });
+  const taken = new Set<string>();
+  for (const [schema, id] of named) {
+    if (taken.has(id) || registry.has(schema)) continue;
+    taken.add(id);
+    registry.add(schema, { id });
+  }
   return registry;
 }
 
@@ -181,14 +132,14 @@ export function jsonSchemaOf(spec: ArtefactSpec): Record<string, unknown> {
     target: 'draft-2020-12',
     unrepresentable: 'any',
     cycles: 'ref',
-    metadata: namedDefinitions(),
+    metadata: namedDefinitions(spec.named),
   });
   const { $schema, ...rest } = generated as Record<string, unknown>;
   return { $schema, title: spec.typeName, description: spec.description, ...rest };
 }
 
 /** Every artefact file of a version, in memory: file name → contents. */
-export async function generateSchemaArtefacts(version = v2_1_150.CLI_VERSION): Promise<Map<string, string>> {
+export async function generateSchemaArtefacts(version = packageInfo().pinned): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const spec of artefactSpecs(version)) {
     const schema = jsonSchemaOf(spec);
@@ -206,12 +157,12 @@ export async function generateSchemaArtefacts(version = v2_1_150.CLI_VERSION): P
   return files;
 }
 
-export function generatedDir(version = v2_1_150.CLI_VERSION): string {
+export function generatedDir(version = packageInfo().pinned): string {
   return join(packageInfo().root, 'schemas', version, 'generated');
 }
 
 /** Regenerates the folder: removes stale files, writes every artefact. */
-export async function writeSchemaArtefacts(version = v2_1_150.CLI_VERSION): Promise<string[]> {
+export async function writeSchemaArtefacts(version = packageInfo().pinned): Promise<string[]> {
   const dir = generatedDir(version);
   const files = await generateSchemaArtefacts(version);
   await mkdir(dir, { recursive: true });
@@ -223,6 +174,10 @@ export async function writeSchemaArtefacts(version = v2_1_150.CLI_VERSION): Prom
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const written = await writeSchemaArtefacts();
-  process.stdout.write(`wrote ${written.length} files to ${generatedDir()}\n`);
+  // Every pinned version, or the ones named: `node dist/scripts/generate-schemas.js [version…]`.
+  const versions = process.argv.length > 2 ? process.argv.slice(2) : pinnedVersions();
+  for (const version of versions) {
+    const written = await writeSchemaArtefacts(version);
+    process.stdout.write(`wrote ${written.length} files to ${generatedDir(version)}\n`);
+  }
 }

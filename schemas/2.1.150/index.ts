@@ -7,24 +7,37 @@ import { z } from 'zod';
 import type { SchemaSet } from '../schema-set.js';
 import { assistantMessage } from './assistant.js';
 import { bashCommand, updateEnvironmentVariables } from './client-input.js';
+import { apiUsage, messageOrigin, modelUsage, permissionMode, permissionUpdate } from './common.js';
 import {
-  type askUserQuestionAnswer,
+  anthropicMessage,
+  assistantContentBlock,
+  textBlock,
+  toolResultContentBlock,
+  userContentBlock,
+  userMessageParam,
+} from './content.js';
+import {
+  askUserQuestionAnswer,
   askUserQuestionInput,
   type canUseToolRequest,
   cliControlRequest,
+  cliControlRequestInner,
   clientControlRequest,
+  clientControlRequestInner,
   controlCancelRequest,
   controlResponse,
   controlResponsePayloads,
   type initializeRequest,
   type initializeResponse,
+  mcpServerStatus,
   PAYLOAD_REQUIRED,
   type permissionAllow,
-  type permissionDecision,
+  permissionDecision,
   type permissionDeny,
 } from './control.js';
-import type { hookInputSchema } from './hooks.js';
+import { hookInputSchema } from './hooks.js';
 import { keepAlive } from './keep-alive.js';
+import { jsonRpcMessage } from './mcp.js';
 import {
   authStatus,
   promptSuggestion,
@@ -34,7 +47,7 @@ import {
 } from './other-events.js';
 import { rateLimitEvent } from './rate-limit.js';
 import { type resultError, resultMessage, type resultSuccess } from './result.js';
-import { streamEventMessage } from './stream-event.js';
+import { rawStreamEvent, streamEventMessage } from './stream-event.js';
 import { type systemInit, systemMessage, type systemStatus } from './system.js';
 import { clientUserMessage, userMessage } from './user.js';
 
@@ -78,6 +91,46 @@ export const schemaSet: SchemaSet = {
   payloadRequired: PAYLOAD_REQUIRED,
   toolInputs: { AskUserQuestion: askUserQuestionInput },
   toolAnswers: { AskUserQuestion: askUserQuestionInput },
+  named: [
+    [permissionUpdate, 'PermissionUpdate'],
+    [permissionMode, 'PermissionMode'],
+    [apiUsage, 'ApiUsage'],
+    [modelUsage, 'ModelUsage'],
+    [messageOrigin, 'MessageOrigin'],
+    [anthropicMessage, 'AnthropicMessage'],
+    [assistantContentBlock, 'AssistantContentBlock'],
+    [userContentBlock, 'UserContentBlock'],
+    [userMessageParam, 'UserMessageParam'],
+    [toolResultContentBlock, 'ToolResultContentBlock'],
+    [textBlock, 'TextBlock'],
+    [rawStreamEvent, 'RawStreamEvent'],
+    [hookInputSchema, 'HookInput'],
+    [jsonRpcMessage, 'JsonRpcMessage'],
+    [cliControlRequest, 'CliControlRequest'],
+    [cliControlRequestInner, 'CliControlRequestInner'],
+    [clientControlRequestInner, 'ClientControlRequestInner'],
+    [permissionDecision, 'PermissionDecision'],
+    [mcpServerStatus, 'McpServerStatus'],
+    [systemMessage, 'SystemMessage'],
+    [resultMessage, 'ResultMessage'],
+  ],
+  parts: {
+    system: systemMessage,
+    assistant: assistantMessage,
+    user: userMessage,
+    'client-user': clientUserMessage,
+    result: resultMessage,
+    'stream-event': streamEventMessage,
+    'rate-limit': rateLimitEvent,
+    'keep-alive': keepAlive,
+    'control-request-from-cli': cliControlRequest,
+    'control-request-from-client': clientControlRequest,
+    'control-response': controlResponse,
+    'permission-decision': permissionDecision,
+    'ask-user-question': askUserQuestionAnswer,
+    'hook-input': hookInputSchema,
+    mcp: jsonRpcMessage,
+  },
 };
 
 export * from './assistant.js';

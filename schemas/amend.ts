@@ -1,0 +1,392 @@
+/**
+ * Amendments: how a pinned schema set is written as the reviewable diff on the set before it.
+ * `schemas/<version>/amendments.ts` lists them (drafted by `clide-conformance pin`, then reviewed);
+ * `amendSchemaSet` rebuilds the previous set's zod trees along each amendment's route, so every
+ * part no amendment touches stays the very same schema object.
+ *
+ * A route names a node from a root, one segment at a time:
+ *   `.key` or `["key"]`  an object's field        `[]`  an array's element
+ *   `{}`                 a record's value          `<k=v>`  the union member(s) whose
+ *   `<#n>`               a plain union's n-th member        discriminator `k` is `v`
+ * Wrappers (optional, nullable, default, readonly, lazy, pipe) are passed through.
+ * Example: `<type=system><subtype=init>.memory_paths`.
+ */
+import { z } from 'zod';
+import type { SchemaSet } from './schema-set.js';
+
+/**
+ * Where a route starts: `out` (cliOutputMessage), `in` (clientInputMessage), `payload:<subtype>`
+ * (controlResponsePayloads), `toolInput:<tool>` / `toolAnswer:<tool>` (toolInputs / toolAnswers).
+ */
+export type AmendRoot = 'out' | 'in' | `payload:${string}` | `toolInput:${string}` | `toolAnswer:${string}`;
+
+export type Amendment =
+  /** A field the previous set did not know, on the object at `at`. */
+  | { op: 'add-field'; root: AmendRoot; at: string; key: string; schema: z.ZodType }
+  /** Values a literal or enum at `at` now also takes. */
+  | { op: 'add-values'; root: AmendRoot; at: string; values: Array<string | number | boolean | null> }
+  /** A required field `key` of the object at `at` that is no longer always sent. */
+  | { op: 'optional'; root: AmendRoot; at: string; key: string }
+  /** The node at `at` now also takes `schema` (a union of both). */
+  | { op: 'widen'; root: AmendRoot; at: string; schema: z.ZodType }
+  /** A new member of the union at `at` (a new message kind, subtype or block type). */
+  | { op: 'add-variant'; root: AmendRoot; at: string; schema: z.ZodType }
+  /** A success payload schema for a control request subtype the previous set had none for. */
+  | { op: 'add-payload'; subtype: string; schema: z.ZodType };
+
+export const addField = (root: AmendRoot, at: string, key: string, schema: z.ZodType): Amendment => ({
+  op: 'add-field',
+  root,
+  at,
+  key,
+  schema,
+});
+export const addValues = (
+  root: AmendRoot,
+  at: string,
+  values: Array<string | number | boolean | null>,
+): Amendment => ({ op: 'add-values', root, at, values });
+export const makeOptional = (root: AmendRoot, at: string, key: string): Amendment => ({
+  op: 'optional',
+  root,
+  at,
+  key,
+});
+export const widen = (root: AmendRoot, at: string, schema: z.ZodType): Amendment => ({
+  op: 'widen',
+  root,
+  at,
+  schema,
+});
+export const addVariant = (root: AmendRoot, at: string, schema: z.ZodType): Amendment => ({
+  op: 'add-variant',
+  root,
+  at,
+  schema,
+});
+export const addPayload = (subtype: string, schema: z.ZodType): Amendment => ({
+  op: 'add-payload',
+  subtype,
+  schema,
+});
+
+// ---- routes ------------------------------------------------------------------------------------
+
+export type RouteSegment =
+  | { kind: 'field'; key: string }
+  | { kind: 'element' }
+  | { kind: 'value' }
+  | { kind: 'variant'; key: string; value: string }
+  | { kind: 'member'; index: number };
+
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+
+export function formatRoute(segments: readonly RouteSegment[]): string {
+  return segments.map(formatSegment).join('');
+}
+
+function formatSegment(s: RouteSegment): string {
+  if (s.kind === 'field') return IDENT.test(s.key) ? `.${s.key}` : `[${JSON.stringify(s.key)}]`;
+  if (s.kind === 'element') return '[]';
+  if (s.kind === 'value') return '{}';
+  if (s.kind === 'variant') return `<${s.key}=${s.value}>`;
+  return `<#${s.index}>`;
+}
+
+const TOKENS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => RouteSegment]> = [
+  [/^\.([A-Za-z_$][A-Za-z0-9_$-]*)/, (m) => ({ kind: 'field', key: m[1]! })],
+  [/^\[("(?:[^"\\]|\\.)*")\]/, (m) => ({ kind: 'field', key: JSON.parse(m[1]!) as string })],
+  [/^\[\]/, () => ({ kind: 'element' })],
+  [/^\{\}/, () => ({ kind: 'value' })],
+  [/^<#(\d+)>/, (m) => ({ kind: 'member', index: Number(m[1]) })],
+  [/^<([A-Za-z_$][A-Za-z0-9_$-]*)=([^>]*)>/, (m) => ({ kind: 'variant', key: m[1]!, value: m[2]! })],
+];
+
+/** Parses a route string; throws an Error naming the offset of what it could not read. */
+export function parseRoute(route: string): RouteSegment[] {
+  const out: RouteSegment[] = [];
+  let i = 0;
+  while (i < route.length) {
+    const rest = route.slice(i);
+    let matched = false;
+    for (const [pattern, segment] of TOKENS) {
+      const m = pattern.exec(rest);
+      if (!m) continue;
+      out.push(segment(m));
+      i += m[0].length;
+      matched = true;
+      break;
+    }
+    if (!matched) throw new Error(`route "${route}": cannot read "${rest.slice(0, 20)}" at offset ${i}`);
+  }
+  return out;
+}
+
+// ---- zod tree access ---------------------------------------------------------------------------
+
+type AnySchema = z.ZodType;
+type Def = Record<string, unknown> & { type: string };
+
+export function defOf(schema: AnySchema): Def {
+  return schema._zod.def as unknown as Def;
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+
+/** The discriminator values a union member accepts for `key` (nested unions included). */
+export function propValues(schema: AnySchema, key: string): Set<unknown> | undefined {
+  return (schema._zod as { propValues?: Record<string, Set<unknown>> }).propValues?.[key];
+}
+
+/** Whether a discriminator value `value` (as written in a route) selects `option`. */
+function selects(option: AnySchema, key: string, value: string): boolean {
+  const values = propValues(option, key);
+  if (!values) return false;
+  for (const v of values) if (String(v) === value) return true;
+  return false;
+}
+
+function clone(schema: AnySchema, def: Def): AnySchema {
+  const next = schema.clone(def as never) as AnySchema;
+  const meta = z.globalRegistry.get(schema);
+  if (meta) z.globalRegistry.add(next, meta);
+  return next;
+}
+
+/**
+ * Rebuilds `schema` with the node at `route` replaced by `edit(node)`; `replaced` learns every
+ * rebuilt node (old → new), so names given to shared schemas can follow them.
+ */
+function rebuild(
+  schema: AnySchema,
+  route: readonly RouteSegment[],
+  edit: (node: AnySchema) => AnySchema,
+  replaced: Map<AnySchema, AnySchema>,
+  where: string,
+): AnySchema {
+  const def = defOf(schema);
+  const done = (next: AnySchema) => {
+    replaced.set(schema, next);
+    return next;
+  };
+  if (WRAPPERS.has(def.type)) {
+    return done(
+      clone(schema, {
+        ...def,
+        innerType: rebuild(def.innerType as AnySchema, route, edit, replaced, where),
+      }),
+    );
+  }
+  if (def.type === 'lazy') {
+    const inner = rebuild((def.getter as () => AnySchema)(), route, edit, replaced, where);
+    return done(clone(schema, { ...def, getter: () => inner }));
+  }
+  if (def.type === 'pipe') {
+    return done(clone(schema, { ...def, in: rebuild(def.in as AnySchema, route, edit, replaced, where) }));
+  }
+  const [head, ...rest] = route;
+  if (head === undefined) return done(edit(schema));
+  const fail = (what: string): never => {
+    throw new Error(`${where}: ${what} (at a ${def.type} node)`);
+  };
+  switch (head.kind) {
+    case 'field': {
+      if (def.type !== 'object') return fail(`field "${head.key}" asked of a non-object`);
+      const shape = def.shape as Record<string, AnySchema>;
+      const child = shape[head.key];
+      if (!child) return fail(`no field "${head.key}"`);
+      return done(
+        clone(schema, {
+          ...def,
+          shape: { ...shape, [head.key]: rebuild(child, rest, edit, replaced, where) },
+        }),
+      );
+    }
+    case 'element':
+      if (def.type !== 'array') return fail('element asked of a non-array');
+      return done(
+        clone(schema, { ...def, element: rebuild(def.element as AnySchema, rest, edit, replaced, where) }),
+      );
+    case 'value':
+      if (def.type !== 'record') return fail('record value asked of a non-record');
+      return done(
+        clone(schema, {
+          ...def,
+          valueType: rebuild(def.valueType as AnySchema, rest, edit, replaced, where),
+        }),
+      );
+    case 'variant':
+    case 'member': {
+      if (def.type !== 'union') return fail('union member asked of a non-union');
+      const options = def.options as AnySchema[];
+      const hit = options.map((o, i) =>
+        head.kind === 'member' ? i === head.index : selects(o, head.key, head.value),
+      );
+      if (!hit.some(Boolean)) return fail(`no member ${formatRoute([head])}`);
+      return done(
+        clone(schema, {
+          ...def,
+          options: options.map((o, i) => (hit[i] ? rebuild(o, rest, edit, replaced, where) : o)),
+        }),
+      );
+    }
+  }
+}
+
+/** Strips wrappers (optional, nullable, …) down to the node that carries the shape. */
+function core(schema: AnySchema, edit: (node: AnySchema) => AnySchema): AnySchema {
+  const def = defOf(schema);
+  if (WRAPPERS.has(def.type))
+    return clone(schema, { ...def, innerType: core(def.innerType as AnySchema, edit) });
+  return edit(schema);
+}
+
+function editFor(amendment: Exclude<Amendment, { op: 'add-payload' }>, where: string) {
+  return (node: AnySchema): AnySchema => {
+    const def = defOf(node);
+    switch (amendment.op) {
+      case 'add-field': {
+        if (def.type !== 'object') throw new Error(`${where}: add-field needs an object, found ${def.type}`);
+        return clone(node, {
+          ...def,
+          shape: { ...(def.shape as Record<string, AnySchema>), [amendment.key]: amendment.schema },
+        });
+      }
+      case 'optional': {
+        if (def.type !== 'object') throw new Error(`${where}: optional needs an object, found ${def.type}`);
+        const shape = def.shape as Record<string, AnySchema>;
+        const field = shape[amendment.key];
+        if (!field) throw new Error(`${where}: no field "${amendment.key}" to make optional`);
+        return clone(node, { ...def, shape: { ...shape, [amendment.key]: field.optional() } });
+      }
+      case 'add-values':
+        return core(node, (inner) => {
+          const d = defOf(inner);
+          if (d.type === 'enum') {
+            const entries = { ...(d.entries as Record<string, unknown>) };
+            for (const v of amendment.values) entries[String(v)] = v;
+            return clone(inner, { ...d, entries });
+          }
+          if (d.type === 'literal') {
+            return clone(inner, {
+              ...d,
+              values: [...new Set([...(d.values as unknown[]), ...amendment.values])],
+            });
+          }
+          throw new Error(`${where}: add-values needs a literal or enum, found ${d.type}`);
+        });
+      case 'widen':
+        return z.union([node, amendment.schema]);
+      case 'add-variant': {
+        return core(node, (inner) => {
+          const d = defOf(inner);
+          if (d.type !== 'union') throw new Error(`${where}: add-variant needs a union, found ${d.type}`);
+          return clone(inner, { ...d, options: [...(d.options as AnySchema[]), amendment.schema] });
+        });
+      }
+    }
+  };
+}
+
+/** Applies the amendments of one root to its schema, in order. */
+export function amendSchema(
+  schema: AnySchema,
+  amendments: readonly Exclude<Amendment, { op: 'add-payload' }>[],
+  replaced: Map<AnySchema, AnySchema> = new Map(),
+  version = '',
+): AnySchema {
+  let current = schema;
+  for (const a of amendments) {
+    const where = `${version ? `schemas/${version}/amendments.ts: ` : ''}${a.op} ${a.root} ${a.at}${'key' in a ? ` "${a.key}"` : ''}`;
+    current = rebuild(current, parseRoute(a.at), editFor(a, where), replaced, where);
+  }
+  return current;
+}
+
+/** The schema set of `version`: `previous` with `amendments` applied. */
+export function amendSchemaSet(
+  previous: SchemaSet,
+  version: string,
+  amendments: readonly Amendment[],
+): SchemaSet {
+  const replaced = new Map<AnySchema, AnySchema>();
+  const byRoot = new Map<string, Array<Exclude<Amendment, { op: 'add-payload' }>>>();
+  const payloads: Record<string, z.ZodType> = { ...previous.controlResponsePayloads };
+  for (const a of amendments) {
+    if (a.op === 'add-payload') {
+      payloads[a.subtype] = a.schema;
+      continue;
+    }
+    byRoot.set(a.root, [...(byRoot.get(a.root) ?? []), a]);
+  }
+  const apply = (root: string, schema: AnySchema) =>
+    amendSchema(schema, byRoot.get(root) ?? [], replaced, version);
+  const mapRecord = (prefix: string, record: Readonly<Record<string, z.ZodType>>) =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, apply(`${prefix}:${k}`, v)]));
+  for (const root of byRoot.keys()) {
+    const [kind, name] = root.split(':') as [string, string | undefined];
+    const known =
+      kind === 'out' ||
+      kind === 'in' ||
+      (kind === 'payload' && name !== undefined && name in payloads) ||
+      (kind === 'toolInput' && name !== undefined && name in previous.toolInputs) ||
+      (kind === 'toolAnswer' && name !== undefined && name in previous.toolAnswers);
+    if (!known) throw new Error(`schemas/${version}/amendments.ts: unknown root "${root}"`);
+  }
+  const cliOutputMessage = apply('out', previous.cliOutputMessage);
+  const clientInputMessage = apply('in', previous.clientInputMessage);
+  const controlResponsePayloads = mapRecord('payload', payloads);
+  const toolInputs = mapRecord('toolInput', previous.toolInputs);
+  const toolAnswers = mapRecord('toolAnswer', previous.toolAnswers);
+  return {
+    version,
+    cliOutputMessage,
+    clientInputMessage,
+    controlResponsePayloads,
+    payloadRequired: previous.payloadRequired,
+    toolInputs,
+    toolAnswers,
+    // A shared schema rebuilt along a route keeps its name only where the route went through it.
+    named: (previous.named ?? []).map(([schema, name]) => [replaced.get(schema) ?? schema, name]),
+    parts: Object.fromEntries(
+      Object.entries(previous.parts ?? {}).map(([name, schema]) => [name, replaced.get(schema) ?? schema]),
+    ),
+    previous: previous.version,
+  };
+}
+
+/** The node at `route` below `schema` (wrappers kept), or undefined when the route leads nowhere. */
+export function nodeAt(schema: AnySchema, route: string): AnySchema | undefined {
+  let node: AnySchema | undefined = schema;
+  for (const seg of parseRoute(route)) {
+    node = node && unwrap(node);
+    if (!node) return undefined;
+    const def = defOf(node);
+    if (seg.kind === 'field')
+      node = def.type === 'object' ? (def.shape as Record<string, AnySchema>)[seg.key] : undefined;
+    else if (seg.kind === 'element') node = def.type === 'array' ? (def.element as AnySchema) : undefined;
+    else if (seg.kind === 'value') node = def.type === 'record' ? (def.valueType as AnySchema) : undefined;
+    else if (def.type !== 'union') node = undefined;
+    else {
+      const options = def.options as AnySchema[];
+      const hits =
+        seg.kind === 'member'
+          ? options.filter((_, i) => i === seg.index)
+          : options.filter((o) => selects(o, seg.key, seg.value));
+      node = hits.length === 1 ? hits[0] : undefined;
+    }
+  }
+  return node;
+}
+
+/** Strips wrappers, lazies and pipes. */
+export function unwrap(schema: AnySchema): AnySchema {
+  let node = schema;
+  for (;;) {
+    const def = defOf(node);
+    if (WRAPPERS.has(def.type)) node = def.innerType as AnySchema;
+    else if (def.type === 'lazy') node = (def.getter as () => AnySchema)();
+    else if (def.type === 'pipe') node = def.in as AnySchema;
+    else return node;
+  }
+}

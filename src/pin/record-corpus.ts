@@ -1,0 +1,83 @@
+/**
+ * Records the corpus of one CLI version: every catalogue scenario (or those matching id prefixes)
+ * driven against the real CLI through `clide-record`, one redacted fixture per scenario
+ * (`<dir>/<scenario id, "/" → "__">.jsonl`). A scenario whose own checks fail keeps no fixture
+ * in the corpus; its recording moves to `failedDir` (when given) for review.
+ */
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageInfo } from '../config/package-info.js';
+import type { Finding } from '../findings/index.js';
+import { fixtureFileName } from '../fixture/index.js';
+import { RECORD_ENV } from '../recorder/index.js';
+import { runScenario, selectScenarios } from '../scenarios/index.js';
+
+export interface RecordCorpusOptions {
+  /** The CLI version recorded (what version-dependent expectations follow). */
+  version: string;
+  /** The real CLI binary. */
+  binaryPath: string;
+  /** Corpus folder (`fixtures/<version>/`). */
+  dir: string;
+  /** Scenario id prefixes; default: the whole catalogue. */
+  only?: string[];
+  /** Where the recordings of failed scenarios go; default: discarded. */
+  failedDir?: string;
+  /** Scenarios run at once (default 2). */
+  jobs?: number;
+  onProgress?: (line: string) => void;
+}
+
+export interface RecordCorpusResult {
+  recorded: Array<{ id: string; file: string; durationMs: number }>;
+  failed: Array<{ id: string; findings: Finding[]; file?: string }>;
+}
+
+export async function recordCorpus(options: RecordCorpusOptions): Promise<RecordCorpusResult> {
+  mkdirSync(options.dir, { recursive: true });
+  if (options.failedDir) mkdirSync(options.failedDir, { recursive: true });
+  const queue = selectScenarios(options.only ?? []);
+  const recorder = join(packageInfo().root, 'bin', 'clide-record');
+  const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
+  const result: RecordCorpusResult = { recorded: [], failed: [] };
+  const worker = async () => {
+    for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
+      const name = fixtureFileName(scenario.id);
+      const out = join(options.dir, name);
+      const run = await runScenario(scenario, {
+        binary: recorder,
+        cliVersion: options.version,
+        env: {
+          [RECORD_ENV.realClaude]: options.binaryPath,
+          [RECORD_ENV.out]: out,
+          [RECORD_ENV.scenario]: scenario.id,
+        },
+        // Earlier sessions and extra starts of a scenario are not part of its fixture.
+        auxiliaryEnv: { [RECORD_ENV.realClaude]: options.binaryPath, [RECORD_ENV.out]: auxiliaryDir },
+      });
+      if (run.passed) {
+        result.recorded.push({ id: scenario.id, file: out, durationMs: run.durationMs });
+        options.onProgress?.(`recorded ${scenario.id} (${run.durationMs} ms)`);
+        continue;
+      }
+      let kept: string | undefined;
+      if (options.failedDir) {
+        kept = join(options.failedDir, name);
+        try {
+          renameSync(out, kept);
+        } catch {
+          kept = undefined;
+        }
+      }
+      rmSync(out, { force: true });
+      result.failed.push({ id: scenario.id, findings: run.findings, ...(kept ? { file: kept } : {}) });
+      options.onProgress?.(`FAILED ${scenario.id}: ${run.findings.map((f) => f.message).join('; ')}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 2) }, worker));
+  rmSync(auxiliaryDir, { recursive: true, force: true });
+  result.recorded.sort((a, b) => a.id.localeCompare(b.id));
+  result.failed.sort((a, b) => a.id.localeCompare(b.id));
+  return result;
+}
