@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/driver/index.js';
-import { readFixture } from '../src/fixture/index.js';
+import { fixtureCliVersion, readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
 import { runScenario, SCENARIOS } from '../src/scenarios/index.js';
 
@@ -84,7 +84,12 @@ describe('record → replay round trip over fixtures/2.1.150', () => {
     it.concurrent(`${id}: the scenario client passes against the replay and sees the recorded stream`, async () => {
       const scenario = SCENARIOS.find((s) => s.id === id)!;
       const fixture = await readFixture(path);
-      const run = await runScenario(scenario, { binary: FAKE, env: { CLIDE_FAKE_FIXTURE: path } });
+      // A replay is the fixture's CLI version: version-dependent checks follow it.
+      const run = await runScenario(scenario, {
+        binary: FAKE,
+        cliVersion: fixtureCliVersion(fixture) ?? undefined,
+        env: { CLIDE_FAKE_FIXTURE: path },
+      });
       const accepted = ACCEPTED[id] ?? {};
       const failing = run.findings
         .filter((f) => f.severity === 'breaking' && !(f.code in accepted))
