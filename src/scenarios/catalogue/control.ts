@@ -133,6 +133,12 @@ export const controlScenarios: Scenario[] = [
           ctx.checkEqual(echo.isReplay, true, 'set-model/notice', 'the notice is a replayed message', [
             'isReplay',
           ]);
+          const msgs = ctx.session.messages();
+          const reply = msgs.findIndex((m) => m.type === 'control_response');
+          ctx.check(msgs.indexOf(echo) < reply, 'set-model/order', 'the notice comes before the reply', {
+            actual: { notice: msgs.indexOf(echo), reply },
+          });
+          ctx.checkEqual(body, {}, 'set-model/reply', 'the reply has no body', ['response', 'response']);
         },
         '>=2.1.241': async () => {
           ctx.checkEqual(body, { model }, 'set-model/reply', 'the reply echoes the model', [
