@@ -36,8 +36,8 @@ const previous: SchemaSet = {
   toolAnswers: {},
 };
 
-const fromCli = (msg: unknown, seq: number) => ({ dir: 'from-cli' as const, seq, msg });
-const toCli = (msg: unknown, seq: number) => ({ dir: 'to-cli' as const, seq, msg });
+const fromCli = (msg: unknown, seq = 0) => ({ dir: 'from-cli' as const, seq, msg });
+const toCli = (msg: unknown, seq = 0) => ({ dir: 'to-cli' as const, seq, msg });
 
 const corpus: CorpusFile[] = [
   {

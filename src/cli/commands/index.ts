@@ -4,6 +4,7 @@ import { registerDiff } from './diff.js';
 import { registerInstall } from './install.js';
 import { registerList } from './list.js';
 import { registerMockApi } from './mock-api.js';
+import { registerPin } from './pin.js';
 import { registerRecord } from './record.js';
 import { registerRun } from './run.js';
 import { registerValidate } from './validate.js';
@@ -18,4 +19,5 @@ export function registerCommands(program: Command): void {
   registerDiff(program);
   registerRecord(program);
   registerChangelog(program);
+  registerPin(program);
 }

@@ -1,0 +1,247 @@
+/**
+ * `clide-conformance pin <version>`: the whole move to a new CLI release, in a checkout of the kit.
+ *   1. install the CLI;
+ *   2. record the catalogue from it into `fixtures/<version>/` (redacted, by clide-record);
+ *   3. draft `schemas/<version>/` as amendments on the nearest pinned set below it (inference);
+ *   4. register it (schemas/pinned.ts, package.json subpaths), build, generate JSON Schema + .d.ts;
+ *   5. capture the fake's static data for the version from the binary;
+ *   6. validate the new corpus against the new schemas;
+ *   7. summarise what was written, what needs a human decision, and the next commands.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { execa } from 'execa';
+import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
+import { packageInfo } from '../config/package-info.js';
+import { ClideError } from '../errors/index.js';
+import type { Finding } from '../findings/index.js';
+import { ensureInstalled, isExactVersion, resolveVersion } from '../install/index.js';
+import {
+  type InferredAmendment,
+  inferAmendments,
+  readCorpus,
+  renderAmendmentsSource,
+  renderIndexSource,
+  type UnresolvedFinding,
+} from '../schema-infer/index.js';
+import type { CorpusCheck } from './check-corpus.js';
+import { recordCorpus } from './record-corpus.js';
+import { registerPackageExports, registerPinnedSet } from './register.js';
+
+export interface PinOptions {
+  /** An exact version or a dist-tag (`latest`). */
+  version: string;
+  /** Make it the kit's default pin (`clideConformance.pinned` in package.json). */
+  makeDefault?: boolean;
+  /** Scenarios run at once while recording (default 2). */
+  jobs?: number;
+  onProgress?: (line: string) => void;
+}
+
+export interface PinResult {
+  version: string;
+  /** The pinned set the new one amends. */
+  previous: string;
+  /** Files and folders written, relative to the checkout. */
+  wrote: string[];
+  recorded: number;
+  failedScenarios: Array<{ id: string; findings: Finding[]; file?: string }>;
+  amendments: InferredAmendment[];
+  unresolved: UnresolvedFinding[];
+  /** Findings over the new corpus, with the new schemas, on lines the CLI wrote (should be none). */
+  corpusFindings: Finding[];
+  fakeData?: string;
+  madeDefault: boolean;
+  next: string[];
+}
+
+/** Runs a command of the checkout; a failure is an `internal` ClideError carrying its output. */
+async function run(root: string, file: string, args: string[], what: string): Promise<string> {
+  const result = await execa(file, args, { cwd: root, reject: false, all: true });
+  if (result.exitCode !== 0) {
+    throw new ClideError('internal', `${what} failed (exit ${result.exitCode})`, {
+      where: `${file} ${args.join(' ')}`,
+      hint: String(result.all ?? '').slice(-2000),
+    });
+  }
+  return String(result.stdout ?? '');
+}
+
+export async function pin(options: PinOptions): Promise<PinResult> {
+  const say = options.onProgress ?? (() => {});
+  const root = packageInfo().root;
+  const version = isExactVersion(options.version) ? options.version : await resolveVersion(options.version);
+  if (pinnedVersions().includes(version)) {
+    throw new ClideError('usage', `claude ${version} is already pinned`, {
+      where: 'pin <version>',
+      hint: `pinned: ${pinnedVersions().join(', ')}; a pinned set is never redrafted (review its amendments.ts by hand)`,
+    });
+  }
+  const selection = schemaSetFor(version);
+  if (selection.note?.includes('older than every pinned')) {
+    throw new ClideError('usage', `claude ${version} is older than every pinned version`, {
+      where: 'pin <version>',
+      hint: `a new set is drafted on the nearest pinned set below it; pinned: ${pinnedVersions().join(', ')}`,
+    });
+  }
+  const previous = selection.set;
+  if (!existsSync(join(root, 'schemas', previous.version, 'index.ts'))) {
+    throw new ClideError('usage', 'pin runs in a checkout of the kit (its schemas/ sources are needed)', {
+      where: root,
+    });
+  }
+  say(`pinning claude ${version} on the schemas of ${previous.version}`);
+  const installed = await ensureInstalled(version, { onProgress: say });
+  const wrote: string[] = [];
+  const rel = (p: string) => relative(root, p);
+
+  // 2. The corpus.
+  const corpusDir = join(root, 'fixtures', version);
+  const failedDir = join(root, 'reports', `pin-${version}`, 'failed');
+  rmSync(failedDir, { recursive: true, force: true });
+  const recording = await recordCorpus({
+    version,
+    binaryPath: installed.binaryPath,
+    dir: corpusDir,
+    failedDir,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    onProgress: say,
+  });
+  wrote.push(`${rel(corpusDir)}/ (${recording.recorded.length} fixtures)`);
+  if (recording.failed.length > 0)
+    wrote.push(`${rel(failedDir)}/ (${recording.failed.length} failed recordings)`);
+
+  // 3. Inference over everything the CLI said, the failed scenarios' recordings included.
+  const corpus = [
+    ...(await readCorpus(corpusDir)),
+    ...(existsSync(failedDir) ? await readCorpus(failedDir) : []),
+  ];
+  const inference = inferAmendments(previous, version, corpus);
+  say(
+    `inferred ${inference.amendments.length} amendments in ${inference.rounds} rounds over ${inference.messages} CLI lines`,
+  );
+  const schemaDir = join(root, 'schemas', version);
+  mkdirSync(schemaDir, { recursive: true });
+  const amendmentsFile = join(schemaDir, 'amendments.ts');
+  const indexFile = join(schemaDir, 'index.ts');
+  writeFileSync(
+    amendmentsFile,
+    renderAmendmentsSource(inference.amendments, {
+      version,
+      previous: previous.version,
+      sessions: corpus.length,
+      messages: inference.messages,
+    }),
+  );
+  writeFileSync(indexFile, renderIndexSource({ version, previous: previous.version }));
+  wrote.push(rel(amendmentsFile), rel(indexFile));
+
+  // 4. Registration, build, generated artefacts.
+  wrote.push(rel(await registerPinnedSet(root, version)));
+  wrote.push(rel(await registerPackageExports(root, version, options.makeDefault ?? false)));
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (existsSync(biome)) {
+    await execa(biome, ['format', '--write', amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')], {
+      cwd: root,
+      reject: false,
+    });
+  }
+
+  // 5. The fake's data for the version (needs the checkout's sources; rebuilt below).
+  let fakeData: string | undefined;
+  try {
+    const capture = await import('../fake-claude/capture/index.js');
+    const captured = await capture.captureBehaviourData({ version, binaryPath: installed.binaryPath });
+    fakeData = captured.summary;
+    wrote.push(...captured.files.map(rel));
+  } catch (error) {
+    fakeData = `not captured: ${(error as Error).message}`;
+  }
+
+  say('building the kit with the new set');
+  await run(root, 'npm', ['run', 'build'], 'npm run build');
+  await run(root, 'node', ['dist/scripts/generate-schemas.js', version], 'generating JSON Schema and .d.ts');
+  wrote.push(`${rel(join(schemaDir, 'generated'))}/`);
+
+  // 6. The new corpus against the new schemas, in a fresh process (the new set is in dist/ now).
+  const files = recording.recorded.map((r) => r.file);
+  let corpusFindings: Finding[] = [];
+  if (files.length > 0) {
+    const out = await run(
+      root,
+      'node',
+      ['dist/src/pin/check-corpus.js', version, ...files],
+      'validating the corpus',
+    );
+    corpusFindings = (JSON.parse(out) as CorpusCheck).cli;
+  }
+
+  const next = [
+    `review schemas/${version}/amendments.ts: tighten inferred types, drop what a scenario provoked on purpose`,
+    ...(recording.failed.length > 0
+      ? [
+          `decide on the ${recording.failed.length} scenario(s) whose expectations fail on ${version}: state what differs with byVersion in src/scenarios/catalogue/ (see ${rel(failedDir)}/), then: npm run fixtures:record -- --cc-version ${version} <id…>`,
+        ]
+      : []),
+    `node bin/clide-conformance changelog ${previous.version} ${version} --out-dir docs/changelog`,
+    `node bin/clide-conformance run --cc-version ${version} --baseline ${previous.version}   # the drift to accept in conformance.expected.json`,
+    `npm test   # schemas, corpus, the fake's differential test for ${version}`,
+    `git add fixtures/${version} schemas/${version} schemas/pinned.ts package.json src/fake-claude/behaviour/data && git commit`,
+  ];
+  return {
+    version,
+    previous: previous.version,
+    wrote,
+    recorded: recording.recorded.length,
+    failedScenarios: recording.failed,
+    amendments: inference.amendments,
+    unresolved: inference.unresolved,
+    corpusFindings,
+    ...(fakeData ? { fakeData } : {}),
+    madeDefault: options.makeDefault ?? false,
+    next,
+  };
+}
+
+/** The summary as text. */
+export function renderPinSummary(result: PinResult): string {
+  const lines: string[] = [
+    `pinned claude ${result.version} (schemas drafted on ${result.previous})`,
+    '',
+    'wrote:',
+  ];
+  for (const w of result.wrote) lines.push(`  ${w}`);
+  const kinds = new Map<string, number>();
+  for (const a of result.amendments) kinds.set(a.amendment.op, (kinds.get(a.amendment.op) ?? 0) + 1);
+  lines.push(
+    '',
+    `schemas: ${result.amendments.length} amendments (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'})`,
+    `corpus: ${result.recorded} fixtures; CLI lines failing the new schemas: ${result.corpusFindings.length}`,
+  );
+  if (result.fakeData) lines.push(`fake: ${result.fakeData.split('\n')[0]}`);
+  if (result.madeDefault) lines.push(`default pin: ${result.version}`);
+  const decisions: string[] = [];
+  for (const f of result.failedScenarios) {
+    decisions.push(
+      `  scenario ${f.id} fails on ${result.version}: ${f.findings
+        .filter((x) => x.severity === 'breaking')
+        .map((x) => x.message)
+        .join('; ')}`,
+    );
+  }
+  for (const u of result.unresolved) {
+    decisions.push(
+      `  ${u.file} frame ${u.seq} (${u.root}): ${u.finding.message} — no amendment can express it`,
+    );
+  }
+  for (const f of result.corpusFindings.slice(0, 20)) {
+    decisions.push(`  ${f.location?.file ?? ''} frame ${f.location?.line ?? '?'}: ${f.message}`);
+  }
+  lines.push(
+    '',
+    decisions.length > 0 ? 'needs a human decision:' : 'needs a human decision: nothing',
+    ...decisions,
+  );
+  lines.push('', 'next:', ...result.next.map((n) => `  ${n}`));
+  return `${lines.join('\n')}\n`;
+}
