@@ -29,9 +29,16 @@ export const VOLATILE_NUMBER_KEYS: readonly string[] = [
   'retry_delay_ms',
   'pid',
   'durationMs',
+  // 2.1.332's per-result timings.
+  'ttft_stream_ms',
+  'time_to_request_ms',
+  'first_content_frame_ms',
 ];
 /** Keys whose string values are wall-clock times: replaced by a placeholder. */
 export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
+
+/** A socket named after the CLI's pid (`messaging_socket_path` of 2.1.332's system/init): pid → 0. */
+const PID_SOCKET = /\/\d+\.sock$/;
 
 /** The temp folder of a sandbox (`createSandbox`), wherever it appears (paths and project slugs). */
 const SANDBOX = /clide-sandbox-[A-Za-z0-9]{6}/g;
@@ -41,7 +48,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function scrub(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(SANDBOX, 'clide-sandbox-SANDBOX');
+  if (typeof value === 'string')
+    return value.replace(SANDBOX, 'clide-sandbox-SANDBOX').replace(PID_SOCKET, '/0.sock');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { overrides2_1_332 } from './2.1.332/overrides.js';
 import type { CapturedData } from './data/types.js';
 import type { CliBehaviour } from './types.js';
 
@@ -13,8 +14,8 @@ export interface VersionOverrides {
    * The overridden members of the behaviour, each one named after what changed. `previous` is the
    * behaviour so far (call it to extend rather than replace); `data` is the emulated version's data.
    */
-  apply(previous: CliBehaviour, data: CapturedData): Partial<CliBehaviour>;
+  apply(previous: CliBehaviour, data: CapturedData): Partial<CliBehaviour> & ThisType<CliBehaviour>;
 }
 
 /** Every override set, by the version it starts at. 2.1.150 is the base (`base/`) and has none. */
-export const OVERRIDES: readonly VersionOverrides[] = [];
+export const OVERRIDES: readonly VersionOverrides[] = [overrides2_1_332];

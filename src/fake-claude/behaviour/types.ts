@@ -55,6 +55,9 @@ export interface SessionFacts {
   mcpServers: Array<{ name: string; status: string }>;
   apiKeySource: string;
   configDir: string;
+  /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
+  tmpDir: string;
+  pid: number;
 }
 
 export interface ResultTotals {
@@ -66,6 +69,10 @@ export interface ResultTotals {
   usage: CallUsage;
   /** Cumulative per model over the session. */
   modelUsage: Record<string, { usage: CallUsage; costUSD: number }>;
+  /** Per model since the previous result message. */
+  modelUsageSinceLastResult: Record<string, { usage: CallUsage; costUSD: number }>;
+  /** 0-based number of this result among the session's results. */
+  resultIndex: number;
   totalCostUsd: number;
   permissionDenials: Json[];
 }
@@ -105,6 +112,13 @@ export interface CliBehaviour {
     requestId: string | undefined,
   ): Json;
   toolResultMessage(toolUseId: string, outcome: ToolOutcome, facts: SessionFacts, uuid: string): Json;
+  /** A `stream_event` (with --include-partial-messages); `ttftMs` on message_start, `messageId` once known. */
+  streamEventMessage(
+    event: Json,
+    facts: SessionFacts,
+    uuid: string,
+    extra: { ttftMs?: number; messageId?: string },
+  ): Json;
   /** A user message carrying plain text (interrupt markers). */
   textUserMessage(text: string, facts: SessionFacts, uuid: string): Json;
   resultSuccess(
@@ -156,6 +170,12 @@ export interface CliBehaviour {
   initializeResponse(pid: number): Json;
   alreadyInitializedError: string;
   binaryVersionResponse(): Json;
+  /** Fields a success control_response carries besides subtype, request_id and response. */
+  controlEnvelope(subtype: string): Json;
+  /** Fields an error control_response carries besides subtype, request_id and error (`code`: what failed). */
+  errorEnvelope(code: 'unsupported' | 'invalid_mode'): Json;
+  /** The captured reply to an argument-less request this version answers (e.g. `list_models`). */
+  staticControlReply(subtype: string): Json | undefined;
   settingsResponse(model: string): Json;
   contextUsageResponse(): Json;
   mcpStatusResponse(servers: Array<{ name: string; status: string }>): Json;
@@ -232,6 +252,8 @@ export interface HookCommon {
   transcriptPath: string;
   cwd: string;
   permissionMode: string;
+  /** The id of the prompt whose turn runs the hook. */
+  promptId: string;
 }
 
 /** What a tool may touch: the cwd and the files read so far in this session. */

@@ -18,6 +18,8 @@ import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
  * - `context-usage.json`: the `get_context_usage` reply of a fresh session;
  * - `settings.json`: the `get_settings` reply of a fresh session (its `applied.model` is the session model);
  * - `binary.json`: `--version` text, `get_binary_version` (version, build time);
+ * - `control.json`: extra fields of the control_response envelopes (by request subtype, and of an
+ *   error), and the replies to argument-less requests a version may answer (`list_models`);
  * - `init.json`: the `system/init` of a plain turn (tool, slash command, agent and skill lists, model, …);
  * - `api-tools.json`: the built-in tools of the first Messages API request (descriptions cut to their
  *   first line, input schemas verbatim);
@@ -87,9 +89,15 @@ async function runProbe(
   });
 }
 
+const ENVELOPE = ['subtype', 'request_id', 'response', 'error'];
+/** Offline control requests without arguments that some versions answer and others refuse. */
+const OPTIONAL_CONTROL = ['list_models'];
+
 function controlProbe(subtype: string, request: Json, out: Json): Scenario {
   return probe(subtype, async (ctx) => {
-    out.reply = success(ctx, await ctx.session.request({ subtype, ...request }), subtype);
+    const response = await ctx.session.request({ subtype, ...request });
+    out.reply = success(ctx, response, subtype);
+    out.extras = Object.fromEntries(Object.entries(response).filter(([key]) => !ENVELOPE.includes(key)));
   });
 }
 
@@ -124,6 +132,27 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
   await runProbe(binary, controlProbe('get_settings', {}, settings));
   await runProbe(binary, controlProbe('get_binary_version', {}, binaryVersion));
 
+  // Control requests a version may or may not answer (answered ones are replayed as they are), and
+  // an unknown subtype, for the fields of an error envelope.
+  const optional: Record<string, Json> = {};
+  for (const subtype of OPTIONAL_CONTROL) {
+    await runProbe(
+      binary,
+      probe(subtype, async (ctx) => {
+        const response = await ctx.session.request({ subtype });
+        optional[subtype] = response;
+      }),
+    );
+  }
+  let unknown: Json = {};
+  await runProbe(
+    binary,
+    probe('unknown-subtype', async (ctx) => {
+      const response = await ctx.session.request({ subtype: 'clide_capture_unknown' });
+      unknown = response;
+    }),
+  );
+
   let init: Json | undefined;
   const turnRun = await runProbe(
     binary,
@@ -153,7 +182,29 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
   }
   const { pid: _pid, ...initializeReply } = initialize.reply as Json;
   const data: CapturedData = {
-    binary: { versionText, ...(binaryVersion.reply as Json) } as CapturedData['binary'],
+    binary: { versionText, reply: binaryVersion.reply as CapturedData['binary']['reply'] },
+    control: {
+      envelopes: Object.fromEntries(
+        (
+          [
+            ['initialize', initialize],
+            ['get_context_usage', contextUsage],
+            ['get_settings', settings],
+            ['get_binary_version', binaryVersion],
+          ] as const
+        )
+          .filter(([, probe]) => Object.keys(probe.extras as Json).length > 0)
+          .map(([subtype, probe]) => [subtype, probe.extras as Json]),
+      ),
+      replies: Object.fromEntries(
+        Object.entries(optional)
+          .filter(([, envelope]) => envelope.subtype === 'success')
+          .map(([subtype, envelope]) => [subtype, envelope.response as Json]),
+      ),
+      errorEnvelope: Object.fromEntries(
+        Object.entries(unknown).filter(([key]) => !['subtype', 'request_id', 'error'].includes(key)),
+      ),
+    },
     initialize: initializeReply,
     contextUsage: contextUsage.reply as Json,
     settings: settings.reply as Json,
@@ -191,9 +242,25 @@ const INIT_PLACEHOLDERS: Record<string, string> = {
   memory_paths: '<memory-paths>',
 };
 
+/** The sandbox (TMPDIR) folder and its cwd inside strings, and a socket named after the CLI's pid. */
+function placeholders(value: unknown, root: string): unknown {
+  if (typeof value === 'string') {
+    return value
+      .replaceAll(`${root}/work`, '<cwd>')
+      .replaceAll(root, '<tmpdir>')
+      .replace(/\/\d+\.sock$/, '/<pid>.sock');
+  }
+  if (Array.isArray(value)) return value.map((v) => placeholders(v, root));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeholders(v, root)]));
+  return value;
+}
+
 function initTemplate(init: Json): Json {
+  const root = String(init.cwd).replace(/\/work$/, '');
   const out: Json = {};
-  for (const [key, value] of Object.entries(init)) out[key] = INIT_PLACEHOLDERS[key] ?? value;
+  for (const [key, value] of Object.entries(init))
+    out[key] = INIT_PLACEHOLDERS[key] ?? placeholders(value, root);
   return out;
 }
 
@@ -264,7 +331,7 @@ export async function captureBehaviourData(options: CaptureOptions): Promise<Cap
   const biome = join(root, 'node_modules', '.bin', 'biome');
   if (existsSync(biome)) await execa(biome, ['format', '--write', ...files], { cwd: root, reject: false });
   const summary = [
-    `fake-claude data for claude ${options.version} (${data.binary.versionText}, built ${String(data.binary.buildTime)}):`,
+    `fake-claude data for claude ${options.version} (${data.binary.versionText}, built ${data.binary.reply.buildTime}):`,
     `  initialize: ${(data.initialize.commands as unknown[] | undefined)?.length ?? 0} commands, ${(data.initialize.models as unknown[] | undefined)?.length ?? 0} models`,
     `  system/init: ${data.init.tools.length} tools, ${data.init.slash_commands.length} slash commands, ${data.init.skills.length} skills, model ${data.init.model}`,
     `  Messages API: ${data.apiTools.length} built-in tools, headers ${Object.keys(data.apiRequest.headers).join(', ')}`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonlFramer } from '../../protocol/jsonl-framer.js';
 import { sleep } from '../../util/sleep.js';
@@ -81,6 +82,8 @@ interface TurnState {
   stopHookActive: boolean;
   /** What the turn was doing when interrupted: `streaming` (model call) or `tools`. */
   phase: 'streaming' | 'tools';
+  /** The id of the prompt that started the turn (hook inputs of some versions carry it). */
+  promptId: string;
 }
 
 const ZERO_USAGE: CallUsage = {
@@ -115,6 +118,9 @@ export class ScriptedEngine {
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
   private readonly mcpServers: McpServerState[] = [];
   private readonly modelUsage: Record<string, { usage: CallUsage; costUSD: number }> = {};
+  /** The same, since the last result message. */
+  private modelUsageSinceResult: Record<string, { usage: CallUsage; costUSD: number }> = {};
+  private resultCount = 0;
   private sessionId: string;
   private model: string;
   private readonly auth: 'api-key' | 'oauth' | 'none';
@@ -298,6 +304,8 @@ export class ScriptedEngine {
       })),
       apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
       configDir: this.configDir,
+      tmpDir: this.options.env.TMPDIR ?? tmpdir(),
+      pid: this.options.pid,
     };
   }
 
@@ -338,6 +346,8 @@ export class ScriptedEngine {
       numTurns,
       usage: turn?.usage ?? ZERO_USAGE,
       modelUsage: this.modelUsage,
+      modelUsageSinceLastResult: this.modelUsageSinceResult,
+      resultIndex: this.resultCount,
       totalCostUsd: this.totalCost,
       permissionDenials: denials,
     };
@@ -345,18 +355,21 @@ export class ScriptedEngine {
 
   private emitResult(result: Json): void {
     this.lastResultIsError = result.is_error === true;
+    this.resultCount += 1;
+    this.modelUsageSinceResult = {};
     this.emit(result);
   }
 
   // ------------------------------------------------------------------ control requests
 
-  private reply(requestId: string, response?: Json): void {
+  private reply(requestId: string, response?: Json, subtype?: string): void {
     this.emit({
       type: 'control_response',
       response: {
         subtype: 'success',
         request_id: requestId,
         ...(response === undefined ? {} : { response }),
+        ...(subtype === undefined ? {} : this.b.controlEnvelope(subtype)),
       },
     });
   }
@@ -394,7 +407,7 @@ export class ScriptedEngine {
             this.mcpServers.push({ name, status: 'pending', tools: [], nextId: 0 });
           }
         }
-        this.reply(requestId, this.b.initializeResponse(this.options.pid));
+        this.reply(requestId, this.b.initializeResponse(this.options.pid), 'initialize');
         return;
       }
       case 'interrupt': {
@@ -447,8 +460,12 @@ export class ScriptedEngine {
       case 'get_context_usage':
         this.reply(requestId, this.b.contextUsageResponse());
         return;
-      default:
-        this.replyError(requestId, this.b.unsupportedSubtype(subtype));
+      default: {
+        const captured = this.b.staticControlReply(subtype);
+        if (captured !== undefined) this.reply(requestId, captured);
+        else
+          this.replyError(requestId, this.b.unsupportedSubtype(subtype), this.b.errorEnvelope('unsupported'));
+      }
     }
   }
 
@@ -619,6 +636,7 @@ export class ScriptedEngine {
       modelCalls: 0,
       stopHookActive: false,
       phase: 'streaming',
+      promptId: randomUUID(),
     };
     this.turn = turn;
     try {
@@ -764,7 +782,7 @@ export class ScriptedEngine {
           if (type === 'ping') continue;
           if (type === 'message_start') {
             message = isRecord(event.message) ? event.message : {};
-            if (partial) this.emitStream(event, { ttft_ms: Math.round(performance.now() - callStarted) });
+            if (partial) this.emitStream(event, message.id, Math.round(performance.now() - callStarted));
             continue;
           }
           if (type === 'content_block_start') {
@@ -807,7 +825,7 @@ export class ScriptedEngine {
           } else if (type === 'error') {
             return this.endApiError(turn, 500, event, denials);
           }
-          if (partial) this.emitStream(event);
+          if (partial) this.emitStream(event, message.id);
         }
       } catch (error) {
         if (!turn.interrupted) throw error;
@@ -829,6 +847,11 @@ export class ScriptedEngine {
       this.totalCost += cost;
       const entry = this.modelUsage[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
       this.modelUsage[this.model] = { usage: addUsage(entry.usage, usage), costUSD: entry.costUSD + cost };
+      const since = this.modelUsageSinceResult[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
+      this.modelUsageSinceResult[this.model] = {
+        usage: addUsage(since.usage, usage),
+        costUSD: since.costUSD + cost,
+      };
       const content = blocks.filter(Boolean);
       this.remember({
         role: 'assistant',
@@ -941,15 +964,13 @@ export class ScriptedEngine {
     }
   }
 
-  private emitStream(event: Json, extra: Json = {}): void {
-    this.emit({
-      type: 'stream_event',
-      event,
-      session_id: this.sessionId,
-      parent_tool_use_id: null,
-      uuid: randomUUID(),
-      ...extra,
-    });
+  private emitStream(event: Json, messageId: unknown, ttftMs?: number): void {
+    this.emit(
+      this.b.streamEventMessage(event, this.facts(), randomUUID(), {
+        ...(ttftMs === undefined ? {} : { ttftMs }),
+        ...(typeof messageId === 'string' ? { messageId } : {}),
+      }),
+    );
   }
 
   private endInterrupted(turn: TurnState, stopReason: string | null, denials: Json[]): void {
@@ -1236,6 +1257,7 @@ export class ScriptedEngine {
       transcriptPath: transcriptPath(this.configDir, this.options.cwd, this.sessionId),
       cwd: this.options.cwd,
       permissionMode: this.permissionMode,
+      promptId: turn.promptId,
     };
     for (const group of groups) {
       if (!isRecord(group) || (matchQuery !== undefined && !matches(group.matcher, matchQuery))) continue;

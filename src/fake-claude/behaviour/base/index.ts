@@ -1,5 +1,5 @@
-import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import type { CapturedData } from '../data/types.js';
+import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
 import {
   assistantToolInput,
@@ -111,23 +111,34 @@ function errorResultHead(
 }
 
 /** The session's own values in the captured `system/init` template (see `src/fake-claude/capture/`). */
-function fillInit(template: Json, values: Record<string, unknown>): Json {
+function fillInit(template: Json, values: Record<string, unknown>, strings: Record<string, string>): Json {
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      let out = value;
+      for (const [name, text] of Object.entries(strings)) out = out.replaceAll(name, text);
+      return out;
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
   const out: Json = {};
   for (const [key, value] of Object.entries(template)) {
-    out[key] = typeof value === 'string' && value in values ? values[value] : structuredClone(value);
+    out[key] = typeof value === 'string' && value in values ? values[value] : fill(value);
   }
   return out;
 }
 
 /** The behaviour of the version whose captured data is `data`, before its overrides. */
 export function baseBehaviour(data: CapturedData): CliBehaviour {
-  const VERSION = data.binary.version;
+  const VERSION = data.binary.reply.version;
   const init = data.init;
   /** The session's effort level (what get_settings applies; hooks are told it too). */
   const effort = String(((data.settings.applied ?? {}) as Json).effort ?? 'xhigh');
   return {
     version: VERSION,
-    buildTime: data.binary.buildTime,
+    buildTime: data.binary.reply.buildTime,
     versionText: data.binary.versionText,
 
     defaultModel: init.model,
@@ -159,20 +170,24 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
 
     initMessage(facts, uuid) {
       const projectDir = facts.cwd.replace(/[^a-zA-Z0-9]/g, '-');
-      return fillInit(init.message, {
-        '<cwd>': facts.cwd,
-        '<session-id>': facts.sessionId,
-        '<tools>': facts.tools,
-        '<mcp-servers>': facts.mcpServers,
-        '<model>': facts.model,
-        '<permission-mode>': facts.permissionMode,
-        '<slash-commands>': [...facts.commands, ...facts.skills, ...init.slash_commands],
-        '<api-key-source>': facts.apiKeySource,
-        '<agents>': [...init.agents],
-        '<skills>': [...facts.skills, ...init.skills],
-        '<uuid>': uuid,
-        '<memory-paths>': { auto: `${facts.configDir}/projects/${projectDir}/memory/` },
-      });
+      return fillInit(
+        init.message,
+        {
+          '<cwd>': facts.cwd,
+          '<session-id>': facts.sessionId,
+          '<tools>': facts.tools,
+          '<mcp-servers>': facts.mcpServers,
+          '<model>': facts.model,
+          '<permission-mode>': facts.permissionMode,
+          '<slash-commands>': [...facts.commands, ...facts.skills, ...init.slash_commands],
+          '<api-key-source>': facts.apiKeySource,
+          '<agents>': [...init.agents],
+          '<skills>': [...facts.skills, ...init.skills],
+          '<uuid>': uuid,
+          '<memory-paths>': { auto: `${facts.configDir}/projects/${projectDir}/memory/` },
+        },
+        { '<cwd>': facts.cwd, '<tmpdir>': facts.tmpDir, '<pid>': String(facts.pid) },
+      );
     },
 
     statusMessage(facts, status, uuid, withMode) {
@@ -226,6 +241,15 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
         tool_use_result: outcome.toolUseResult,
       };
     },
+
+    streamEventMessage: (event, facts, uuid, extra) => ({
+      type: 'stream_event',
+      event,
+      session_id: facts.sessionId,
+      parent_tool_use_id: null,
+      uuid,
+      ...(extra.ttftMs === undefined ? {} : { ttft_ms: extra.ttftMs }),
+    }),
 
     textUserMessage(text, facts, uuid) {
       return {
@@ -351,7 +375,13 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
 
     initializeResponse: (pid) => ({ ...structuredClone(data.initialize), pid }),
     alreadyInitializedError: 'Already initialized',
-    binaryVersionResponse: () => ({ version: VERSION, buildTime: data.binary.buildTime }),
+    binaryVersionResponse: () => structuredClone(data.binary.reply),
+    controlEnvelope: (subtype) => structuredClone(data.control.envelopes[subtype] ?? {}),
+    errorEnvelope: (_code) => structuredClone(data.control.errorEnvelope),
+    staticControlReply: (subtype) => {
+      const reply = data.control.replies[subtype];
+      return reply === undefined ? undefined : structuredClone(reply);
+    },
     settingsResponse: (model) => {
       const settings = structuredClone(data.settings);
       const applied = (settings.applied ?? {}) as Json;

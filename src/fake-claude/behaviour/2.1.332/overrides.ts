@@ -1,0 +1,167 @@
+import type { CapturedData } from '../data/types.js';
+import type { VersionOverrides } from '../overrides.js';
+import type { CallUsage, CliBehaviour, Json, ResultTotals } from '../types.js';
+
+/**
+ * What claude 2.1.332 does differently from 2.1.150 (the base), beyond its captured data. Observed
+ * by running the scenario catalogue against the real 2.1.332 (test/fake-claude.differential.test.ts).
+ * Each member is named after what changed.
+ */
+
+/** Opus 5 list prices, USD per million tokens: input, output, cache read, cache write (5 min). */
+const OPUS_5 = [4, 20, 0.4, 5] as const;
+
+function usage332(usage: CallUsage): Json {
+  return {
+    input_tokens: usage.input_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens,
+    output_tokens: usage.output_tokens,
+    output_tokens_details: { thinking_tokens: 0 },
+    server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+    service_tier: 'standard',
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+    inference_geo: '',
+    iterations: [],
+    speed: 'standard',
+    fallback_credit: null,
+  };
+}
+
+function modelUsage332(
+  models: ResultTotals['modelUsage'],
+  behaviour: Pick<CliBehaviour, 'contextWindow' | 'maxOutputTokens'>,
+): Json {
+  const out: Json = {};
+  for (const [model, { usage, costUSD }] of Object.entries(models)) {
+    out[model] = {
+      inputTokens: usage.input_tokens,
+      outputTokens: usage.output_tokens,
+      cacheReadInputTokens: usage.cache_read_input_tokens,
+      cacheCreationInputTokens: usage.cache_creation_input_tokens,
+      webSearchRequests: 0,
+      costUSD,
+      contextWindow: behaviour.contextWindow(model),
+      maxOutputTokens: behaviour.maxOutputTokens(model),
+      thinkingTokens: 0,
+      cacheCreationEphemeral5mInputTokens: usage.cache_creation_input_tokens,
+      cacheCreationEphemeral1hInputTokens: 0,
+      canonicalModel: model.replace(/\[1m\]$/i, ''),
+      provider: 'firstParty',
+      costBasis: 'list',
+    };
+  }
+  return out;
+}
+
+const SUBAGENT_STATS = {
+  spawned: 0,
+  requested: { background: 0, foreground: 0, unset: 0 },
+  started_in_background: 0,
+  max_depth: 0,
+  spawned_by_subagents: 0,
+  completed: 0,
+  failed: 0,
+  killed: { parent: 0, user: 0, system: 0 },
+  refused: { depth_limit: 0, concurrency_limit: 0, budget: 0 },
+  by_type: {},
+};
+
+export const overrides2_1_332: VersionOverrides = {
+  since: '2.1.332',
+  apply(previous, data: CapturedData) {
+    const fastModeDisabledReason = data.init.message.fast_mode_disabled_reason;
+    const defaultMaxTokens = Number(data.apiRequest.defaults.max_tokens);
+    /** Fields every result of 2.1.332 carries after its kind's own head, in its order. */
+    const resultTail = (b: CliBehaviour, totals: ResultTotals): Json => ({
+      usage: usage332(totals.usage),
+      modelUsage: modelUsage332(totals.modelUsage, b),
+      permission_denials: totals.permissionDenials,
+    });
+    return {
+      // Opus 5 models have a 1M window without the `[1m]` suffix, and 128k output tokens.
+      contextWindow: (model) => (/opus-5/.test(model) ? 1_000_000 : previous.contextWindow(model)),
+      maxOutputTokens: (model) => (/opus-5/.test(model) ? defaultMaxTokens : previous.maxOutputTokens(model)),
+      cost(model, usage) {
+        if (!/opus-5/.test(model)) return previous.cost(model, usage);
+        const [input, output, cacheRead, cacheWrite] = OPUS_5;
+        return (
+          (usage.input_tokens * input +
+            usage.output_tokens * output +
+            usage.cache_read_input_tokens * cacheRead +
+            usage.cache_creation_input_tokens * cacheWrite) /
+          1_000_000
+        );
+      },
+
+      // assistant messages carry a timestamp after the uuid.
+      assistantMessage(message, block, facts, uuid, requestId) {
+        const { request_id: _requestId, ...rest } = previous.assistantMessage(
+          message,
+          block,
+          facts,
+          uuid,
+          requestId,
+        );
+        return {
+          ...rest,
+          timestamp: new Date().toISOString(),
+          ...(requestId === undefined ? {} : { request_id: requestId }),
+        };
+      },
+
+      // stream events name the API message they belong to; message_start says how thinking is shown.
+      streamEventMessage: (event, facts, uuid, extra) => ({
+        type: 'stream_event',
+        event,
+        session_id: facts.sessionId,
+        parent_tool_use_id: null,
+        uuid,
+        ...(extra.ttftMs === undefined ? {} : { ttft_ms: extra.ttftMs, thinking_display: 'updates' }),
+        ...(extra.messageId === undefined ? {} : { api_message_id: extra.messageId }),
+      }),
+
+      // result/success: a new field order, subagent statistics and per-result timings and usage.
+      resultSuccess(facts, totals, text, stopReason, uuid) {
+        return {
+          duration_api_ms: totals.durationApiMs,
+          stop_reason: stopReason,
+          session_id: facts.sessionId,
+          total_cost_usd: totals.totalCostUsd,
+          ...resultTail(this, totals),
+          terminal_reason: 'completed',
+          fast_mode_state: 'off',
+          fast_mode_disabled_reason: fastModeDisabledReason,
+          subagent_stats: structuredClone(SUBAGENT_STATS),
+          safety_stops: 0,
+          is_error: false,
+          num_turns: totals.numTurns,
+          subtype: 'success',
+          api_error_status: null,
+          result: text,
+          ttft_ms: totals.ttftMs,
+          type: 'result',
+          duration_ms: totals.durationMs,
+          uuid,
+          ttft_stream_ms: totals.ttftMs,
+          time_to_request_ms: 0,
+          first_content_frame_ms: totals.ttftMs,
+          queued_turn_count: 0,
+          result_index: totals.resultIndex,
+          model_usage_since_last_result: modelUsage332(totals.modelUsageSinceLastResult, this),
+        };
+      },
+
+      // Hook inputs carry the prompt's id after cwd.
+      hookInput(event, common, payload) {
+        const input = previous.hookInput(event, common, payload);
+        const out: Json = {};
+        for (const [key, value] of Object.entries(input)) {
+          out[key] = value;
+          if (key === 'cwd') out.prompt_id = common.promptId;
+        }
+        return out;
+      },
+    };
+  },
+};
