@@ -141,7 +141,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   wrote.push(rel(await registerPackageExports(root, version, options.makeDefault ?? false)));
   const biome = join(root, 'node_modules', '.bin', 'biome');
   if (existsSync(biome)) {
-    await execa(biome, ['format', '--write', amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')], {
+    await execa(biome, ['check', '--write', amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')], {
       cwd: root,
       reject: false,
     });

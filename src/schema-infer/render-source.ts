@@ -14,7 +14,7 @@ export interface RenderOptions {
   messages: number;
 }
 
-const OPS = ['addField', 'addValues', 'addVariant', 'addPayload', 'makeOptional', 'widen'] as const;
+const OPS = ['addField', 'addPayload', 'addValues', 'addVariant', 'makeOptional', 'widen'] as const;
 
 export function renderAmendmentsSource(
   amendments: readonly InferredAmendment[],

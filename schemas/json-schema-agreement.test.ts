@@ -1,14 +1,15 @@
 /**
- * Property: for generated valid and invalid messages, the zod schema, the exported JSON Schema
+ * Property, for every pinned set: for generated valid and invalid messages, the zod schema, the exported JSON Schema
  * (run by ajv) and the validation engine agree on valid / invalid.
  */
 import { fc, test } from '@fast-check/vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect } from 'vitest';
+import { pinnedVersions } from './registry.js';
 import type { z } from 'zod';
-import { artefactSpecs, jsonSchemaOf } from '../../scripts/generate-schemas.js';
-import { walkSchema } from '../../src/validate/schema-walker.js';
-import { arbitraryFor, mutate, pathsOf } from '../../test/support/zod-arbitrary.js';
+import { artefactSpecs, jsonSchemaOf } from '../scripts/generate-schemas.js';
+import { walkSchema } from '../src/validate/schema-walker.js';
+import { arbitraryFor, mutate, pathsOf } from '../test/support/zod-arbitrary.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
 
@@ -24,9 +25,11 @@ const SPECS = new Set([
 ]);
 
 describe.each(
-  artefactSpecs()
-    .filter((s) => SPECS.has(s.name))
-    .map((spec) => [spec.name, spec] as const),
+  pinnedVersions().flatMap((version) =>
+    artefactSpecs(version)
+      .filter((s) => SPECS.has(s.name))
+      .map((spec) => [`${version} ${spec.name}`, spec] as const),
+  ),
 )('%s', (_name, spec) => {
   const validateJson = ajv.compile(jsonSchemaOf(spec));
   const valid = arbitraryFor(spec.schema, { extraKeys: true });
