@@ -13,6 +13,7 @@ export type {
   HookCommon,
   Json,
   PermissionPolicy,
+  PermissionRecord,
   ResultTotals,
   SessionFacts,
   ToolContext,

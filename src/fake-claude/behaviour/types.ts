@@ -23,7 +23,8 @@ export interface CallUsage {
 
 /** How a tool call is gated before it runs. */
 export type PermissionPolicy =
-  | { kind: 'allow' }
+  /** `reasonType`: why no one was asked (`mode`, `subcommandResults`); none for a tool that never asks. */
+  | { kind: 'allow'; reasonType?: string }
   /** The client is asked (`can_use_tool`); without a permission prompt tool it is auto-denied. */
   | { kind: 'ask'; description?: string; suggestions?: Json[]; blockedPath?: string; reasonType?: string }
   /** Denied by a rule or the mode (dontAsk): a `system/permission_denied` event, then the error result. */
@@ -38,6 +39,18 @@ export interface ToolOutcome {
   toolUseResult: unknown;
   /** A synthetic user message the harness injects after the result (a skill's body). */
   injectedText?: string;
+  /** How the permission for the call was settled (the engine fills it in; versions that report it render it). */
+  permission?: PermissionRecord;
+}
+
+/** How the permission for one tool call was settled. */
+export interface PermissionRecord {
+  decision?: 'accept' | 'reject';
+  /** Who decided: the client for this call (`user_temporary` / `user_reject`), configuration or mode (`config`), a hook. */
+  source?: 'user_temporary' | 'user_reject' | 'config' | 'hook';
+  reasonType?: string;
+  /** Why the tool did not run: a decision or rule (`permission-rule`), or the user went away (`user-rejected`). */
+  nonExecution?: 'permission-rule' | 'user-rejected';
 }
 
 /** Session facts the shapes need. */
@@ -196,6 +209,8 @@ export interface CliBehaviour {
   missingContentError: string;
   permissionStreamClosed: string;
   permissionAborted: string;
+  /** The input a valid `allow` reply runs the tool with (`original`: the input the client was shown). */
+  allowedInput(reply: Json, original: Json): Json;
   /** The text of a rejected or failed permission reply; `undefined` when the reply is valid. */
   validatePermissionReply(reply: unknown): Promise<string | undefined>;
   autoDenyText(toolName: string, input: Json, cwd: string): string;

@@ -9,6 +9,7 @@ import type {
   CallUsage,
   CliBehaviour,
   Json,
+  PermissionRecord,
   ResultTotals,
   SessionFacts,
   ToolContext,
@@ -1028,10 +1029,17 @@ export class ScriptedEngine {
     const name = String(block.name);
     const toolUseId = String(block.id);
     let input = this.b.resolveToolInput(name, isRecord(block.input) ? block.input : {}, this.options.cwd);
-    const deny = (text: string): ToolOutcome => {
+    const deny = (text: string, permission: PermissionRecord): ToolOutcome => {
       denials.push({ tool_name: name, tool_use_id: toolUseId, tool_input: input });
-      return { content: text, isError: true, toolUseResult: `Error: ${text}` };
+      return { content: text, isError: true, toolUseResult: `Error: ${text}`, permission };
     };
+    const rejected = (source: PermissionRecord['source'], reasonType?: string): PermissionRecord => ({
+      nonExecution: 'permission-rule',
+      decision: 'reject',
+      source,
+      ...(reasonType === undefined ? {} : { reasonType }),
+    });
+    let permission: PermissionRecord = { decision: 'accept', source: 'config' };
     const isMcp = name.startsWith('mcp__');
     const known = isMcp
       ? this.mcpTool(name) !== undefined
@@ -1052,7 +1060,7 @@ export class ScriptedEngine {
       toolUseId,
       turn,
     );
-    if (hook.deny !== undefined) return deny(hook.deny);
+    if (hook.deny !== undefined) return deny(hook.deny, rejected('hook', 'hook'));
     if (hook.allow) hookAllows = true;
     if (hook.updatedInput) input = hook.updatedInput;
 
@@ -1072,11 +1080,19 @@ export class ScriptedEngine {
           randomUUID(),
         ),
       );
-      return deny(policy.message);
+      return deny(policy.message, rejected('config', policy.reasonType));
+    }
+    if (policy.kind === 'allow' && policy.reasonType !== undefined) {
+      permission = { decision: 'accept', source: 'config', reasonType: policy.reasonType };
     }
     if (policy.kind === 'ask') {
       const promptTool = this.flags.permissionPromptTool;
-      if (promptTool === undefined) return deny(this.b.autoDenyText(name, input, this.options.cwd));
+      if (promptTool === undefined)
+        return deny(this.b.autoDenyText(name, input, this.options.cwd), {
+          nonExecution: 'user-rejected',
+          decision: 'reject',
+          source: 'config',
+        });
       let reply: Json;
       try {
         if (promptTool === 'stdio') {
@@ -1098,8 +1114,10 @@ export class ScriptedEngine {
           reply = await this.askPermissionTool(promptTool, name, input, toolUseId, turn);
         }
       } catch (error) {
-        if (error instanceof AbortError) return deny(this.b.permissionAborted);
-        if (error instanceof StreamClosedError) return deny(this.b.permissionStreamClosed);
+        if (error instanceof AbortError)
+          return deny(this.b.permissionAborted, { nonExecution: 'user-rejected' });
+        if (error instanceof StreamClosedError)
+          return deny(this.b.permissionStreamClosed, rejected('config', 'other'));
         if (error instanceof PermissionToolMissing) {
           const available = this.facts().tools.filter((t) => t.startsWith('mcp__'));
           const text = this.b.permissionToolMissing(name, error.tool, available);
@@ -1110,22 +1128,26 @@ export class ScriptedEngine {
             toolUseResult: text.result,
           };
         }
-        return deny(`Tool permission request failed: Error: ${(error as Error).message}`);
+        return deny(
+          `Tool permission request failed: Error: ${(error as Error).message}`,
+          rejected('config', 'other'),
+        );
       }
-      const rejected = await this.b.validatePermissionReply(reply);
-      if (rejected !== undefined) return deny(rejected);
+      const replyProblem = await this.b.validatePermissionReply(reply);
+      if (replyProblem !== undefined) return deny(replyProblem, rejected('config', 'other'));
       if (reply.behavior === 'deny') {
         if (reply.interrupt === true && !turn.interrupted) {
           turn.interrupted = true;
           turn.abort.abort();
         }
-        return deny(String(reply.message));
+        return deny(String(reply.message), rejected('user_reject'));
       }
-      input = reply.updatedInput as Json;
+      input = this.b.allowedInput(reply, input);
+      permission = { decision: 'accept', source: 'user_temporary' };
     }
 
     const started = performance.now();
-    const outcome = await this.executeTool(name, input, toolUseId, turn);
+    const outcome: ToolOutcome = { ...(await this.executeTool(name, input, toolUseId, turn)), permission };
     const post = await this.runHooks(
       'PostToolUse',
       name,

@@ -152,6 +152,39 @@ export const overrides2_1_332: VersionOverrides = {
         };
       },
 
+      // tool results say how the permission was settled (tool_result_meta).
+      toolResultMessage(toolUseId, outcome, facts, uuid) {
+        const message = previous.toolResultMessage(toolUseId, outcome, facts, uuid);
+        const permission = outcome.permission;
+        if (!permission) return message;
+        return {
+          ...message,
+          tool_result_meta: [
+            {
+              id: toolUseId,
+              ...(permission.nonExecution ? { non_execution_kind: permission.nonExecution } : {}),
+              ...(permission.decision
+                ? {
+                    permission_decision: {
+                      decision: permission.decision,
+                      source: permission.source,
+                      ...(permission.reasonType ? { reason_type: permission.reasonType } : {}),
+                    },
+                  }
+                : {}),
+            },
+          ],
+        };
+      },
+
+      // A bare {"behavior":"allow"} is valid: the tool runs with the input the client was shown.
+      async validatePermissionReply(reply) {
+        const r = reply as Json | undefined;
+        if (r && r.behavior === 'allow' && r.updatedInput === undefined) return undefined;
+        return previous.validatePermissionReply(reply);
+      },
+      allowedInput: (reply, original) => (reply.updatedInput as Json | undefined) ?? original,
+
       // Hook inputs carry the prompt's id after cwd.
       hookInput(event, common, payload) {
         const input = previous.hookInput(event, common, payload);

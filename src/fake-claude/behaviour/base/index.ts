@@ -410,6 +410,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       'Tool permission request failed: Error: Tool permission stream closed before response received',
     permissionAborted: 'Tool permission request failed: AbortError',
     validatePermissionReply: permissionReplyError,
+    allowedInput: (reply) => reply.updatedInput as Json,
     autoDenyText,
     permissionToolMissing: (toolName, promptTool, available) => {
       const error = `Error: MCP tool ${promptTool} (passed via --permission-prompt-tool) not found. Available MCP tools: ${available.length ? available.join(', ') : 'none'}`;

@@ -160,7 +160,7 @@ export function resolveToolInput(toolName: string, input: Json, cwd: string): Js
 
 export function permissionPolicy(toolName: string, input: Json, mode: string, cwd: string): PermissionPolicy {
   if (toolName === 'AskUserQuestion') return { kind: 'ask' };
-  if (mode === 'bypassPermissions') return { kind: 'allow' };
+  if (mode === 'bypassPermissions') return { kind: 'allow', reasonType: 'mode' };
   if (SAFE_TOOLS.has(toolName)) return { kind: 'allow' };
   let policy: PermissionPolicy;
   if (toolName.startsWith('mcp__')) {
@@ -172,7 +172,7 @@ export function permissionPolicy(toolName: string, input: Json, mode: string, cw
     };
   } else if (EDIT_TOOLS.has(toolName)) {
     const abs = absolutePath(input.file_path ?? input.notebook_path, cwd);
-    if (mode === 'acceptEdits' && insideCwd(abs, cwd)) return { kind: 'allow' };
+    if (mode === 'acceptEdits' && insideCwd(abs, cwd)) return { kind: 'allow', reasonType: 'mode' };
     policy =
       mode === 'plan'
         ? { kind: 'ask', description: displayPath(abs, cwd), reasonType: 'mode' }
@@ -185,7 +185,8 @@ export function permissionPolicy(toolName: string, input: Json, mode: string, cw
     const command = typeof input.command === 'string' ? input.command : '';
     const shape = bashShape(command, cwd);
     if (shape.readOnly) return { kind: 'allow' };
-    if (mode === 'acceptEdits' && shape.writes && insideCwd(shape.writes, cwd)) return { kind: 'allow' };
+    if (mode === 'acceptEdits' && shape.writes && insideCwd(shape.writes, cwd))
+      return { kind: 'allow', reasonType: 'subcommandResults' };
     const description =
       typeof input.description === 'string' && input.description ? input.description : command;
     const suggestions: Json[] = [
