@@ -65,7 +65,8 @@ export interface SessionFacts {
   /** Project and user skills / commands (listed before the built-in ones). */
   skills: string[];
   commands: string[];
-  mcpServers: Array<{ name: string; status: string }>;
+  /** `origin`: an in-process SDK server (initialize) or one from `--mcp-config`. */
+  mcpServers: Array<{ name: string; status: string; origin?: 'sdk' | 'config' }>;
   apiKeySource: string;
   configDir: string;
   /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
@@ -86,6 +87,8 @@ export interface ResultTotals {
   modelUsageSinceLastResult: Record<string, { usage: CallUsage; costUSD: number }>;
   /** 0-based number of this result among the session's results. */
   resultIndex: number;
+  /** With --include-partial-messages: the ids of the API messages streamed in this turn. */
+  streamedMessageIds?: string[];
   totalCostUsd: number;
   permissionDenials: Json[];
 }
@@ -195,6 +198,16 @@ export interface CliBehaviour {
   unsupportedSubtype(subtype: string): string;
   isPermissionMode(mode: string): boolean;
   setModelNotice(model: string): string;
+  /** How `set_model` is answered: the reply payload, and the local-command notice sent before it. */
+  setModelAnswer(model: string): { response?: Json; notice?: string };
+  /** The payload of the `interrupt` reply (none on 2.1.150). */
+  interruptResponse(): Json | undefined;
+  /** An unknown mode for `set_permission_mode`: the error reply, or `undefined` to echo it as success. */
+  invalidPermissionMode(mode: string): { error: string; envelope: Json } | undefined;
+  /** The `can_use_tool` request as sent (`server`: the MCP server of an MCP tool). */
+  permissionRequest(request: Json, server: { name: string; origin: 'sdk' | 'config' } | undefined): Json;
+  /** The SDK MCP servers are connected when initialize arrives (before its reply), not at the first turn. */
+  mcpConnectOnInitialize: boolean;
 
   // ---- texts ----
   interruptedText: string;

@@ -85,6 +85,8 @@ interface TurnState {
   phase: 'streaming' | 'tools';
   /** The id of the prompt that started the turn (hook inputs of some versions carry it). */
   promptId: string;
+  /** The ids of the API messages begun in this turn. */
+  messageIds: string[];
 }
 
 const ZERO_USAGE: CallUsage = {
@@ -302,6 +304,7 @@ export class ScriptedEngine {
       mcpServers: this.mcpServers.map((s) => ({
         name: s.name,
         status: s.status === 'connected' ? 'connected' : 'failed',
+        origin: s.stdio || s.config ? 'config' : 'sdk',
       })),
       apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
       configDir: this.configDir,
@@ -349,6 +352,7 @@ export class ScriptedEngine {
       modelUsage: this.modelUsage,
       modelUsageSinceLastResult: this.modelUsageSinceResult,
       resultIndex: this.resultCount,
+      ...(turn && this.flags.includePartialMessages ? { streamedMessageIds: [...turn.messageIds] } : {}),
       totalCostUsd: this.totalCost,
       permissionDenials: denials,
     };
@@ -408,6 +412,8 @@ export class ScriptedEngine {
             this.mcpServers.push({ name, status: 'pending', tools: [], nextId: 0 });
           }
         }
+        // Some versions start the MCP handshake of the SDK servers before they answer initialize.
+        if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
         this.reply(requestId, this.b.initializeResponse(this.options.pid), 'initialize');
         return;
       }
@@ -417,11 +423,16 @@ export class ScriptedEngine {
           turn.interrupted = true;
           turn.abort.abort();
         }
-        this.reply(requestId);
+        this.reply(requestId, this.b.interruptResponse());
         return;
       }
       case 'set_permission_mode': {
         const mode = String(request.mode);
+        const refused = this.b.isPermissionMode(mode) ? undefined : this.b.invalidPermissionMode(mode);
+        if (refused) {
+          this.replyError(requestId, refused.error, refused.envelope);
+          return;
+        }
         this.reply(requestId, { mode });
         if (this.b.isPermissionMode(mode)) {
           this.permissionMode = mode;
@@ -432,16 +443,19 @@ export class ScriptedEngine {
       case 'set_model': {
         const model = typeof request.model === 'string' ? request.model : 'default';
         this.model = model === 'default' ? (this.flags.model ?? this.b.defaultModelFor(this.auth)) : model;
-        this.emit({
-          type: 'user',
-          message: { role: 'user', content: this.b.setModelNotice(model) },
-          session_id: this.sessionId,
-          parent_tool_use_id: null,
-          uuid: randomUUID(),
-          timestamp: new Date().toISOString(),
-          isReplay: true,
-        });
-        this.reply(requestId);
+        const answer = this.b.setModelAnswer(model);
+        if (answer.notice !== undefined) {
+          this.emit({
+            type: 'user',
+            message: { role: 'user', content: answer.notice },
+            session_id: this.sessionId,
+            parent_tool_use_id: null,
+            uuid: randomUUID(),
+            timestamp: new Date().toISOString(),
+            isReplay: true,
+          });
+        }
+        this.reply(requestId, answer.response);
         return;
       }
       case 'get_binary_version':
@@ -566,7 +580,15 @@ export class ScriptedEngine {
     return isRecord(reply.mcp_response) ? reply.mcp_response : {};
   }
 
-  private async connectMcpServers(): Promise<void> {
+  private connecting: Promise<void> | undefined;
+
+  /** Connects the pending MCP servers once (at initialize or at the first turn, per version). */
+  private connectMcpServers(): Promise<void> {
+    this.connecting ??= this.connectPendingMcpServers();
+    return this.connecting;
+  }
+
+  private async connectPendingMcpServers(): Promise<void> {
     for (const server of this.mcpServers) {
       if (server.status !== 'pending') continue;
       if (server.config) {
@@ -638,6 +660,7 @@ export class ScriptedEngine {
       stopHookActive: false,
       phase: 'streaming',
       promptId: randomUUID(),
+      messageIds: [],
     };
     this.turn = turn;
     try {
@@ -783,6 +806,7 @@ export class ScriptedEngine {
           if (type === 'ping') continue;
           if (type === 'message_start') {
             message = isRecord(event.message) ? event.message : {};
+            if (typeof message.id === 'string') turn.messageIds.push(message.id);
             if (partial) this.emitStream(event, message.id, Math.round(performance.now() - callStarted));
             continue;
           }
@@ -1096,18 +1120,22 @@ export class ScriptedEngine {
       let reply: Json;
       try {
         if (promptTool === 'stdio') {
+          const server = this.mcpTool(name)?.server;
           reply = await this.sendRequest(
-            {
-              subtype: 'can_use_tool',
-              tool_name: name,
-              display_name: this.b.displayName(name),
-              input,
-              ...(policy.description ? { description: policy.description } : {}),
-              ...(policy.suggestions ? { permission_suggestions: policy.suggestions } : {}),
-              ...(policy.blockedPath ? { blocked_path: policy.blockedPath } : {}),
-              ...(policy.reasonType ? { decision_reason_type: policy.reasonType } : {}),
-              tool_use_id: toolUseId,
-            },
+            this.b.permissionRequest(
+              {
+                subtype: 'can_use_tool',
+                tool_name: name,
+                display_name: this.b.displayName(name),
+                input,
+                ...(policy.description ? { description: policy.description } : {}),
+                ...(policy.suggestions ? { permission_suggestions: policy.suggestions } : {}),
+                ...(policy.blockedPath ? { blocked_path: policy.blockedPath } : {}),
+                ...(policy.reasonType ? { decision_reason_type: policy.reasonType } : {}),
+                tool_use_id: toolUseId,
+              },
+              server && { name: server.name, origin: server.stdio || server.config ? 'config' : 'sdk' },
+            ),
             turn.abort.signal,
           );
         } else {

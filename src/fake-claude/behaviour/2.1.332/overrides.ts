@@ -1,6 +1,6 @@
 import type { CapturedData } from '../data/types.js';
 import type { VersionOverrides } from '../overrides.js';
-import type { CallUsage, CliBehaviour, Json, ResultTotals } from '../types.js';
+import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts } from '../types.js';
 
 /**
  * What claude 2.1.332 does differently from 2.1.150 (the base), beyond its captured data. Observed
@@ -11,8 +11,11 @@ import type { CallUsage, CliBehaviour, Json, ResultTotals } from '../types.js';
 /** Opus 5 list prices, USD per million tokens: input, output, cache read, cache write (5 min). */
 const OPUS_5 = [4, 20, 0.4, 5] as const;
 
+/** A turn's usage; `output_tokens_details` comes first when no response completed in the turn. */
 function usage332(usage: CallUsage): Json {
+  const none = Object.values(usage).every((n) => n === 0);
   return {
+    ...(none ? { output_tokens_details: { thinking_tokens: 0 } } : {}),
     input_tokens: usage.input_tokens,
     cache_creation_input_tokens: usage.cache_creation_input_tokens,
     cache_read_input_tokens: usage.cache_read_input_tokens,
@@ -54,6 +57,8 @@ function modelUsage332(
   return out;
 }
 
+const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+
 const SUBAGENT_STATS = {
   spawned: 0,
   requested: { background: 0, foreground: 0, unset: 0 },
@@ -72,11 +77,54 @@ export const overrides2_1_332: VersionOverrides = {
   apply(previous, data: CapturedData) {
     const fastModeDisabledReason = data.init.message.fast_mode_disabled_reason;
     const defaultMaxTokens = Number(data.apiRequest.defaults.max_tokens);
-    /** Fields every result of 2.1.332 carries after its kind's own head, in its order. */
-    const resultTail = (b: CliBehaviour, totals: ResultTotals): Json => ({
+    /** The fields every result of 2.1.332 starts with. */
+    const head = (
+      b: CliBehaviour,
+      facts: SessionFacts,
+      totals: ResultTotals,
+      stopReason: string | null,
+    ): Json => ({
+      duration_api_ms: totals.durationApiMs,
+      stop_reason: stopReason,
+      session_id: facts.sessionId,
+      total_cost_usd: totals.totalCostUsd,
       usage: usage332(totals.usage),
       modelUsage: modelUsage332(totals.modelUsage, b),
       permission_denials: totals.permissionDenials,
+    });
+    const state = (terminalReason: string | undefined): Json => ({
+      ...(terminalReason === undefined ? {} : { terminal_reason: terminalReason }),
+      fast_mode_state: 'off',
+      fast_mode_disabled_reason: fastModeDisabledReason,
+      subagent_stats: structuredClone(SUBAGENT_STATS),
+      safety_stops: 0,
+    });
+    /** The fields every result ends with. */
+    const tail = (b: CliBehaviour, totals: ResultTotals): Json => ({
+      queued_turn_count: 0,
+      result_index: totals.resultIndex,
+      model_usage_since_last_result: modelUsage332(totals.modelUsageSinceLastResult, b),
+    });
+    const errorResult = (
+      b: CliBehaviour,
+      subtype: string,
+      facts: SessionFacts,
+      totals: ResultTotals,
+      stopReason: string | null,
+      terminalReason: string | undefined,
+      errors: string[],
+      uuid: string,
+    ): Json => ({
+      ...head(b, facts, totals, stopReason),
+      ...state(terminalReason),
+      is_error: true,
+      num_turns: totals.numTurns,
+      subtype,
+      errors,
+      type: 'result',
+      duration_ms: totals.durationMs,
+      uuid,
+      ...tail(b, totals),
     });
     return {
       // Opus 5 models have a 1M window without the `[1m]` suffix, and 128k output tokens.
@@ -124,16 +172,8 @@ export const overrides2_1_332: VersionOverrides = {
       // result/success: a new field order, subagent statistics and per-result timings and usage.
       resultSuccess(facts, totals, text, stopReason, uuid) {
         return {
-          duration_api_ms: totals.durationApiMs,
-          stop_reason: stopReason,
-          session_id: facts.sessionId,
-          total_cost_usd: totals.totalCostUsd,
-          ...resultTail(this, totals),
-          terminal_reason: 'completed',
-          fast_mode_state: 'off',
-          fast_mode_disabled_reason: fastModeDisabledReason,
-          subagent_stats: structuredClone(SUBAGENT_STATS),
-          safety_stops: 0,
+          ...head(this, facts, totals, stopReason),
+          ...state('completed'),
           is_error: false,
           num_turns: totals.numTurns,
           subtype: 'success',
@@ -143,13 +183,75 @@ export const overrides2_1_332: VersionOverrides = {
           type: 'result',
           duration_ms: totals.durationMs,
           uuid,
+          ...(totals.streamedMessageIds ? { begun_message_ids: totals.streamedMessageIds } : {}),
           ttft_stream_ms: totals.ttftMs,
           time_to_request_ms: 0,
           first_content_frame_ms: totals.ttftMs,
-          queued_turn_count: 0,
-          result_index: totals.resultIndex,
-          model_usage_since_last_result: modelUsage332(totals.modelUsageSinceLastResult, this),
+          ...tail(this, totals),
         };
+      },
+      resultError(facts, totals, stopReason, terminalReason, errors, uuid) {
+        return errorResult(
+          this,
+          'error_during_execution',
+          facts,
+          totals,
+          stopReason,
+          terminalReason,
+          errors,
+          uuid,
+        );
+      },
+      // A budget stop now has a terminal_reason too.
+      resultLimit(facts, totals, stopReason, limit, errors, uuid) {
+        const reason = limit === 'max_turns' ? 'max_turns' : 'budget_exhausted';
+        return errorResult(this, `error_${limit}`, facts, totals, stopReason, reason, errors, uuid);
+      },
+
+      // Replies and notices.
+      setModelAnswer: (model) => ({ response: { model } }),
+      interruptResponse: () => ({ still_queued: [] }),
+      invalidPermissionMode: () => ({
+        error: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`,
+        envelope: { error_code: 'invalid_mode' },
+      }),
+      stopHookNotification: (facts, uuid) => ({
+        type: 'system',
+        subtype: 'notification',
+        key: 'stop-hook-error',
+        text: 'stop hook problem · ctrl+o to see',
+        priority: 'immediate',
+        session_id: facts.sessionId,
+        uuid,
+      }),
+      permissionStreamClosed:
+        'Tool permission request failed: AbortError: Tool permission stream closed before response received',
+      stdinParseError: (line) =>
+        `Error parsing streaming input line (type=unknown, ${line.length} chars): SyntaxError`,
+
+      // MCP: SDK servers connect at initialize; servers and prompts say where a server comes from.
+      mcpConnectOnInitialize: true,
+      initMessage(facts, uuid) {
+        const message = previous.initMessage(facts, uuid);
+        return {
+          ...message,
+          mcp_servers: facts.mcpServers.map((s) => ({
+            name: s.name,
+            status: s.status,
+            source: s.origin === 'sdk' ? 'sdk' : 'dynamic',
+          })),
+        };
+      },
+      permissionRequest(request, server) {
+        const out: Json = {};
+        for (const [key, value] of Object.entries(request)) {
+          out[key] = value;
+          if (key === 'tool_name' && server)
+            out.mcp_server = { name: server.name, source: server.origin === 'sdk' ? 'sdk' : 'dynamic' };
+        }
+        // AskUserQuestion needs a person: the prompt says so.
+        if (request.tool_name === 'AskUserQuestion') out.requires_user_interaction = true;
+        return out;
       },
 
       // tool results say how the permission was settled (tool_result_meta).

@@ -176,7 +176,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
           '<cwd>': facts.cwd,
           '<session-id>': facts.sessionId,
           '<tools>': facts.tools,
-          '<mcp-servers>': facts.mcpServers,
+          '<mcp-servers>': facts.mcpServers.map(({ name, status }) => ({ name, status })),
           '<model>': facts.model,
           '<permission-mode>': facts.permissionMode,
           '<slash-commands>': [...facts.commands, ...facts.skills, ...init.slash_commands],
@@ -394,6 +394,13 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     unsupportedSubtype: (subtype) => `Unsupported control request subtype: ${subtype}`,
     isPermissionMode: (mode) => PERMISSION_MODES.includes(mode),
     setModelNotice: (model) => `<local-command-stdout>Set model to ${model}</local-command-stdout>`,
+    setModelAnswer(model) {
+      return { notice: this.setModelNotice(model) };
+    },
+    interruptResponse: () => undefined,
+    invalidPermissionMode: () => undefined,
+    permissionRequest: (request) => request,
+    mcpConnectOnInitialize: false,
 
     interruptedText: '[Request interrupted by user]',
     interruptedForToolText: '[Request interrupted by user for tool use]',
