@@ -7,7 +7,8 @@
  * A route names a node from a root, one segment at a time:
  *   `.key` or `["key"]`  an object's field        `[]`  an array's element
  *   `{}`                 a record's value          `<k=v>`  the union member(s) whose
- *   `<#n>`               a plain union's n-th member        discriminator `k` is `v`
+ *   `<#n>`               a plain union's n-th member        discriminator `k` is `v` (`v1|v2`
+ *                                                            for a member that takes several)
  * Wrappers (optional, nullable, default, readonly, lazy, pipe) are passed through.
  * Example: `<type=system><subtype=init>.memory_paths`.
  */
@@ -138,11 +139,15 @@ export function propValues(schema: AnySchema, key: string): Set<unknown> | undef
   return (schema._zod as { propValues?: Record<string, Set<unknown>> }).propValues?.[key];
 }
 
-/** Whether a discriminator value `value` (as written in a route) selects `option`. */
+/**
+ * Whether a discriminator value as written in a route selects `option`: `v`, or `v1|v2|…` for a
+ * member that takes several (all of them are written, so the route names that member exactly).
+ */
 function selects(option: AnySchema, key: string, value: string): boolean {
   const values = propValues(option, key);
   if (!values) return false;
-  for (const v of values) if (String(v) === value) return true;
+  const wanted = new Set(value.split('|'));
+  for (const v of values) if (wanted.has(String(v))) return true;
   return false;
 }
 

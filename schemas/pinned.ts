@@ -3,6 +3,7 @@
  * never removed (users import old sets by path).
  */
 import { schemaSet as v2_1_150 } from './2.1.150/index.js';
+import { schemaSet as v2_1_332 } from './2.1.332/index.js';
 import type { SchemaSet } from './schema-set.js';
 
-export const PINNED_SETS: readonly SchemaSet[] = [v2_1_150];
+export const PINNED_SETS: readonly SchemaSet[] = [v2_1_150, v2_1_332];

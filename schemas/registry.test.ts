@@ -39,6 +39,15 @@ describe('schemaSetFor', () => {
   });
 
   it('lists pinned versions lowest first', () => {
-    expect(pinnedVersions()).toEqual(['2.1.150']);
+    expect(pinnedVersions()).toEqual(['2.1.150', '2.1.332']);
+  });
+
+  it('serves a version between two pinned sets the one below it, and a newer one the newest', () => {
+    expect(schemaSetFor('2.1.331').set.version).toBe('2.1.150');
+    expect(schemaSetFor('2.1.332')).toMatchObject({
+      exact: true,
+      set: { version: '2.1.332', previous: '2.1.150' },
+    });
+    expect(schemaSetFor('2.1.400').set.version).toBe('2.1.332');
   });
 });

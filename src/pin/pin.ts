@@ -8,7 +8,7 @@
  *   6. validate the new corpus against the new schemas;
  *   7. summarise what was written, what needs a human decision, and the next commands.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
@@ -25,7 +25,7 @@ import {
   type UnresolvedFinding,
 } from '../schema-infer/index.js';
 import type { CorpusCheck } from './check-corpus.js';
-import { recordCorpus } from './record-corpus.js';
+import { type RecordCorpusResult, recordCorpus } from './record-corpus.js';
 import { registerPackageExports, registerPinnedSet } from './register.js';
 
 export interface PinOptions {
@@ -35,6 +35,11 @@ export interface PinOptions {
   makeDefault?: boolean;
   /** Scenarios run at once while recording (default 2). */
   jobs?: number;
+  /**
+   * Draft from the corpus already in `fixtures/<version>/` instead of recording it again (after
+   * a change to the inference or to the scenarios' expectations).
+   */
+  reuseCorpus?: boolean;
   onProgress?: (line: string) => void;
 }
 
@@ -98,16 +103,20 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   // 2. The corpus.
   const corpusDir = join(root, 'fixtures', version);
   const failedDir = join(root, 'reports', `pin-${version}`, 'failed');
-  rmSync(failedDir, { recursive: true, force: true });
-  const recording = await recordCorpus({
-    version,
-    binaryPath: installed.binaryPath,
-    dir: corpusDir,
-    failedDir,
-    ...(options.jobs ? { jobs: options.jobs } : {}),
-    onProgress: say,
-  });
-  wrote.push(`${rel(corpusDir)}/ (${recording.recorded.length} fixtures)`);
+  if (!options.reuseCorpus) rmSync(failedDir, { recursive: true, force: true });
+  const recording = options.reuseCorpus
+    ? await existingCorpus(corpusDir, version)
+    : await recordCorpus({
+        version,
+        binaryPath: installed.binaryPath,
+        dir: corpusDir,
+        failedDir,
+        ...(options.jobs ? { jobs: options.jobs } : {}),
+        onProgress: say,
+      });
+  wrote.push(
+    `${rel(corpusDir)}/ (${recording.recorded.length} fixtures${options.reuseCorpus ? ', reused' : ''})`,
+  );
   if (recording.failed.length > 0)
     wrote.push(`${rel(failedDir)}/ (${recording.failed.length} failed recordings)`);
 
@@ -201,6 +210,18 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     madeDefault: options.makeDefault ?? false,
     next,
   };
+}
+
+/** The corpus already recorded for `version`, as a recording result. */
+async function existingCorpus(dir: string, version: string): Promise<RecordCorpusResult> {
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : [];
+  if (names.length === 0) {
+    throw new ClideError('usage', `no corpus to reuse for ${version}`, {
+      where: dir,
+      hint: 'run pin without --reuse-corpus to record it',
+    });
+  }
+  return { recorded: names.sort().map((n) => ({ id: n, file: join(dir, n), durationMs: 0 })), failed: [] };
 }
 
 /** The summary as text. */

@@ -74,6 +74,32 @@ const corpus: CorpusFile[] = [
   },
 ];
 
+describe('inferAmendments on a union member that takes several discriminator values', () => {
+  const errors = z.discriminatedUnion('type', [
+    z.discriminatedUnion('subtype', [
+      z.looseObject({ type: z.literal('result'), subtype: z.literal('success') }),
+      z.looseObject({ type: z.literal('result'), subtype: z.enum(['error_a', 'error_b']) }),
+    ]),
+  ]);
+  const set: SchemaSet = { ...previous, cliOutputMessage: errors };
+  const result = inferAmendments(set, '1.1.0', [
+    {
+      file: 'e.jsonl',
+      frames: [
+        fromCli({ type: 'result', subtype: 'error_a', extra: 1 }, 0),
+        fromCli({ type: 'result', subtype: 'error_b', extra: 'two' }, 1),
+      ],
+    },
+  ]);
+
+  it('names the member by all its values and types the field from every value seen on it', () => {
+    expect(result.amendments.map((a) => a.source)).toEqual([
+      "addField('out', '<type=result><subtype=error_a|error_b>', 'extra', z.union([\n  z.number(),\n  z.string(),\n]).optional())",
+    ]);
+    expect(walkSchema(result.set.cliOutputMessage, { type: 'result', subtype: 'error_b', extra: 3 })).toEqual([]);
+  });
+});
+
 describe('inferAmendments', () => {
   const result = inferAmendments(previous, '1.1.0', corpus);
   const byOp = (op: string) => result.amendments.filter((a) => a.amendment.op === op);

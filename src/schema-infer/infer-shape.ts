@@ -22,7 +22,8 @@ export interface InferOptions {
 const DEFAULT_LITERAL_KEYS = new Set(['type', 'subtype']);
 /** An object with more keys than this, or with keys that are no identifiers, is a record. */
 const RECORD_KEY_LIMIT = 40;
-const IDENTIFIER_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+/** Keys that read as field names (model names, paths and other data keys do not). */
+const IDENTIFIER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 function jsonType(value: unknown): string {
   if (value === null) return 'null';

@@ -76,12 +76,13 @@ export function resolveRoute(schema: AnySchema, value: unknown, path: JsonPath):
         if (hits.length === 0) return { route, node, value: current, rest, unmatched: { key, tag } };
         if (hits.length === 1) {
           const [option, index] = hits[0]!;
-          const sharing = options.filter((o) => {
-            for (const v of propValues(o, key) ?? []) if (String(v) === String(tag)) return true;
-            return false;
-          }).length;
+          // All of the member's values, so the route names this member whichever one was seen.
+          const values = [...(propValues(option, key) ?? [])].map(String);
+          const sharing = options.filter((o) =>
+            [...(propValues(o, key) ?? [])].some((v) => values.includes(String(v))),
+          ).length;
           route.push(
-            sharing === 1 ? { kind: 'variant', key, value: String(tag) } : { kind: 'member', index },
+            sharing === 1 ? { kind: 'variant', key, value: values.join('|') } : { kind: 'member', index },
           );
           node = option;
           continue;

@@ -7,6 +7,7 @@ interface PinFlags {
   jobs?: string;
   format?: string;
   quiet?: boolean;
+  reuseCorpus?: boolean;
 }
 
 /** `clide-conformance pin <version|latest>`: the whole move to a new CLI release, in a checkout of the kit. */
@@ -21,6 +22,7 @@ export function registerPin(program: Command): void {
     .argument('<version>', 'an exact version (e.g. 2.1.332) or a dist-tag (latest)')
     .option('--default', 'also make it the default pin (package.json clideConformance.pinned)')
     .option('--jobs <n>', 'scenarios recorded at once', '2')
+    .option('--reuse-corpus', 'draft from the corpus already in fixtures/<version>/ instead of recording it')
     .option('--format <format>', 'summary on stdout: text or json', 'text')
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (version: string, flags: PinFlags) => {
@@ -28,6 +30,7 @@ export function registerPin(program: Command): void {
       const result = await pin({
         version,
         makeDefault: flags.default ?? false,
+        reuseCorpus: flags.reuseCorpus ?? false,
         jobs: Math.max(1, Number.parseInt(flags.jobs ?? '2', 10) || 2),
         ...(flags.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
       });
