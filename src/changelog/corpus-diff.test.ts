@@ -81,6 +81,14 @@ beforeAll(async () => {
     ],
     0,
   );
+  // shares the new init field with control/set-model, and has one of its own
+  writeFixture(a, 'turn/second', [prompt, init(), result('success')], 0);
+  writeFixture(
+    b,
+    'turn/second',
+    [prompt, init({ fast_mode_state: 'off', view_mode: 'v' }), result('success')],
+    0,
+  );
   // only on one side
   writeFixture(a, 'old/gone', [prompt, init(), result('success')], 0);
   writeFixture(b, 'new/fresh', [prompt, init(), result('success')], 0);
@@ -104,6 +112,7 @@ describe('readCorpus', () => {
       ['limits/max-turns', 'limits__max-turns.jsonl'],
       ['old/gone', 'old__gone.jsonl'],
       ['turn/plain', 'turn__plain.jsonl'],
+      ['turn/second', 'turn__second.jsonl'],
     ]);
     expect(corpus[0]!.log.exitCode).toBe(0);
   });
@@ -113,9 +122,9 @@ describe('diffCorpora', () => {
   it('lists the scenarios recorded for one version only, and counts the unchanged', () => {
     expect(log.scenarios!.onlyInFrom).toEqual(['old/gone']);
     expect(log.scenarios!.onlyInTo).toEqual(['new/fresh']);
-    expect(log.scenarios!.compared).toBe(3);
+    expect(log.scenarios!.compared).toBe(4);
     expect(log.scenarios!.unchanged).toBe(1);
-    expect([...byScenario.keys()]).toEqual(['control/set-model', 'limits/max-turns']);
+    expect([...byScenario.keys()]).toEqual(['control/set-model', 'limits/max-turns', 'turn/second']);
   });
 
   it('reports a changed exit code and result subtype', () => {
@@ -148,7 +157,7 @@ describe('diffCorpora', () => {
     const corpus = await readCorpus(join(root, '1.0.0'));
     const same = diffCorpora(corpus, corpus);
     expect(same.changed).toEqual([]);
-    expect(same.unchanged).toBe(4);
+    expect(same.unchanged).toBe(5);
   });
 });
 
@@ -158,7 +167,7 @@ describe('changelog rendering', () => {
     expect(md).toMatch(/^# Claude Code CLI 1\.0\.0 → 1\.1\.0: stream-json protocol changes\n/);
     expect(md).toContain('| message kinds (both directions) | 0 | 0 | 0 | 0 |');
     expect(md).toContain(
-      'Scenarios: 3 recorded for both versions, 2 of them behave differently; 1 recorded for 1.0.0 only, 1 for 1.1.0 only.',
+      'Scenarios: 4 recorded for both versions, 3 of them behave differently; 1 recorded for 1.0.0 only, 1 for 1.1.0 only.',
     );
     expect(md).toContain('## Messages, CLI → client (stdout)');
     expect(md).toContain('## Control reply payloads');
@@ -171,11 +180,22 @@ describe('changelog rendering', () => {
     );
   });
 
+  it('lists a finding seen in several scenarios once, with where, and groups field findings by kind', () => {
+    const md = renderChangelogMarkdown(log);
+    expect(md).toContain(
+      '### Seen in several scenarios\n\n- additive `drift/field-new`: `system/init` new fields: `$.fast_mode_state` — `control/set-model`, `turn/second`\n',
+    );
+    expect(md).toContain(
+      '### `turn/second`\n\n- on the wire:\n  - additive `drift/field-new`: `system/init` new fields: `$.view_mode`\n',
+    );
+    expect(md.match(/\$\.fast_mode_state/g)).toHaveLength(1);
+  });
+
   it('is deterministic and round-trips as JSON', () => {
     expect(renderChangelogMarkdown(log)).toBe(renderChangelogMarkdown(log));
     const json = JSON.parse(renderChangelogJson(log)) as Changelog;
     expect(json.format).toBe('clide-changelog/1');
-    expect(json.summary.scenarios).toEqual({ compared: 3, changed: 2, onlyInFrom: 1, onlyInTo: 1 });
+    expect(json.summary.scenarios).toEqual({ compared: 4, changed: 3, onlyInFrom: 1, onlyInTo: 1 });
   });
 
   it('says so when a corpus is missing instead of comparing', async () => {
