@@ -49,6 +49,25 @@ describe('conformance.expected.json', () => {
     expect(out).toEqual([expect.not.objectContaining({ accepted: expect.anything() })]);
   });
 
+  test('an entry limited to a version range accepts inside it only', () => {
+    const entries = expected([{ code: 'drift/field-new', reason: 'r', versions: ['<2.1.207'] }]);
+    const at = (version: string) =>
+      applyExpectedFindings('a/b', [finding('drift/field-new', [])], entries, version)[0]?.accepted;
+    expect(at('2.1.150')).toBe('r');
+    expect(at('2.1.206')).toBe('r');
+    expect(at('2.1.207')).toBeUndefined();
+    expect(at('2.1.332')).toBeUndefined();
+  });
+
+  test('a versions entry that is no version or range is rejected naming the entry', () => {
+    expect(() => expected([{ code: 'c', reason: 'r', versions: ['soon'] }])).toThrow(
+      expect.objectContaining({
+        code: 'parse',
+        where: expect.stringContaining('scenarios["a/b"][0].versions'),
+      }),
+    );
+  });
+
   test('unknown scenario ids and entries without a reason are rejected', () => {
     const unknown = file({ version: 1, scenarios: { 'x/y': [] } });
     expect(() => loadExpectedFindings(unknown, ['a/b'])).toThrow(/unknown scenario id/);

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { z } from 'zod';
+import { parseVersion } from '../../schemas/registry.js';
 import { ClideError } from '../errors/index.js';
 import { type Finding, formatPath } from '../findings/index.js';
 import type { ReportFinding } from '../report/model.js';
+import { inRange, parseRange } from '../scenarios/index.js';
 import { renderPath } from './compare.js';
 
 /**
@@ -18,7 +20,10 @@ const entrySchema = z.strictObject({
   path: z.string().min(1).optional(),
   /** Why it is accepted. Required: an accepted finding without a reason is a hidden failure. */
   reason: z.string().min(1),
-  /** CLI versions the entry applies to; omitted: every version. */
+  /**
+   * CLI versions the entry applies to, each an exact version or a range (`<2.1.207`,
+   * `>=2.1.151 <2.1.200`); omitted: every version.
+   */
   versions: z.array(z.string().min(1)).optional(),
 });
 
@@ -70,6 +75,20 @@ export function loadExpectedFindings(
       hint: 'each scenario id maps to a list of {"code", "path"?, "reason", "versions"?} (see docs/drift-report.md)',
     });
   }
+  for (const [id, entries] of Object.entries(parsed.data.scenarios)) {
+    for (const [i, entry] of entries.entries()) {
+      for (const range of entry.versions ?? []) {
+        try {
+          parseRange(range);
+        } catch (error) {
+          throw new ClideError('parse', (error as Error).message, {
+            where: `${file}: scenarios["${id}"][${i}].versions`,
+            hint: 'give an exact version such as 2.1.150 or a range such as <2.1.207',
+          });
+        }
+      }
+    }
+  }
   const known = new Set(knownScenarios);
   const unknown = Object.keys(parsed.data.scenarios).filter((id) => !known.has(id));
   if (unknown.length > 0) {
@@ -87,7 +106,9 @@ function samePath(finding: Finding, path: string | undefined): boolean {
 }
 
 function applies(entry: ExpectedEntry, cliVersion: string): boolean {
-  return entry.versions === undefined || entry.versions.includes(cliVersion);
+  if (entry.versions === undefined) return true;
+  if (!parseVersion(cliVersion)) return entry.versions.includes(cliVersion);
+  return entry.versions.some((range) => inRange(cliVersion, range));
 }
 
 /**
