@@ -1,6 +1,9 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { pinnedVersions } from '../schemas/registry.js';
 
 /** Black-box: the built `clide-conformance changelog` (run `npm run build` first; `npm test` does). */
 const ROOT = join(import.meta.dirname, '..');
@@ -45,3 +48,27 @@ describe('clide-conformance changelog: usage errors', () => {
     expect(missing.stderr).toContain("missing required argument 'to'");
   });
 });
+
+describe.runIf(pinnedVersions().length >= 2)(
+  'clide-conformance changelog between the two oldest pinned versions',
+  () => {
+    const [from, to] = pinnedVersions() as [string, string];
+
+    it('writes the same changelog to stdout, --out and --out-dir, Markdown and JSON', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'clide-changelog-cmd-'));
+      const md = await run(from, to);
+      expect(md.exitCode).toBe(0);
+      expect(md.stdout).toContain(`# Claude Code CLI ${from} → ${to}: stream-json protocol changes`);
+      const json = await run(from, to, '--format', 'json', '--out', join(dir, 'one.json'));
+      expect(json.exitCode).toBe(0);
+      expect(json.stdout).toBe('');
+      const both = await run(from, to, '--out-dir', dir);
+      expect(both.exitCode).toBe(0);
+      const stem = join(dir, `changelog-${from}-${to}`);
+      expect(await readFile(`${stem}.md`, 'utf8')).toBe(`${md.stdout}\n`);
+      const written = await readFile(`${stem}.json`, 'utf8');
+      expect(await readFile(join(dir, 'one.json'), 'utf8')).toBe(written);
+      expect(JSON.parse(written)).toMatchObject({ format: 'clide-changelog/1', from, to });
+    });
+  },
+);
