@@ -111,7 +111,9 @@ export interface CliBehaviour {
 
   /** Built-in tools offered to the model, and the names listed in `system/init`. */
   apiTools(): ApiTool[];
-  initToolNames(): string[];
+  initToolNames(session: { permissionPromptTool?: string; auth: 'api-key' | 'oauth' | 'none' }): string[];
+  /** An interrupted response's message_start usage counts in modelUsage. */
+  countsInterruptedUsage: boolean;
   /** The API request body besides model/messages/tools/system (max_tokens, thinking, …). */
   apiRequestDefaults(): Json;
   apiHeaders(): Record<string, string>;
@@ -227,6 +229,16 @@ export interface CliBehaviour {
   /** The text of a rejected or failed permission reply; `undefined` when the reply is valid. */
   validatePermissionReply(reply: unknown): Promise<string | undefined>;
   autoDenyText(toolName: string, input: Json, cwd: string): string;
+  /** The event announcing an auto-denied call (no permission prompt tool); none on 2.1.150. */
+  autoDenyEvent(
+    facts: SessionFacts,
+    toolName: string,
+    toolUseId: string,
+    message: string,
+    uuid: string,
+  ): Json | undefined;
+  /** The `tool_use_result` of a call that was denied or never decided. */
+  deniedToolUseResult(text: string, permission: PermissionRecord): unknown;
   /** `--permission-prompt-tool mcp__…` naming a tool no server offers: stderr line and tool result text. */
   permissionToolMissing(
     toolName: string,
@@ -288,4 +300,6 @@ export interface HookCommon {
 export interface ToolContext {
   cwd: string;
   readFiles: Set<string>;
+  /** The client changed the input when it allowed the call (updatedInput differs from what it was shown). */
+  userModified?: boolean;
 }

@@ -314,7 +314,10 @@ export class ScriptedEngine {
   }
 
   private builtinToolNames(): string[] {
-    const all = this.b.initToolNames();
+    const all = this.b.initToolNames({
+      permissionPromptTool: this.flags.permissionPromptTool,
+      auth: this.auth,
+    });
     const tools = this.flags.tools;
     let names = all;
     if (tools !== undefined) {
@@ -356,6 +359,14 @@ export class ScriptedEngine {
       totalCostUsd: this.totalCost,
       permissionDenials: denials,
     };
+  }
+
+  /** Adds one response's usage to the per-model totals (of the session and since the last result). */
+  private addModelUsage(usage: CallUsage, cost: number): void {
+    for (const totals of [this.modelUsage, this.modelUsageSinceResult]) {
+      const entry = totals[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
+      totals[this.model] = { usage: addUsage(entry.usage, usage), costUSD: entry.costUSD + cost };
+    }
   }
 
   private emitResult(result: Json): void {
@@ -855,7 +866,14 @@ export class ScriptedEngine {
       } catch (error) {
         if (!turn.interrupted) throw error;
       }
-      if (turn.interrupted) return this.endInterrupted(turn, null, denials);
+      if (turn.interrupted) {
+        // Some versions account for the usage announced by an interrupted response's message_start.
+        if (this.b.countsInterruptedUsage && isRecord(message.usage)) {
+          const usage = addUsage(ZERO_USAGE, message.usage as Partial<CallUsage>);
+          this.addModelUsage(usage, this.b.cost(this.model, usage));
+        }
+        return this.endInterrupted(turn, null, denials);
+      }
       if (this.auth === 'oauth') {
         const rateLimit = this.b.rateLimitEvent(this.facts(), response.headers, randomUUID());
         if (rateLimit) this.emit(rateLimit);
@@ -870,13 +888,7 @@ export class ScriptedEngine {
       turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
       this.totalCost += cost;
-      const entry = this.modelUsage[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
-      this.modelUsage[this.model] = { usage: addUsage(entry.usage, usage), costUSD: entry.costUSD + cost };
-      const since = this.modelUsageSinceResult[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
-      this.modelUsageSinceResult[this.model] = {
-        usage: addUsage(since.usage, usage),
-        costUSD: since.costUSD + cost,
-      };
+      this.addModelUsage(usage, cost);
       const content = blocks.filter(Boolean);
       this.remember({
         role: 'assistant',
@@ -1055,7 +1067,12 @@ export class ScriptedEngine {
     let input = this.b.resolveToolInput(name, isRecord(block.input) ? block.input : {}, this.options.cwd);
     const deny = (text: string, permission: PermissionRecord): ToolOutcome => {
       denials.push({ tool_name: name, tool_use_id: toolUseId, tool_input: input });
-      return { content: text, isError: true, toolUseResult: `Error: ${text}`, permission };
+      return {
+        content: text,
+        isError: true,
+        toolUseResult: this.b.deniedToolUseResult(text, permission),
+        permission,
+      };
     };
     const rejected = (source: PermissionRecord['source'], reasonType?: string): PermissionRecord => ({
       nonExecution: 'permission-rule',
@@ -1064,6 +1081,7 @@ export class ScriptedEngine {
       ...(reasonType === undefined ? {} : { reasonType }),
     });
     let permission: PermissionRecord = { decision: 'accept', source: 'config' };
+    let userModified = false;
     const isMcp = name.startsWith('mcp__');
     const known = isMcp
       ? this.mcpTool(name) !== undefined
@@ -1111,12 +1129,12 @@ export class ScriptedEngine {
     }
     if (policy.kind === 'ask') {
       const promptTool = this.flags.permissionPromptTool;
-      if (promptTool === undefined)
-        return deny(this.b.autoDenyText(name, input, this.options.cwd), {
-          nonExecution: 'user-rejected',
-          decision: 'reject',
-          source: 'config',
-        });
+      if (promptTool === undefined) {
+        const text = this.b.autoDenyText(name, input, this.options.cwd);
+        const event = this.b.autoDenyEvent(this.facts(), name, toolUseId, text, randomUUID());
+        if (event) this.emit(event);
+        return deny(text, { nonExecution: 'user-rejected', decision: 'reject', source: 'config' });
+      }
       let reply: Json;
       try {
         if (promptTool === 'stdio') {
@@ -1170,12 +1188,17 @@ export class ScriptedEngine {
         }
         return deny(String(reply.message), rejected('user_reject'));
       }
-      input = this.b.allowedInput(reply, input);
+      const allowed = this.b.allowedInput(reply, input);
+      userModified = JSON.stringify(allowed) !== JSON.stringify(input);
+      input = allowed;
       permission = { decision: 'accept', source: 'user_temporary' };
     }
 
     const started = performance.now();
-    const outcome: ToolOutcome = { ...(await this.executeTool(name, input, toolUseId, turn)), permission };
+    const outcome: ToolOutcome = {
+      ...(await this.executeTool(name, input, toolUseId, turn, userModified)),
+      permission,
+    };
     const post = await this.runHooks(
       'PostToolUse',
       name,
@@ -1242,6 +1265,7 @@ export class ScriptedEngine {
     input: Json,
     toolUseId: string,
     turn: TurnState,
+    userModified: boolean,
   ): Promise<ToolOutcome> {
     if (name === 'AskUserQuestion') {
       const answers = isRecord(input.answers) ? (input.answers as Record<string, string>) : {};
@@ -1286,7 +1310,7 @@ export class ScriptedEngine {
         return { content: text, isError: true, toolUseResult: `Error: ${text}` };
       }
     }
-    return this.b.runTool(name, input, this.toolCtx);
+    return this.b.runTool(name, input, { ...this.toolCtx, userModified });
   }
 
   /**

@@ -57,6 +57,11 @@ function modelUsage332(
   return out;
 }
 
+/** Tools 2.1.332 leaves out when no permission prompt tool can ask a person. */
+const NEEDS_PROMPT = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'];
+const FRESH = '(file state is current in your context — no need to Read it back)';
+const USER_MODIFIED = 'The user modified your proposed content before accepting it.';
+
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
 
 const SUBAGENT_STATS = {
@@ -151,10 +156,25 @@ export const overrides2_1_332: VersionOverrides = {
           uuid,
           requestId,
         );
+        const name = typeof block.name === 'string' ? block.name : '';
+        const mcp = block.type === 'tool_use' ? /^mcp__(.+?)__(.+)$/.exec(name) : null;
         return {
           ...rest,
           timestamp: new Date().toISOString(),
           ...(requestId === undefined ? {} : { request_id: requestId }),
+          // An MCP tool call names its server and tool.
+          ...(mcp
+            ? {
+                tool_use_meta: [
+                  {
+                    id: block.id,
+                    display_name: this.displayName(name),
+                    server_display_name: mcp[1],
+                    tool_name: mcp[2],
+                  },
+                ],
+              }
+            : {}),
         };
       },
 
@@ -208,6 +228,51 @@ export const overrides2_1_332: VersionOverrides = {
         return errorResult(this, `error_${limit}`, facts, totals, stopReason, reason, errors, uuid);
       },
 
+      // Tool gating: the tools that need a person are not offered without a permission prompt
+      // tool; subscription auth adds RemoteTrigger (after Read).
+      initToolNames(session) {
+        let names = previous.initToolNames(session);
+        if (session.permissionPromptTool === undefined)
+          names = names.filter((n) => !NEEDS_PROMPT.includes(n));
+        if (session.auth === 'oauth') names.splice(names.indexOf('Read') + 1, 0, 'RemoteTrigger');
+        return names;
+      },
+      countsInterruptedUsage: true,
+      autoDenyEvent: (facts, toolName, toolUseId, message, uuid) => ({
+        type: 'system',
+        subtype: 'permission_denied',
+        tool_name: toolName,
+        tool_use_id: toolUseId,
+        message,
+        uuid,
+        session_id: facts.sessionId,
+      }),
+      // A prompt the user went away from (interrupt, cancel) is recorded as a rejection, without text.
+      deniedToolUseResult: (text, permission) =>
+        permission.nonExecution === 'user-rejected' && !permission.decision
+          ? 'User rejected tool use'
+          : previous.deniedToolUseResult(text, permission),
+      defaultModelFor: (auth) => (auth === 'oauth' ? 'claude-sonnet-5-5' : previous.defaultModelFor(auth)),
+      apiRetryEvent(facts, attempt, delayMs, status, uuid) {
+        const event = previous.apiRetryEvent(facts, attempt, delayMs, status, uuid);
+        return status === 529 ? { ...event, error: 'overloaded' } : event;
+      },
+      permissionAborted:
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+      // A write the client changed before allowing it says so.
+      async runTool(toolName, input, ctx) {
+        const outcome = await previous.runTool(toolName, input, ctx);
+        const result = outcome.toolUseResult as Json | undefined;
+        if (!ctx.userModified || outcome.isError || typeof outcome.content !== 'string' || !result)
+          return outcome;
+        if (!('userModified' in result)) return outcome;
+        return {
+          ...outcome,
+          content: outcome.content.replace(FRESH, USER_MODIFIED),
+          toolUseResult: { ...result, userModified: true },
+        };
+      },
+
       // Replies and notices.
       setModelAnswer: (model) => ({ response: { model } }),
       interruptResponse: () => ({ still_queued: [] }),
@@ -243,11 +308,16 @@ export const overrides2_1_332: VersionOverrides = {
         };
       },
       permissionRequest(request, server) {
-        const out: Json = {};
+        let out: Json = {};
         for (const [key, value] of Object.entries(request)) {
           out[key] = value;
           if (key === 'tool_name' && server)
             out.mcp_server = { name: server.name, source: server.origin === 'sdk' ? 'sdk' : 'dynamic' };
+        }
+        if (server) {
+          // An MCP tool is asked about because the server's policy is ask-only.
+          const { tool_use_id: toolUseId, ...rest } = out;
+          out = { ...rest, server_policy_ask_only: true, tool_use_id: toolUseId };
         }
         // AskUserQuestion needs a person: the prompt says so.
         if (request.tool_name === 'AskUserQuestion') out.requires_user_interaction = true;

@@ -158,6 +158,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
 
     apiTools: () => data.apiTools.map((t) => ({ ...t })),
     initToolNames: () => [...init.tools],
+    countsInterruptedUsage: false,
     apiRequestDefaults: () => structuredClone(data.apiRequest.defaults),
     apiHeaders: () => ({ ...data.apiRequest.headers }),
     systemPrompt: () => [
@@ -419,6 +420,8 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     validatePermissionReply: permissionReplyError,
     allowedInput: (reply) => reply.updatedInput as Json,
     autoDenyText,
+    autoDenyEvent: () => undefined,
+    deniedToolUseResult: (text) => `Error: ${text}`,
     permissionToolMissing: (toolName, promptTool, available) => {
       const error = `Error: MCP tool ${promptTool} (passed via --permission-prompt-tool) not found. Available MCP tools: ${available.length ? available.join(', ') : 'none'}`;
       return { stderr: error, result: `Error calling tool (${toolName}): ${error}` };
