@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinnedVersions } from '../schemas/registry.js';
 import { packageInfo } from '../src/config/package-info.js';
 
 /** `clide-conformance install` end to end: the built bin, the real npm, the real registry package. */
@@ -85,5 +86,25 @@ describe('clide-conformance install', () => {
     expect(run.stderr).toContain('clide-conformance install latest');
     expect(existsSync(join(fresh, 'claude', '9.9.9'))).toBe(false);
     expect(readdirSync(join(fresh, 'claude'))).toEqual([]);
+  });
+
+  it('--all-pinned installs every pinned version, one JSON line each, and refuses a version beside it', async () => {
+    // The suite's shared cache already holds them (global setup): a no-op that still verifies each.
+    const shared = { ...process.env };
+    const run = await execa(process.execPath, [bin, 'install', '--all-pinned', '--json'], {
+      reject: false,
+      timeout: 300_000,
+      env: shared,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { version: string; binaryPath: string });
+    expect(lines.map((l) => l.version)).toEqual(pinnedVersions());
+    for (const line of lines) expect(existsSync(line.binaryPath), line.binaryPath).toBe(true);
+    const both = await runInstall([pinned, '--all-pinned']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('give a version or --all-pinned, not both');
   });
 });

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
+import { pinnedVersions } from '../../../schemas/registry.js';
 import { packageInfo } from '../../config/package-info.js';
+import { ClideError } from '../../errors/index.js';
 import { ensureInstalled, isExactVersion, resolveVersion } from '../../install/index.js';
 
 interface InstallFlags {
   json?: boolean;
   quiet?: boolean;
+  allPinned?: boolean;
 }
 
 /** `clide-conformance install [version|latest] [--json]`: installs a real CLI version into the cache. */
@@ -21,19 +24,25 @@ export function registerInstall(program: Command): void {
       'an exact version (e.g. 2.1.150) or a dist-tag (e.g. latest); default: the pinned version',
     )
     .option('--json', 'print {"version","binaryPath","dir","installedNow"} as JSON instead of the bare path')
+    .option('--all-pinned', 'install every pinned version (one path, or JSON line, per version)')
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (spec: string | undefined, flags: InstallFlags) => {
       const onProgress = flags.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`);
-      const requested = spec ?? packageInfo().pinned;
-      // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.
-      const version = isExactVersion(requested) ? requested : await resolveVersion(requested);
-      if (version !== requested) onProgress?.(`${requested} is ${version}`);
-      const installed = await ensureInstalled(version, { onProgress });
-      if (flags.json) {
-        const { version, binaryPath, dir, installedNow } = installed;
-        process.stdout.write(`${JSON.stringify({ version, binaryPath, dir, installedNow })}\n`);
-      } else {
-        process.stdout.write(`${installed.binaryPath}\n`);
+      if (flags.allPinned && spec !== undefined) {
+        throw new ClideError('usage', 'give a version or --all-pinned, not both', { where: 'install' });
+      }
+      const requested = flags.allPinned ? pinnedVersions() : [spec ?? packageInfo().pinned];
+      for (const one of requested) {
+        // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.
+        const version = isExactVersion(one) ? one : await resolveVersion(one);
+        if (version !== one) onProgress?.(`${one} is ${version}`);
+        const installed = await ensureInstalled(version, { onProgress });
+        if (flags.json) {
+          const { version, binaryPath, dir, installedNow } = installed;
+          process.stdout.write(`${JSON.stringify({ version, binaryPath, dir, installedNow })}\n`);
+        } else {
+          process.stdout.write(`${installed.binaryPath}\n`);
+        }
       }
     });
 }
