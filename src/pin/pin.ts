@@ -95,25 +95,26 @@ export async function pin(options: PinOptions): Promise<PinResult> {
       where: root,
     });
   }
+  const corpusDir = join(root, 'fixtures', version);
+  const reused = options.reuseCorpus ? await existingCorpus(corpusDir, version) : undefined;
   say(`pinning claude ${version} on the schemas of ${previous.version}`);
   const installed = await ensureInstalled(version, { onProgress: say });
   const wrote: string[] = [];
   const rel = (p: string) => relative(root, p);
 
   // 2. The corpus.
-  const corpusDir = join(root, 'fixtures', version);
   const failedDir = join(root, 'reports', `pin-${version}`, 'failed');
   if (!options.reuseCorpus) rmSync(failedDir, { recursive: true, force: true });
-  const recording = options.reuseCorpus
-    ? await existingCorpus(corpusDir, version)
-    : await recordCorpus({
-        version,
-        binaryPath: installed.binaryPath,
-        dir: corpusDir,
-        failedDir,
-        ...(options.jobs ? { jobs: options.jobs } : {}),
-        onProgress: say,
-      });
+  const recording =
+    reused ??
+    (await recordCorpus({
+      version,
+      binaryPath: installed.binaryPath,
+      dir: corpusDir,
+      failedDir,
+      ...(options.jobs ? { jobs: options.jobs } : {}),
+      onProgress: say,
+    }));
   wrote.push(
     `${rel(corpusDir)}/ (${recording.recorded.length} fixtures${options.reuseCorpus ? ', reused' : ''})`,
   );
