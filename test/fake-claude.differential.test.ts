@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCEPTED_DIFFERENCES } from '../src/fake-claude/accepted-differences.js';
+import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import {
   applyAcceptedDifferences,
   type NormalizedTranscript,
@@ -17,8 +18,9 @@ import {
 } from '../src/scenarios/index.js';
 
 /**
- * Differential fidelity: every scenario of the catalogue runs against the real 2.1.150 CLI and
- * against fake-claude in scripted mode — once with its model turns from the same scripted Messages
+ * Differential fidelity, for every version fake-claude emulates (its captured data,
+ * src/fake-claude/behaviour/data/): every scenario of the catalogue runs against that real CLI and
+ * against fake-claude emulating it (CLIDE_FAKE_VERSION) in scripted mode — once with its model turns from the same scripted Messages
  * API (ANTHROPIC_BASE_URL, what `runScenario` provides) and once from the model script file
  * (CLIDE_FAKE_SCENARIO). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
  * see src/fake-claude/fidelity.ts) must be equal. Accepted differences are listed in
@@ -66,48 +68,55 @@ async function run(scenario: Scenario, options: RunScenarioOptions): Promise<Sce
 }
 
 const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
-const runs = new Map<string, Promise<Runs>>();
+const limit = limiter(CONCURRENCY);
 
 beforeAll(() => {
   if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
-  const real = inject('claudeBinary');
-  const limit = limiter(CONCURRENCY);
-  for (const scenario of SCENARIOS) {
-    const file = join(scriptDir, `${scenario.id.replace(/\W+/g, '_')}.json`);
-    writeFileSync(file, JSON.stringify(scenario.model));
-    const realRun = limit(() => run(scenario, { binary: real }));
-    const fakeApi = limit(() => run(scenario, { binary: FAKE }));
-    const fakeScript = limit(() => run(scenario, { binary: FAKE, env: { CLIDE_FAKE_SCENARIO: file } }));
-    const all = Promise.all([realRun, fakeApi, fakeScript]).then(([r, a, s]) => ({
-      real: r,
-      fakeApi: a,
-      fakeScript: s,
-    }));
-    all.catch(() => {});
-    runs.set(scenario.id, all);
-  }
 });
 
 afterAll(() => rmSync(scriptDir, { recursive: true, force: true }));
+
+/** The three runs of one scenario for one version (started when its test starts, so `-t` filters). */
+function runsOf(version: string, scenario: Scenario): Promise<Runs> {
+  const real = inject('claudeBinaries')[version];
+  if (!real)
+    throw new Error(`no real claude ${version} (test/global-setup.ts installs every emulated version)`);
+  const file = join(scriptDir, `${version}-${scenario.id.replace(/\W+/g, '_')}.json`);
+  writeFileSync(file, JSON.stringify(scenario.model));
+  const fake = { CLIDE_FAKE_VERSION: version };
+  const realRun = limit(() => run(scenario, { binary: real, cliVersion: version }));
+  const fakeApi = limit(() => run(scenario, { binary: FAKE, cliVersion: version, env: fake }));
+  const fakeScript = limit(() =>
+    run(scenario, { binary: FAKE, cliVersion: version, env: { ...fake, CLIDE_FAKE_SCENARIO: file } }),
+  );
+  return Promise.all([realRun, fakeApi, fakeScript]).then(([r, a, s]) => ({
+    real: r,
+    fakeApi: a,
+    fakeScript: s,
+  }));
+}
 
 function comparable(run: ScenarioRun): NormalizedTranscript {
   return applyAcceptedDifferences(normalizeTranscript(run.transcript), run.scenario, ACCEPTED_DIFFERENCES);
 }
 
-describe('fake-claude (scripted) matches the real claude 2.1.150, scenario by scenario', () => {
-  for (const scenario of SCENARIOS) {
-    it(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file`, async () => {
-      const { real, fakeApi, fakeScript } = await runs.get(scenario.id)!;
-      // The real CLI meets the scenario's contract; so must the fake (the same checks, the same findings).
-      expect(real.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
-      expect(fakeApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
-      const expected = comparable(real);
-      expect(comparable(fakeApi)).toEqual(expected);
-      // Scenario-file mode makes no Messages API requests, so checks on those requests are not
-      // comparable there; the transcript is.
-      expect(comparable(fakeScript)).toEqual(expected);
-    }, 180_000);
-  }
-});
+describe.each(emulatedVersions())(
+  'fake-claude (scripted) emulating claude %s matches the real one, scenario by scenario',
+  (version) => {
+    for (const scenario of SCENARIOS) {
+      it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file`, async () => {
+        const { real, fakeApi, fakeScript } = await runsOf(version, scenario);
+        // The real CLI meets the scenario's contract; so must the fake (the same checks, the same findings).
+        expect(real.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
+        expect(fakeApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
+        const expected = comparable(real);
+        expect(comparable(fakeApi)).toEqual(expected);
+        // Scenario-file mode makes no Messages API requests, so checks on those requests are not
+        // comparable there; the transcript is.
+        expect(comparable(fakeScript)).toEqual(expected);
+      }, 180_000);
+    }
+  },
+);
