@@ -13,23 +13,52 @@ import {
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
+import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api/index.js';
 import { script, text, toolUse } from '../src/scenarios/index.js';
 
 /**
  * Client fidelity: the official Agent SDK (0.3.150) drives the fake exactly as it drives the real
- * CLI. Every test body runs against both (`pathToClaudeCodeExecutable`), with the same scripted
- * Messages API, and must pass identically. The fake runs in its two scripted variants: model turns
- * from the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO).
+ * CLI, for every version the fake emulates. Every test body runs against the real CLI of that
+ * version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION), with the
+ * same scripted Messages API, and must pass identically; where the versions behave differently the
+ * expectation says so, per version. The fake runs in its two scripted variants: model turns from
+ * the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO).
  */
 
 const FAKE = resolve('bin/fake-claude');
-type Side = { name: string; binary: () => string; scenarioFile: boolean };
-const SIDES: Side[] = [
-  { name: 'real claude', binary: () => inject('claudeBinary'), scenarioFile: false },
-  { name: 'fake-claude (Messages API)', binary: () => FAKE, scenarioFile: false },
-  { name: 'fake-claude (scenario file)', binary: () => FAKE, scenarioFile: true },
-];
+type Side = { name: string; version: string; binary: () => string; fake: boolean; scenarioFile: boolean };
+const SIDES: Side[] = emulatedVersions().flatMap((version) => [
+  {
+    name: `real claude ${version}`,
+    version,
+    binary: () => inject('claudeBinaries')[version]!,
+    fake: false,
+    scenarioFile: false,
+  },
+  {
+    name: `fake-claude ${version} (Messages API)`,
+    version,
+    binary: () => FAKE,
+    fake: true,
+    scenarioFile: false,
+  },
+  {
+    name: `fake-claude ${version} (scenario file)`,
+    version,
+    binary: () => FAKE,
+    fake: true,
+    scenarioFile: true,
+  },
+]);
+
+/** Whether `version` is at or after `since` (for the expectations that changed between versions). */
+function atLeast(version: string, since: string): boolean {
+  const a = version.split('.').map(Number);
+  const b = since.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
 
 interface Run {
   messages: SDKMessage[];
@@ -72,6 +101,7 @@ async function drive(
     () => sandbox.dispose(),
   );
   const env = sandboxEnv({ sandbox, modelApiUrl: api.url });
+  if (side.fake) env.CLIDE_FAKE_VERSION = side.version;
   if (side.scenarioFile) {
     const file = join(sandbox.root, 'model-script.json');
     writeFileSync(file, JSON.stringify(model));
@@ -162,7 +192,7 @@ describe.each(SIDES)('Agent SDK query() against $name', (side) => {
       'Wrote banana.txt.',
     );
     const init = run.messages.find((m) => m.type === 'system' && m.subtype === 'init');
-    expect(init && 'claude_code_version' in init ? init.claude_code_version : undefined).toBe('2.1.150');
+    expect(init && 'claude_code_version' in init ? init.claude_code_version : undefined).toBe(side.version);
     // The argv the SDK sends (no -p: the stream-json flags alone mean headless mode).
     expect(run.argv.slice(0, 5)).toEqual([
       '--output-format',
@@ -184,6 +214,40 @@ describe.each(SIDES)('Agent SDK query() against $name', (side) => {
     expect(toolResults(run.messages)).toEqual([{ content: 'User declined.', is_error: true }]);
     const result = resultOf(run.messages);
     expect(result.permission_denials.map((d) => d.tool_name)).toEqual(['Write']);
+  });
+
+  it('canUseTool allow without updatedInput: 2.1.150 rejects it with a ZodError, 2.1.332 runs the tool', async () => {
+    const run = await drive(side, script([writeBanana], [text('Done.')]), 'Write banana.txt.', {
+      canUseTool: async (): Promise<PermissionResult> => ({ behavior: 'allow' }),
+    });
+    const [result] = toolResults(run.messages);
+    if (atLeast(side.version, '2.1.332')) {
+      expect(readFileSync(join(run.sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+      expect(result?.is_error ?? false).toBe(false);
+    } else {
+      expect(existsSync(join(run.sandbox.cwd, 'banana.txt'))).toBe(false);
+      expect(result?.is_error).toBe(true);
+      expect(String(result?.content)).toContain('ZodError');
+    }
+  });
+
+  it('maxBudgetUsd stops the turn with error_max_budget_usd (2.1.332 adds terminal_reason budget_exhausted)', async () => {
+    const expensive = { input_tokens: 100_000, output_tokens: 10 };
+    const writeMore = toolUse('toolu_01SdkMore', 'Write', { file_path: 'more.txt', content: 'more\n' });
+    const run = await drive(
+      side,
+      script({ blocks: [writeBanana], usage: expensive }, { blocks: [writeMore], usage: expensive }, [
+        text('No.'),
+      ]),
+      'Write files.',
+      { maxBudgetUsd: 0.3, permissionMode: 'acceptEdits' },
+    );
+    const result = resultOf(run.messages);
+    expect(result.subtype).toBe('error_max_budget_usd');
+    expect('terminal_reason' in result ? result.terminal_reason : undefined).toBe(
+      atLeast(side.version, '2.1.332') ? 'budget_exhausted' : undefined,
+    );
+    expect(existsSync(join(run.sandbox.cwd, 'more.txt'))).toBe(false);
   });
 
   it('AskUserQuestion: answers returned in updatedInput.answers become the tool_result text', async () => {
