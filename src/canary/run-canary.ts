@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { arch, availableParallelism, platform } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { parseVersion, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { emptyTranscript } from '../driver/index.js';
 import { ClideError } from '../errors/index.js';
@@ -101,9 +102,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     );
   }
 
-  const baselineVersion = options.baseline ?? pkg.pinned;
-  const schema = schemaChoice(baselineVersion);
-  const fixturesDir = resolveFixturesDir(options, baselineVersion, pkg.root);
+  if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first
   const expected = resolveExpected(options.expectedFile, pkg.root, catalogue);
   const liveEnv = options.live ? liveEnvironment(options.liveConfirmed ?? false) : undefined;
   if (liveEnv) progress(LIVE_WARNING);
@@ -113,6 +112,10 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     claudePath: options.claudePath,
     onProgress: progress,
   });
+  // Default baseline: the pinned version itself, else the nearest pinned one below it.
+  const baselineVersion = options.baseline ?? defaultBaseline(target.version, pkg.pinned);
+  const schema = schemaChoice(baselineVersion);
+  const fixturesDir = resolveFixturesDir(options, baselineVersion, pkg.root);
   const reportDir =
     options.writeFiles === false ? null : resolve(options.reportDir ?? join('reports', target.version));
   progress(
@@ -237,6 +240,12 @@ function resolveExpected(
   if (file === null) return { file: null, scenarios: {} };
   if (file !== undefined) return loadExpectedFindings(resolve(file), ids);
   return loadExpectedFindings(join(root, 'conformance.expected.json'), ids, { required: false });
+}
+
+/** The pinned version a run of `version` compares with when no baseline is given. */
+export function defaultBaseline(version: string, pinned: string): string {
+  if (!parseVersion(version)) return pinned;
+  return schemaSetFor(version).set.version;
 }
 
 /** runScenario never throws for what the CLI does; a harness failure still becomes an untestable run. */

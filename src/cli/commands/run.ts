@@ -38,7 +38,7 @@ export function registerRun(program: Command): void {
     .option('--claude <path>', 'run this claude binary instead of an installed version')
     .option(
       '--baseline <version>',
-      'baseline CLI version: its schemas and fixtures/<version>/ (default: pinned)',
+      'baseline CLI version: its schemas and fixtures/<version>/ (default: the CLI version itself when pinned, else the nearest pinned one below it)',
     )
     .option(
       '--baseline-dir <dir>',
