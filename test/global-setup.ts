@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { packageInfo } from '../src/config/package-info.js';
@@ -9,18 +11,21 @@ declare module 'vitest' {
     /** Absolute path of the pinned real `claude` binary, installed before any test file runs. */
     claudeBinary: string;
     /**
-     * The real `claude` binary of every version the tests compare with: the pinned one and every
-     * version fake-claude emulates (version → absolute path).
+     * The real `claude` binary of every version the tests compare with: the pinned one, every
+     * version fake-claude emulates and every version with a corpus in fixtures/ (version → path).
      */
     claudeBinaries: Record<string, string>;
   }
 }
 
-/** Runs once before all test files: makes sure the pinned real CLI and every emulated one are installed. */
+/** Runs once before all test files: makes sure every real CLI the tests need is installed. */
 export default async function setup(project: TestProject): Promise<void> {
-  const { pinned } = packageInfo();
+  const { pinned, root } = packageInfo();
+  const corpora = readdirSync(join(root, 'fixtures'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
+    .map((e) => e.name);
   const binaries: Record<string, string> = {};
-  for (const version of new Set([pinned, ...emulatedVersions()])) {
+  for (const version of new Set([pinned, ...emulatedVersions(), ...corpora])) {
     // Silent when it is already there; on a fresh machine npm installs it (a few seconds) and says so.
     const installed =
       findInstalled(version) ??

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type PermissionResult, query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -10,12 +10,17 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
 
 /**
  * The official Agent SDK as the client of a replay: a session recorded here through
- * `bin/clide-record` (real CLI 2.1.150, SDK `query()` with `canUseTool` allow), then replayed by
- * `bin/fake-claude` to the same SDK code. The SDK sends random request ids and an `initialize`
+ * `bin/clide-record` (the real CLI of every version with a corpus, SDK `query()` with `canUseTool`
+ * allow), then replayed by `bin/fake-claude` to the same SDK code. The SDK sends random request ids and an `initialize`
  * first; the replay must rebind them and behave exactly as the recording session did.
  */
 
 const RECORD = resolve('bin/clide-record');
+/** Every version with a committed corpus. */
+const VERSIONS = readdirSync(resolve('fixtures'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
+  .map((e) => e.name)
+  .sort();
 const FAKE = resolve('bin/fake-claude');
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -73,7 +78,7 @@ function seen(session: Session, sandbox: Sandbox) {
   };
 }
 
-describe('Agent SDK query() against a replay of its own recording', () => {
+describe.each(VERSIONS)('Agent SDK query() against a replay of its own recording (claude %s)', (version) => {
   it('gets the same messages and the same canUseTool prompt as in the recorded session, and the Write happens', async () => {
     expect(existsSync(resolve('dist/src/replayer/index.js')), 'run `npm run build` first').toBe(true);
     const model = script(
@@ -92,7 +97,7 @@ describe('Agent SDK query() against a replay of its own recording', () => {
 
     const recorded = await runSdk(RECORD, recording, {
       ...sandboxEnv({ sandbox: recording, modelApiUrl: api.url }),
-      CLIDE_REAL_CLAUDE: inject('claudeBinary'),
+      CLIDE_REAL_CLAUDE: inject('claudeBinaries')[version]!,
       CLIDE_RECORD_OUT: fixture,
     });
     expect(recorded.error).toBeUndefined();
@@ -105,6 +110,7 @@ describe('Agent SDK query() against a replay of its own recording', () => {
     const replayed = await runSdk(FAKE, replaying, {
       ...sandboxEnv({ sandbox: replaying }),
       CLIDE_FAKE_FIXTURE: fixture,
+      CLIDE_FAKE_VERSION: version,
     });
     expect(replayed.error).toBeUndefined();
     expect(seen(replayed, replaying)).toEqual(seen(recorded, recording));
@@ -117,14 +123,18 @@ describe('Agent SDK query() against a replay of its own recording', () => {
   });
 
   it('replays a corpus fixture recorded by another client (no initialize) to the SDK, answering its initialize', async () => {
-    const path = resolve('fixtures/2.1.150/permission__allow.jsonl');
+    const path = resolve('fixtures', version, 'permission__allow.jsonl');
     const fixture = await readFixture(path);
     expect(
       fixture.frames.some((f) => f.dir === 'to-cli' && JSON.stringify(f.msg).includes('"initialize"')),
     ).toBe(false);
     const sandbox = createSandbox();
     cleanups.push(() => sandbox.dispose());
-    const replayed = await runSdk(FAKE, sandbox, { ...sandboxEnv({ sandbox }), CLIDE_FAKE_FIXTURE: path });
+    const replayed = await runSdk(FAKE, sandbox, {
+      ...sandboxEnv({ sandbox }),
+      CLIDE_FAKE_FIXTURE: path,
+      CLIDE_FAKE_VERSION: version,
+    });
     expect(replayed.error).toBeUndefined();
     expect(replayed.asked).toEqual([
       // The CLI asks with the absolute path: the fixture's $CWD, this sandbox's cwd.
