@@ -69,6 +69,8 @@ export interface SessionFacts {
   mcpServers: Array<{ name: string; status: string; origin?: 'sdk' | 'config' }>;
   apiKeySource: string;
   configDir: string;
+  /** How the session authenticates to the Messages API. */
+  auth: 'api-key' | 'oauth' | 'none';
   /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
   tmpDir: string;
   pid: number;
@@ -169,7 +171,18 @@ export interface CliBehaviour {
     uuid: string,
   ): Json;
   /** The result of a prompt a UserPromptSubmit hook blocked (no model call). */
-  resultPromptBlocked(facts: SessionFacts, totals: ResultTotals, uuid: string): Json;
+  resultPromptBlocked(
+    facts: SessionFacts,
+    totals: ResultTotals,
+    uuid: string,
+    blocked: { reason: string; prompt: string },
+  ): Json;
+  /** The message announcing a blocked prompt before its result; none on 2.1.150. */
+  promptBlockedNotice(
+    facts: SessionFacts,
+    blocked: { reason: string; prompt: string },
+    uuid: string,
+  ): Json | undefined;
 
   // ---- hooks (initialize.hooks, called through hook_callback) ----
   /** The `input` of a hook_callback request: the common fields, then the event's own. */

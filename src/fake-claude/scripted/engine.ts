@@ -308,6 +308,7 @@ export class ScriptedEngine {
       })),
       apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
       configDir: this.configDir,
+      auth: this.auth,
       tmpDir: this.options.env.TMPDIR ?? tmpdir(),
       pid: this.options.pid,
     };
@@ -424,7 +425,11 @@ export class ScriptedEngine {
           }
         }
         // Some versions start the MCP handshake of the SDK servers before they answer initialize.
-        if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
+        if (this.b.mcpConnectOnInitialize && this.mcpServers.some((s) => s.status === 'pending')) {
+          this.connectMcpServers().catch(() => {});
+          // The reply follows in a later write, so the client sees the handshake request first.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         this.reply(requestId, this.b.initializeResponse(this.options.pid), 'initialize');
         return;
       }
@@ -686,7 +691,12 @@ export class ScriptedEngine {
       );
       this.emit(this.b.initMessage(this.facts(), randomUUID()));
       if (prompt.block !== undefined) {
-        this.emitResult(this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUUID()));
+        const blocked = { reason: prompt.block, prompt: promptText(content) };
+        const notice = this.b.promptBlockedNotice(this.facts(), blocked, randomUUID());
+        if (notice) this.emit(notice);
+        this.emitResult(
+          this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUUID(), blocked),
+        );
         return;
       }
       if (this.overBudget()) {

@@ -62,6 +62,9 @@ const NEEDS_PROMPT = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'];
 const FRESH = '(file state is current in your context — no need to Read it back)';
 const USER_MODIFIED = 'The user modified your proposed content before accepting it.';
 
+const blockedText = (blocked: { reason: string; prompt: string }) =>
+  `UserPromptSubmit operation blocked by hook:\n${blocked.reason}\n\nOriginal prompt: ${blocked.prompt}`;
+
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
 
 const SUBAGENT_STATS = {
@@ -132,9 +135,10 @@ export const overrides2_1_332: VersionOverrides = {
       ...tail(b, totals),
     });
     return {
-      // Opus 5 models have a 1M window without the `[1m]` suffix, and 128k output tokens.
-      contextWindow: (model) => (/opus-5/.test(model) ? 1_000_000 : previous.contextWindow(model)),
-      maxOutputTokens: (model) => (/opus-5/.test(model) ? defaultMaxTokens : previous.maxOutputTokens(model)),
+      // Opus 5 and Sonnet 5 models have a 1M window without the `[1m]` suffix, and 128k output tokens.
+      contextWindow: (model) => (/(opus|sonnet)-5/.test(model) ? 1_000_000 : previous.contextWindow(model)),
+      maxOutputTokens: (model) =>
+        /(opus|sonnet)-5/.test(model) ? defaultMaxTokens : previous.maxOutputTokens(model),
       cost(model, usage) {
         if (!/opus-5/.test(model)) return previous.cost(model, usage);
         const [input, output, cacheRead, cacheWrite] = OPUS_5;
@@ -273,6 +277,48 @@ export const overrides2_1_332: VersionOverrides = {
         };
       },
 
+      // A prompt blocked by a UserPromptSubmit hook: an informational notice, and a result carrying its text.
+      promptBlockedNotice: (facts, blocked, uuid) => ({
+        type: 'system',
+        subtype: 'informational',
+        content: blockedText(blocked),
+        level: 'warning',
+        prevent_continuation: true,
+        prompt_submit_outcome: { kind: 'blocked_by_hook', prompt_kept: false, reason: blocked.reason },
+        uuid,
+        session_id: facts.sessionId,
+      }),
+      resultPromptBlocked(facts, totals, uuid, blocked) {
+        const {
+          duration_api_ms,
+          stop_reason,
+          session_id,
+          total_cost_usd,
+          usage,
+          modelUsage,
+          permission_denials,
+        } = head(this, facts, totals, null);
+        const { terminal_reason: _none, ...rest } = state(undefined);
+        return {
+          is_error: false,
+          duration_api_ms,
+          num_turns: 0,
+          stop_reason,
+          session_id,
+          total_cost_usd,
+          usage,
+          modelUsage,
+          permission_denials,
+          ...rest,
+          subtype: 'success',
+          result: blockedText(blocked),
+          type: 'result',
+          duration_ms: totals.durationMs,
+          uuid,
+          ...tail(this, totals),
+        };
+      },
+
       // Replies and notices.
       setModelAnswer: (model) => ({ response: { model } }),
       interruptResponse: () => ({ still_queued: [] }),
@@ -298,8 +344,17 @@ export const overrides2_1_332: VersionOverrides = {
       mcpConnectOnInitialize: true,
       initMessage(facts, uuid) {
         const message = previous.initMessage(facts, uuid);
+        // Subscription auth adds the `schedule` skill (after `loop`).
+        const withSchedule = (list: unknown) => {
+          if (facts.auth !== 'oauth' || !Array.isArray(list)) return list;
+          const out = [...list];
+          out.splice(out.indexOf('loop') + 1, 0, 'schedule');
+          return out;
+        };
         return {
           ...message,
+          slash_commands: withSchedule(message.slash_commands),
+          skills: withSchedule(message.skills),
           mcp_servers: facts.mcpServers.map((s) => ({
             name: s.name,
             status: s.status,

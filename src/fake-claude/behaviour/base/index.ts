@@ -347,6 +347,8 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       };
     },
 
+    promptBlockedNotice: () => undefined,
+
     hookInput: (event, common, payload) => ({
       session_id: common.sessionId,
       transcript_path: common.transcriptPath,
