@@ -1,11 +1,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ClideError } from '../errors/index.js';
+import { ClideError, isClideError } from '../errors/index.js';
 import type { Finding, Severity } from '../findings/index.js';
+import { PLAIN_CAPTURE_FORMAT, readFixture } from '../fixture/index.js';
 import { DIFF_REPORT_FORMAT, type DiffPair, type DiffReport, diffSummary } from '../report/diff-model.js';
 import { sortFindings } from '../report/model.js';
 import { compareWireLogs } from './compare.js';
-import { readWireLog } from './wire-log-files.js';
+import type { WireLog } from './wire-log.js';
+import { wireLogFromFixture } from './wire-log-files.js';
 
 export interface DiffOptions {
   /** Lowest severity that makes the exit code 1 (default `breaking`). */
@@ -27,9 +29,9 @@ function jsonlFiles(dir: string): string[] {
 }
 
 /**
- * `clide-conformance diff A B`: the structural comparison of `run`, between two fixtures or two
- * folders of fixtures (matched by file name; e.g. `fixtures/2.1.150` and `reports/2.1.160/wire`).
- * A is the baseline, B the candidate.
+ * `clide-conformance diff A B`: the structural comparison of `run`, between two fixtures or plain
+ * stdout captures, or two folders of them (matched by file name; e.g. `fixtures/2.1.150` and
+ * `reports/2.1.160/wire`). A is the baseline, B the candidate.
  */
 export async function diffFixtures(a: string, b: string, options: DiffOptions = {}): Promise<DiffReport> {
   const failOn = options.failOn ?? 'breaking';
@@ -61,8 +63,28 @@ export async function diffFixtures(a: string, b: string, options: DiffOptions = 
   return { format: DIFF_REPORT_FORMAT, a, b, failOn, pairs, summary: diffSummary(pairs, failOn) };
 }
 
+/**
+ * A fixture, or a plain JSONL capture of stdout as a wire log. A capture records no exit status,
+ * no stderr and not the client's side, so none of them is compared (never reported as a change).
+ */
+export async function readDiffSide(path: string): Promise<WireLog> {
+  let fixture: Awaited<ReturnType<typeof readFixture>>;
+  try {
+    fixture = await readFixture(path);
+  } catch (error) {
+    if (isClideError(error)) throw error;
+    throw new ClideError('fixture', `cannot read the fixture: ${(error as Error).message}`, {
+      where: path,
+      cause: error,
+    });
+  }
+  const log = wireLogFromFixture(fixture, path);
+  if (fixture.sourceFormat !== PLAIN_CAPTURE_FORMAT) return log;
+  return { ...log, recorded: { exit: false, stderr: false, client: false } };
+}
+
 async function diffPair(name: string, a: string, b: string): Promise<DiffPair> {
-  const [logA, logB] = await Promise.all([readWireLog(a), readWireLog(b)]);
+  const [logA, logB] = await Promise.all([readDiffSide(a), readDiffSide(b)]);
   const scenario = name.replace(/\.jsonl$/, '').replaceAll('__', '/');
   return { name, a, b, findings: sortFindings(compareWireLogs(logA, logB, { scenario })) };
 }

@@ -36,8 +36,12 @@ export const DRIFT_CODES = {
   'drift/field-gone': { severity: 'breaking', meaning: 'a field the baseline always sent is gone' },
   'drift/field-retyped': { severity: 'breaking', meaning: 'a field now carries a JSON type it never had' },
   'drift/request-now-rejected': {
-    severity: 'changed',
+    severity: 'breaking',
     meaning: 'a control request the baseline answered with success is now answered with an error',
+  },
+  'drift/denial-gone': {
+    severity: 'breaking',
+    meaning: 'permission_denials shrank: a tool the baseline denied is not denied any more (it may run)',
   },
   'drift/request-now-accepted': {
     severity: 'changed',
@@ -57,7 +61,16 @@ export const DRIFT_CODES = {
   },
   'drift/value-changed': {
     severity: 'changed',
-    meaning: 'an enum-like field (behavior, stop_reason, is_error, error_code, …) has other values',
+    meaning:
+      'an enum-like field (behavior, stop_reason, is_error, …) has other values, or a field constant in the baseline has another value',
+  },
+  'drift/reply-payload-changed': {
+    severity: 'changed',
+    meaning: "a control request's success reply carries another payload (none or {} → {still_queued: []})",
+  },
+  'drift/stderr-error': {
+    severity: 'changed',
+    meaning: 'the CLI prints an error line on stderr that the baseline did not',
   },
   'drift/message-count-changed': {
     severity: 'changed',
@@ -85,7 +98,8 @@ export const DRIFT_CODES = {
   },
   'drift/text-changed': {
     severity: 'cosmetic',
-    meaning: 'an error, tool-result or result text differs (after normalising ids and paths)',
+    meaning:
+      'a tool-result, error, result or assistant text (or a constant prose field) differs, after normalising ids and paths',
   },
 } as const satisfies Record<string, { severity: Severity; meaning: string }>;
 

@@ -16,8 +16,15 @@ export interface KindedMessage {
   frame: number;
 }
 
-/** The CLI's stdout messages of a log, labelled. Client requests are used only to label the answers. */
-export function kindedMessages(log: Pick<WireLog, 'frames'>): KindedMessage[] {
+/**
+ * The CLI's stdout messages of a log, labelled. Client requests are used only to label the answers
+ * (`labelAnswers: false` leaves them unlabelled, for a log that did not record the client side).
+ */
+export function kindedMessages(
+  log: Pick<WireLog, 'frames'>,
+  options: { labelAnswers?: boolean } = {},
+): KindedMessage[] {
+  const label = options.labelAnswers ?? true;
   const clientRequests = new Map<string, string>();
   const out: KindedMessage[] = [];
   log.frames.forEach((frame, index) => {
@@ -31,7 +38,7 @@ export function kindedMessages(log: Pick<WireLog, 'frames'>): KindedMessage[] {
     }
     if (frame.dir !== 'from-cli') return;
     let kind = describe(frame.msg);
-    if (c.kind === 'control_response' && c.requestId !== undefined) {
+    if (label && c.kind === 'control_response' && c.requestId !== undefined) {
       const answered = clientRequests.get(c.requestId);
       if (answered !== undefined) kind = `${kind} (${answered})`;
     }

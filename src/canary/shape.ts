@@ -1,3 +1,5 @@
+import { normalizeText } from './normalize.js';
+
 /**
  * The structure of a group of messages, merged: which keys appear (and how often), the JSON types
  * of every value, the element structure of arrays, and the values of discriminator fields. Values
@@ -19,8 +21,14 @@ export interface Shape {
   arrays: number;
   emptyArrays: number;
   items: Shape | undefined;
-  /** Discriminator fields only: how often each value was seen (`JSON.stringify` of the value). */
+  /**
+   * Scalar values other than numbers (`JSON.stringify` of the value, strings normalised: ids,
+   * sandbox paths, times): how often each was seen. Every distinct value is kept for discriminator
+   * keys and catalogue lists; for any other key only whether it is constant (one value) or `varied`.
+   */
   values: Map<string, number> | undefined;
+  /** True when a non-discriminator key had more than one value (its values are then not kept). */
+  varied: boolean;
 }
 
 /**
@@ -47,7 +55,11 @@ export const DISCRIMINATOR_KEYS: ReadonlySet<string> = new Set([
 /** Keys of string lists whose entries are compared one by one (catalogues a client may show). */
 export const CATALOGUE_LISTS: ReadonlySet<string> = new Set(['tools', 'agents', 'skills', 'slash_commands']);
 
-/** Objects under these keys are maps keyed by data, whatever their keys look like. */
+/**
+ * Objects under these keys are maps keyed by data, whatever their keys look like. Elsewhere an
+ * object is a map when the *baseline* has a key that is not an identifier; the comparison follows
+ * the baseline's view, so a new odd key never hides a field that is gone.
+ */
 const MAP_KEYS: ReadonlySet<string> = new Set(['modelUsage', 'answers', 'env']);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -62,6 +74,7 @@ export function emptyShape(): Shape {
     emptyArrays: 0,
     items: undefined,
     values: undefined,
+    varied: false,
   };
 }
 
@@ -78,34 +91,24 @@ export function observe(shape: Shape, value: unknown, key?: string): void {
   shape.seen += 1;
   const type = jsonType(value);
   shape.types.set(type, (shape.types.get(type) ?? 0) + 1);
-  if (
-    key !== undefined &&
-    (DISCRIMINATOR_KEYS.has(key) || CATALOGUE_LISTS.has(key)) &&
-    type !== 'object' &&
-    type !== 'array'
-  ) {
-    shape.values ??= new Map();
-    const v = JSON.stringify(value);
-    shape.values.set(v, (shape.values.get(v) ?? 0) + 1);
+  if (type === 'string' || type === 'boolean' || type === 'null') {
+    const v = JSON.stringify(typeof value === 'string' ? normalizeText(value) : value);
+    const keepAll = key !== undefined && (DISCRIMINATOR_KEYS.has(key) || CATALOGUE_LISTS.has(key));
+    if (keepAll || !shape.varied) {
+      shape.values ??= new Map();
+      shape.values.set(v, (shape.values.get(v) ?? 0) + 1);
+      if (!keepAll && shape.values.size > 1) {
+        shape.varied = true;
+        shape.values = undefined;
+      }
+    }
   }
   if (type === 'object') {
     const obj = value as Record<string, unknown>;
     shape.objects += 1;
     const names = Object.keys(obj);
-    const isMap =
-      shape.map || (key !== undefined && MAP_KEYS.has(key)) || names.some((name) => !IDENTIFIER.test(name));
-    if (isMap && !shape.map) {
-      // Fold what was recorded key by key so far into the map's single element shape.
+    if ((key !== undefined && MAP_KEYS.has(key)) || names.some((name) => !IDENTIFIER.test(name))) {
       shape.map = true;
-      const folded = emptyShape();
-      for (const child of shape.keys.values()) mergeInto(folded, child);
-      shape.keys = folded.seen > 0 ? new Map([['*', folded]]) : new Map();
-    }
-    if (shape.map) {
-      for (const name of names) {
-        observe(childShape(shape.keys, '*'), obj[name], name);
-      }
-      return;
     }
     for (const name of names) {
       observe(childShape(shape.keys, name), obj[name], name);
@@ -122,6 +125,14 @@ export function observe(shape: Shape, value: unknown, key?: string): void {
   }
 }
 
+/** The entries of a map folded into one shape (`undefined` when the map was always empty). */
+export function mapEntries(shape: Shape): Shape | undefined {
+  if (shape.keys.size === 0) return undefined;
+  const folded = emptyShape();
+  for (const child of shape.keys.values()) mergeInto(folded, child);
+  return folded;
+}
+
 function childShape(keys: Map<string, Shape>, name: string): Shape {
   const found = keys.get(name);
   if (found) return found;
@@ -130,7 +141,7 @@ function childShape(keys: Map<string, Shape>, name: string): Shape {
   return made;
 }
 
-/** Merges `source` into `target` (used when an object turns out to be a map). */
+/** Merges `source` into `target` (the entries of a map). */
 function mergeInto(target: Shape, source: Shape): void {
   target.seen += source.seen;
   for (const [t, n] of source.types) target.types.set(t, (target.types.get(t) ?? 0) + n);
@@ -145,7 +156,8 @@ function mergeInto(target: Shape, source: Shape): void {
     target.items ??= emptyShape();
     mergeInto(target.items, source.items);
   }
-  if (source.values) {
+  target.varied ||= source.varied;
+  if (source.values && !target.varied) {
     target.values ??= new Map();
     for (const [v, n] of source.values) target.values.set(v, (target.values.get(v) ?? 0) + n);
   }

@@ -27,6 +27,11 @@ export interface WireLog {
    * a fixture without trailer). The exit code of an incomplete log is not compared.
    */
   complete: boolean;
+  /**
+   * What the log recorded besides stdout; omitted: everything (a fixture or a live run). A plain
+   * stdout capture records no exit status, no stderr and no client side: those are not compared.
+   */
+  recorded?: { exit: boolean; stderr: boolean; client: boolean };
 }
 
 /** The wire log of a live run. A run the driver had to kill is complete: the kill is the outcome. */

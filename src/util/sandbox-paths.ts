@@ -1,0 +1,14 @@
+/**
+ * The one way of recognising a sandbox folder (`createSandbox`: `…/clide-sandbox-XXXX/work|home`)
+ * in a text, and its project slug (`-tmp-clide-sandbox-XXXX-work`), as the recorder's
+ * placeholders `$CWD`, `$HOME`, `$CWD_SLUG`, `$HOME_SLUG`.
+ */
+const SANDBOX_PATH = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+\/(work|home)/g;
+const SANDBOX_SLUG = /-[A-Za-z0-9-]*clide-sandbox-[A-Za-z0-9]+-(work|home)/g;
+
+/** Sandbox paths → `$CWD` / `$HOME`, their slugs → `$CWD_SLUG` / `$HOME_SLUG`. */
+export function normalizeSandboxPaths(text: string): string {
+  return text
+    .replace(SANDBOX_PATH, (_m, which: string) => (which === 'work' ? '$CWD' : '$HOME'))
+    .replace(SANDBOX_SLUG, (_m, which: string) => (which === 'work' ? '$CWD_SLUG' : '$HOME_SLUG'));
+}
