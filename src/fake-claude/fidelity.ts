@@ -40,6 +40,9 @@ export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
 /** A socket named after the CLI's pid (`messaging_socket_path` of 2.1.332's system/init): pid → 0. */
 const PID_SOCKET = /\/\d+\.sock$/;
 
+/** The scripted Messages API's loopback address (a port per run), where a text names it. */
+const LOOPBACK = /127\.0\.0\.1:\d+/g;
+
 /** The temp folder of a sandbox (`createSandbox`), wherever it appears (paths and project slugs). */
 const SANDBOX = /clide-sandbox-[A-Za-z0-9]{6}/g;
 
@@ -49,7 +52,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function scrub(value: unknown): unknown {
   if (typeof value === 'string')
-    return value.replace(SANDBOX, 'clide-sandbox-SANDBOX').replace(PID_SOCKET, '/0.sock');
+    return value
+      .replace(SANDBOX, 'clide-sandbox-SANDBOX')
+      .replace(PID_SOCKET, '/0.sock')
+      .replace(LOOPBACK, '127.0.0.1:PORT');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};

@@ -27,8 +27,19 @@ export type PermissionPolicy =
   | { kind: 'allow'; reasonType?: string }
   /** The client is asked (`can_use_tool`); without a permission prompt tool it is auto-denied. */
   | { kind: 'ask'; description?: string; suggestions?: Json[]; blockedPath?: string; reasonType?: string }
-  /** Denied by a rule or the mode (dontAsk): a `system/permission_denied` event, then the error result. */
-  | { kind: 'deny'; message: string; reasonType: string };
+  /**
+   * Denied by a rule or the mode (dontAsk): a `system/permission_denied` event (with `details` after
+   * its reason type), then the error result. `sessionNotice`: a notice shown once a session before
+   * the first such denial; `nonExecution`: why the tool did not run, when not `permission-rule`.
+   */
+  | {
+      kind: 'deny';
+      message: string;
+      reasonType: string;
+      details?: Json;
+      sessionNotice?: string;
+      nonExecution?: string;
+    };
 
 /** What a tool produced: the tool_result block content and the `tool_use_result` of the `user` message. */
 export interface ToolOutcome {
@@ -50,7 +61,7 @@ export interface PermissionRecord {
   source?: 'user_temporary' | 'user_reject' | 'config' | 'hook';
   reasonType?: string;
   /** Why the tool did not run: a decision or rule (`permission-rule`), or the user went away (`user-rejected`). */
-  nonExecution?: 'permission-rule' | 'user-rejected';
+  nonExecution?: string;
 }
 
 /** Session facts the shapes need. */
@@ -235,6 +246,8 @@ export interface CliBehaviour {
   noConversationFound(sessionId: string): string;
   invalidSessionId: string;
   missingContentError: string;
+  /** The prompt a user message without content becomes; `undefined`: the turn fails (missingContentError). */
+  missingContentPrompt: string | undefined;
   permissionStreamClosed: string;
   permissionAborted: string;
   /** The input a valid `allow` reply runs the tool with (`original`: the input the client was shown). */
@@ -265,7 +278,15 @@ export interface CliBehaviour {
     reasonType: string,
     message: string,
     uuid: string,
+    details?: Json,
   ): Json;
+  /** A once-a-session notice named by a denial (`PermissionPolicy.sessionNotice`). */
+  sessionNotice(
+    key: string,
+    facts: SessionFacts,
+    uuid: string,
+    session: { baseUrl?: string },
+  ): Json | undefined;
   apiRetryEvent(facts: SessionFacts, attempt: number, delayMs: number, status: number, uuid: string): Json;
   /** Whether a failed model call is retried (and how long to wait), per the CLI's policy. */
   retryPolicy(

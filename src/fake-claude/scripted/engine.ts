@@ -124,6 +124,8 @@ export class ScriptedEngine {
   /** The same, since the last result message. */
   private modelUsageSinceResult: Record<string, { usage: CallUsage; costUSD: number }> = {};
   private resultCount = 0;
+  /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
+  private readonly noticesShown = new Set<string>();
   private sessionId: string;
   private model: string;
   private readonly auth: 'api-key' | 'oauth' | 'none';
@@ -650,7 +652,10 @@ export class ScriptedEngine {
 
   private async runTurn(message: Json): Promise<void> {
     this.failStartup();
-    const content = isRecord(message.message) ? message.message.content : undefined;
+    let content = isRecord(message.message) ? message.message.content : undefined;
+    // A user message without content: some versions take a placeholder prompt, others fail the turn.
+    if (content === undefined && this.b.missingContentPrompt !== undefined)
+      content = this.b.missingContentPrompt;
     if (typeof content !== 'string' && !Array.isArray(content)) {
       this.emitResult(
         this.b.resultError(
@@ -1122,6 +1127,13 @@ export class ScriptedEngine {
         ? { kind: 'allow' as const }
         : this.b.permissionPolicy(name, input, this.permissionMode, this.options.cwd);
     if (policy.kind === 'deny') {
+      if (policy.sessionNotice && !this.noticesShown.has(policy.sessionNotice)) {
+        this.noticesShown.add(policy.sessionNotice);
+        const notice = this.b.sessionNotice(policy.sessionNotice, this.facts(), randomUUID(), {
+          baseUrl: this.options.env.ANTHROPIC_BASE_URL,
+        });
+        if (notice) this.emit(notice);
+      }
       this.emit(
         this.b.permissionDeniedEvent(
           this.facts(),
@@ -1130,9 +1142,13 @@ export class ScriptedEngine {
           policy.reasonType,
           policy.message,
           randomUUID(),
+          policy.details,
         ),
       );
-      return deny(policy.message, rejected('config', policy.reasonType));
+      return deny(policy.message, {
+        ...rejected('config', policy.reasonType),
+        ...(policy.nonExecution ? { nonExecution: policy.nonExecution } : {}),
+      });
     }
     if (policy.kind === 'allow' && policy.reasonType !== undefined) {
       permission = { decision: 'accept', source: 'config', reasonType: policy.reasonType };

@@ -62,6 +62,14 @@ const NEEDS_PROMPT = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'];
 const FRESH = '(file state is current in your context — no need to Read it back)';
 const USER_MODIFIED = 'The user modified your proposed content before accepting it.';
 
+function hostOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '').host;
+  } catch {
+    return 'api.anthropic.com';
+  }
+}
+
 const blockedText = (blocked: { reason: string; prompt: string }) =>
   `UserPromptSubmit operation blocked by hook:\n${blocked.reason}\n\nOriginal prompt: ${blocked.prompt}`;
 
@@ -318,6 +326,42 @@ export const overrides2_1_332: VersionOverrides = {
           ...tail(this, totals),
         };
       },
+
+      // Plan mode: a command that would ask goes to the auto-mode classifier, which does not run
+      // for a session whose requests go to another host than Anthropic's: it is denied.
+      permissionPolicy(toolName, input, mode, cwd) {
+        const policy = previous.permissionPolicy(toolName, input, mode, cwd);
+        if (mode !== 'plan' || toolName !== 'Bash' || policy.kind !== 'ask') return policy;
+        return {
+          kind: 'deny',
+          message: `Auto mode is unavailable: its safety check does not run for this session, so ${toolName} was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.`,
+          reasonType: 'classifier',
+          details: {
+            decision_reason_code: 'auto_mode_no_check_in_session',
+            decision_reason: 'Classifier unavailable',
+          },
+          sessionNotice: 'auto_mode_no_server_check',
+          nonExecution: 'automode-unavailable',
+        };
+      },
+      sessionNotice(key, facts, uuid, session) {
+        if (key !== 'auto_mode_no_server_check') return previous.sessionNotice(key, facts, uuid, session);
+        const host = hostOf(session.baseUrl);
+        return {
+          type: 'system',
+          subtype: 'informational',
+          content: `Auto mode can't check actions in this session. Its safety check runs on the server, and your requests go through ${host}, which doesn't pass it through. Nobody can be asked to approve actions in this session, so every action that needs the check is refused. To run these actions, use another permission mode. To use auto mode, ask whoever runs ${host} to pass Claude Code's server-side safety check through: https://code.claude.com/docs/en/permission-modes#server-side-classifier-review`,
+          isMeta: false,
+          timestamp: new Date().toISOString(),
+          uuid,
+          level: 'warning',
+          tag: key,
+          session_id: facts.sessionId,
+        };
+      },
+
+      // A user message without content runs as a turn with a placeholder prompt.
+      missingContentPrompt: '(no content)',
 
       // Replies and notices.
       setModelAnswer: (model) => ({ response: { model } }),

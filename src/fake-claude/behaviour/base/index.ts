@@ -416,6 +416,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     noConversationFound: (sessionId) => `No conversation found with session ID: ${sessionId}`,
     invalidSessionId: 'Error: Invalid session ID. Must be a valid UUID.',
     missingContentError: "undefined is not an object (evaluating 'H.filter')",
+    missingContentPrompt: undefined,
     permissionStreamClosed:
       'Tool permission request failed: Error: Tool permission stream closed before response received',
     permissionAborted: 'Tool permission request failed: AbortError',
@@ -428,12 +429,14 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       const error = `Error: MCP tool ${promptTool} (passed via --permission-prompt-tool) not found. Available MCP tools: ${available.length ? available.join(', ') : 'none'}`;
       return { stderr: error, result: `Error calling tool (${toolName}): ${error}` };
     },
-    permissionDeniedEvent: (facts, toolName, toolUseId, reasonType, message, uuid) => ({
+    sessionNotice: () => undefined,
+    permissionDeniedEvent: (facts, toolName, toolUseId, reasonType, message, uuid, details) => ({
       type: 'system',
       subtype: 'permission_denied',
       tool_name: toolName,
       tool_use_id: toolUseId,
       decision_reason_type: reasonType,
+      ...details,
       message,
       uuid,
       session_id: facts.sessionId,
