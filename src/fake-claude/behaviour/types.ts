@@ -100,6 +100,8 @@ export interface ResultTotals {
   modelUsageSinceLastResult: Record<string, { usage: CallUsage; costUSD: number }>;
   /** 0-based number of this result among the session's results. */
   resultIndex: number;
+  /** Models whose session usage was restored by a resume (`resumeRestoresModelUsage`). */
+  restoredModels?: string[];
   /** With --include-partial-messages: the ids of the API messages streamed in this turn. */
   streamedMessageIds?: string[];
   totalCostUsd: number;
@@ -125,6 +127,8 @@ export interface CliBehaviour {
   /** Built-in tools offered to the model, and the names listed in `system/init`. */
   apiTools(): ApiTool[];
   initToolNames(session: { permissionPromptTool?: string; auth: 'api-key' | 'oauth' | 'none' }): string[];
+  /** `--resume` starts from the earlier session's model usage and cost. */
+  resumeRestoresModelUsage: boolean;
   /** An interrupted response's message_start usage counts in modelUsage. */
   countsInterruptedUsage: boolean;
   /** The API request body besides model/messages/tools/system (max_tokens, thinking, …). */

@@ -124,6 +124,8 @@ export class ScriptedEngine {
   /** The same, since the last result message. */
   private modelUsageSinceResult: Record<string, { usage: CallUsage; costUSD: number }> = {};
   private resultCount = 0;
+  /** Models whose usage a resume restored from the earlier session. */
+  private readonly restoredModels = new Set<string>();
   /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
   private readonly noticesShown = new Set<string>();
   private sessionId: string;
@@ -358,6 +360,7 @@ export class ScriptedEngine {
       modelUsage: this.modelUsage,
       modelUsageSinceLastResult: this.modelUsageSinceResult,
       resultIndex: this.resultCount,
+      ...(this.restoredModels.size ? { restoredModels: [...this.restoredModels] } : {}),
       ...(turn && this.flags.includePartialMessages ? { streamedMessageIds: [...turn.messageIds] } : {}),
       totalCostUsd: this.totalCost,
       permissionDenials: denials,
@@ -377,6 +380,7 @@ export class ScriptedEngine {
     this.resultCount += 1;
     this.modelUsageSinceResult = {};
     this.emit(result);
+    if (this.b.resumeRestoresModelUsage) this.store.saveUsage(this.sessionId, this.modelUsage);
   }
 
   // ------------------------------------------------------------------ control requests
@@ -556,6 +560,14 @@ export class ScriptedEngine {
     const lastModel = [...stored].reverse().find((m) => m.model)?.model;
     if (lastModel && !flags.model) this.model = lastModel;
     this.resumePosition = this.store.loadCursor(resumeId);
+    if (this.b.resumeRestoresModelUsage) {
+      const usage = this.store.loadUsage(resumeId) as typeof this.modelUsage | undefined;
+      for (const [model, entry] of Object.entries(usage ?? {})) {
+        this.modelUsage[model] = entry;
+        this.totalCost += entry.costUSD;
+        this.restoredModels.add(model);
+      }
+    }
     if (!flags.forkSession) this.sessionId = resumeId;
     else {
       for (const message of stored) this.store.append(this.sessionId, message);

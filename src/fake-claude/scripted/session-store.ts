@@ -70,6 +70,34 @@ export class SessionStore {
     return found;
   }
 
+  /** Records the session's model usage so far (what a resume of some versions starts from). */
+  saveUsage(sessionId: string, usage: Json): void {
+    if (!this.persist) return;
+    mkdirSync(projectDir(this.configDir, this.cwd), { recursive: true });
+    appendFileSync(
+      transcriptPath(this.configDir, this.cwd, sessionId),
+      `${JSON.stringify({ type: 'fake-claude/model-usage', sessionId, usage })}\n`,
+    );
+  }
+
+  /** The last recorded model usage of a session. */
+  loadUsage(sessionId: string): Json | undefined {
+    const path = transcriptPath(this.configDir, this.cwd, sessionId);
+    if (!existsSync(path)) return undefined;
+    let found: Json | undefined;
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line.includes('fake-claude/model-usage')) continue;
+      try {
+        const value = JSON.parse(line) as Json;
+        if (value.type === 'fake-claude/model-usage' && typeof value.usage === 'object')
+          found = value.usage as Json;
+      } catch {
+        // ignore a torn line
+      }
+    }
+    return found;
+  }
+
   /** The messages of a stored session, or `undefined` when there is none. */
   load(sessionId: string): StoredMessage[] | undefined {
     const path = transcriptPath(this.configDir, this.cwd, sessionId);

@@ -31,12 +31,33 @@ function usage332(usage: CallUsage): Json {
   };
 }
 
+/** The per-model usage; a model restored by a resume keeps the field order it was stored in. */
 function modelUsage332(
   models: ResultTotals['modelUsage'],
   behaviour: Pick<CliBehaviour, 'contextWindow' | 'maxOutputTokens'>,
+  restored: string[] = [],
 ): Json {
   const out: Json = {};
   for (const [model, { usage, costUSD }] of Object.entries(models)) {
+    if (restored.includes(model)) {
+      out[model] = {
+        inputTokens: usage.input_tokens,
+        outputTokens: usage.output_tokens,
+        thinkingTokens: 0,
+        cacheReadInputTokens: usage.cache_read_input_tokens,
+        cacheCreationInputTokens: usage.cache_creation_input_tokens,
+        cacheCreationEphemeral5mInputTokens: usage.cache_creation_input_tokens,
+        cacheCreationEphemeral1hInputTokens: 0,
+        webSearchRequests: 0,
+        costUSD,
+        contextWindow: behaviour.contextWindow(model),
+        maxOutputTokens: behaviour.maxOutputTokens(model),
+        canonicalModel: model.replace(/\[1m\]$/i, ''),
+        provider: 'firstParty',
+        costBasis: 'list',
+      };
+      continue;
+    }
     out[model] = {
       inputTokens: usage.input_tokens,
       outputTokens: usage.output_tokens,
@@ -105,7 +126,7 @@ export const overrides2_1_332: VersionOverrides = {
       session_id: facts.sessionId,
       total_cost_usd: totals.totalCostUsd,
       usage: usage332(totals.usage),
-      modelUsage: modelUsage332(totals.modelUsage, b),
+      modelUsage: modelUsage332(totals.modelUsage, b, totals.restoredModels),
       permission_denials: totals.permissionDenials,
     });
     const state = (terminalReason: string | undefined): Json => ({
@@ -250,6 +271,7 @@ export const overrides2_1_332: VersionOverrides = {
         return names;
       },
       countsInterruptedUsage: true,
+      resumeRestoresModelUsage: true,
       autoDenyEvent: (facts, toolName, toolUseId, message, uuid) => ({
         type: 'system',
         subtype: 'permission_denied',

@@ -159,6 +159,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     apiTools: () => data.apiTools.map((t) => ({ ...t })),
     initToolNames: () => [...init.tools],
     countsInterruptedUsage: false,
+    resumeRestoresModelUsage: false,
     apiRequestDefaults: () => structuredClone(data.apiRequest.defaults),
     apiHeaders: () => ({ ...data.apiRequest.headers }),
     systemPrompt: () => [
