@@ -8,8 +8,9 @@ import {
   fixtureCliVersion,
   fixtureFileName,
   readFixture,
+  recordingPath,
 } from '../fixture/index.js';
-import { createRedactor } from '../redact/index.js';
+import { createRedactor, finalizeFixtureSync } from '../redact/index.js';
 import type { WireFrame, WireLog } from './wire-log.js';
 
 export { fixtureFileName };
@@ -58,19 +59,24 @@ export interface WriteWireLogOptions {
 /**
  * Writes a run's transcript as a `clide-fixture/1` file, redacted like a recording (secrets,
  * account data, ids → placeholders), so a report folder can be committed and its wire logs serve
- * as the baseline of a later run (`--baseline-dir`) or as one side of `diff`.
+ * as the baseline of a later run (`--baseline-dir`) or as one side of `diff`. Like a recording it
+ * is written under a temporary name, leak-scanned (the same scan, without secretlint: this is
+ * synchronous) and only then given its name; on a hit it is deleted and a `ClideError('leak')`
+ * thrown.
  */
 export function writeWireLog(path: string, transcript: Transcript, options: WriteWireLogOptions): void {
   mkdirSync(dirname(path), { recursive: true });
+  const temp = recordingPath(path);
+  const redactor = createRedactor();
   const writer = createFixtureWriter(
-    path,
+    temp,
     {
       argv: transcript.argv,
       cliVersion: options.cliVersion,
       recordedAt: transcript.startedAt,
       scenario: options.scenario,
     },
-    { transform: createRedactor(), fsync: 'never' },
+    { transform: redactor, fsync: 'never' },
   );
   for (const frame of transcript.frames) {
     writer.frame(frame.dir, frame.msg !== undefined ? { msg: frame.msg } : { raw: frame.raw ?? '' }, frame.t);
@@ -90,4 +96,5 @@ export function writeWireLog(path: string, transcript: Transcript, options: Writ
         }
       : {}),
   });
+  finalizeFixtureSync(temp, path, redactor, { env: process.env });
 }

@@ -9,6 +9,8 @@ export const RECORD_ENV = {
   out: 'CLIDE_RECORD_OUT',
   rules: 'CLIDE_RECORD_RULES',
   scenario: 'CLIDE_RECORD_SCENARIO',
+  /** FOR TESTS ONLY: comma-separated redaction rules to skip, so that the leak scan must refuse the fixture. */
+  unsafeSkipRules: 'CLIDE_RECORD_UNSAFE_SKIP_RULES',
 } as const;
 
 /**
@@ -35,5 +37,9 @@ export async function runClideRecord(
     cliVersion,
     scenario: env[RECORD_ENV.scenario] || undefined,
     rulesFile: env[RECORD_ENV.rules] || undefined,
+    unsafeSkipRules: (env[RECORD_ENV.unsafeSkipRules] ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter((r) => r !== ''),
   });
 }

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError, type ClideErrorCode } from '../errors/index.js';
+import { recordingPath } from '../fixture/file-name.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
 import {
   CHUNK_OVERHEAD_BYTES,
@@ -40,6 +41,11 @@ export interface RecordOptions {
   rulesFile?: string;
   /** Extra user rules given in code. */
   rules?: UserRule[];
+  /**
+   * FOR TESTS ONLY: redaction rules that are not applied, so that redaction misses on purpose and
+   * the leak scan must refuse the fixture (`clide-record` reads `CLIDE_RECORD_UNSAFE_SKIP_RULES`).
+   */
+  unsafeSkipRules?: string[];
   /** Signals forwarded to the CLI while it runs. */
   forwardSignals?: NodeJS.Signals[];
   /** After a forwarded signal, how long the CLI may take to exit before it is killed. */
@@ -112,13 +118,16 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const t0 = performance.now();
   const elapsed = () => performance.now() - t0;
   const recordedAt = new Date().toISOString();
-  const fd = openFixture(options.out);
+  // Written under a temporary name; the final name only ever holds a scanned fixture.
+  const temp = recordingPath(options.out);
+  const fd = openFixture(temp);
   const control = new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT);
   const counters = new Int32Array(control);
   const ring = Buffer.from(new SharedArrayBuffer(ringBytes));
   const plainEnv = { ...env };
   const init: WorkerInit = {
     fd,
+    temp,
     out: options.out,
     header: {
       // The binary's location is machine-specific: the fixture names it `claude`.
@@ -127,7 +136,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       recordedAt,
       ...(options.scenario ? { scenario: options.scenario } : {}),
     },
-    redaction: { env: plainEnv, home: env.HOME, cwd, rules },
+    redaction: { env: plainEnv, home: env.HOME, cwd, rules, unsafeSkipRules: options.unsafeSkipRules ?? [] },
     startedAt: performance.timeOrigin + t0,
     cliVersion: options.cliVersion,
     command: options.command,
@@ -235,7 +244,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     });
     worker.once('error', (error) => {
       // Never reached by the recording's own errors (reported as `failed`): the thread itself broke.
-      rmSync(options.out, { force: true });
+      rmSync(temp, { force: true });
       stop({
         kind: 'failed',
         error: {

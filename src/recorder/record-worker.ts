@@ -1,8 +1,9 @@
 /**
  * The recording thread of `recordProcess`: receives copies of every forwarded chunk, in the order
  * the forwarding thread saw them, and turns them into a redacted fixture (line splitting, JSON
- * classification, redaction, id normalisation, synchronous writes), then finishes it (trailer,
- * `--version` probe when needed, leak scan). Nothing here is on the path of the proxied bytes.
+ * classification, redaction, id normalisation, synchronous writes) under its temporary name
+ * (`<out>.recording`), then finishes it (trailer, `--version` probe when needed, leak scan) and
+ * only then gives it its final name. Nothing here is on the path of the proxied bytes.
  */
 import { spawn } from 'node:child_process';
 import { hostname, userInfo } from 'node:os';
@@ -38,6 +39,8 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
   let redactor: Redactor | undefined;
   let writer: FixtureWriter | undefined;
   let failure: WireError | undefined;
+  // The scan works out the known values of the environment itself, not from the redactor.
+  const scanOptions = { env: init.redaction.env };
 
   /** After a failure: the fixture is finished as far as it can be, leak-scanned (deleted on a hit), and the error reported. */
   const fail = async (error: unknown, reason: string): Promise<void> => {
@@ -50,7 +53,7 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
     }
     if (redactor) {
       try {
-        await finalizeFixture(init.out, init.out, redactor);
+        await finalizeFixture(init.temp, init.out, redactor, scanOptions);
       } catch (scanError) {
         // A leak (the file is deleted) outranks the first error.
         if (isClideError(scanError) && scanError.code === 'leak') failure = toWire(scanError);
@@ -67,6 +70,7 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
       user: safeUser(),
       hostname: hostname(),
       rules: init.redaction.rules,
+      unsafeSkipRules: init.redaction.unsafeSkipRules,
     });
     writer = createFixtureWriter(init.fd, init.header, { transform: redactor, buffer: true });
   } catch (error) {
@@ -97,6 +101,7 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
         reason: `the CLI could not start: ${message.outcome.spawnError}`,
         durationMs: message.t,
       });
+      await finalizeFixture(init.temp, init.out, redactor, scanOptions);
       post({ kind: 'done', frames: writer.frameCount });
       return;
     }
@@ -119,7 +124,7 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
       ...(cliVersion ? { cliVersion } : {}),
       ...(message.receivedSignal ? { reason: `the recorder received ${message.receivedSignal}` } : {}),
     });
-    await finalizeFixture(init.out, init.out, redactor);
+    await finalizeFixture(init.temp, init.out, redactor, scanOptions);
     post({ kind: 'done', frames: trailer.frames });
   };
 

@@ -38,7 +38,9 @@ export const SHARED_SLOTS = 3;
 export interface WorkerInit {
   /** The fixture, opened (truncated) and closed by the forwarding thread: failing to create it fails before the CLI starts. */
   fd: number;
-  /** Its path: the leak scan re-reads it and deletes it on a hit. */
+  /** Its temporary path (`<out>.recording`): the leak scan re-reads it and deletes it on a hit. */
+  temp: string;
+  /** The final path: the scanned fixture is renamed to it. */
   out: string;
   header: FixtureHeaderInput;
   redaction: {
@@ -46,6 +48,8 @@ export interface WorkerInit {
     home: string | undefined;
     cwd: string;
     rules: UserRule[];
+    /** FOR TESTS ONLY: redaction rules not applied (see `RedactorOptions.unsafeSkipRules`). */
+    unsafeSkipRules: string[];
   };
   /** `performance.timeOrigin + performance.now()` when the recording started (frame times are relative to it). */
   startedAt: number;

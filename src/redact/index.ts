@@ -1,14 +1,19 @@
 /** Redaction, applied before anything reaches disk, and the leak scan that double-checks it. */
 export { accountBlock } from './account.js';
+export { base64Forms, encodedForms, percentForms } from './encodings.js';
+export { findHighEntropy, isHighEntropyToken, shannonEntropy } from './entropy.js';
 export { DEFAULT_HEADER_ENV, headerEnv } from './header-env.js';
 export { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
 export { type PathSegment, parseJsonPath } from './json-path.js';
 export {
   finalizeFixture,
+  finalizeFixtureSync,
   formatLeaks,
   type Leak,
   maskSecret,
+  type ScanOptions,
   scanForLeaks,
+  scanForLeaksSync,
   unescapeLenient,
 } from './leak-scan.js';
 export { pathSlug } from './machine.js';
@@ -20,7 +25,16 @@ export {
   type RuleCount,
   type SecretLiteral,
 } from './redactor.js';
-export { envSecrets, looksSecretName, MIN_SECRET_LENGTH } from './secret-env.js';
+export {
+  customHeaders,
+  envSecrets,
+  isCommonValue,
+  type KnownValue,
+  knownEnvValues,
+  looksSecretName,
+  MIN_KNOWN_VALUE_LENGTH,
+  MIN_SECRET_LENGTH,
+} from './secret-env.js';
 export {
   compileUserRules,
   loadRedactionRules,

@@ -217,7 +217,9 @@ describe('machine specifics', () => {
   });
 
   it('can be disabled part by part with empty strings', () => {
-    expect(make().redactText('/home/alice alice')).toBe('/home/alice alice');
+    // Without machine rules `alice` is an ordinary word; any user's home folder is still redacted.
+    expect(make().redactText('/home/alice alice')).toBe('/home/[redacted:home-dir#1] alice');
+    expect(make().redactText('/srv/alice alice')).toBe('/srv/alice alice');
   });
 
   it('reports home and cwd for the leak scan', () => {
@@ -300,7 +302,8 @@ describe('user rules', () => {
     });
     expect(r.redact({ input: { command: 'psql --password=s3cr3t!' }, text: '--password=kept' })).toEqual({
       input: { command: 'psql --password=***' },
-      text: '--password=kept',
+      // Not under the path: the built-in password-argument rule applies instead.
+      text: '--password=[redacted:password-argument#1]',
     });
     expect(r.secretsSeen()).toEqual([{ kind: 'user:db', value: '--password=s3cr3t!' }]);
   });

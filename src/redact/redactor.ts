@@ -1,11 +1,12 @@
 import type { FixtureTransform, HeaderRedaction } from '../fixture/index.js';
 import type { IdPlaceholders } from '../protocol/ids.js';
 import { redactAccount } from './account.js';
+import { encodedForms } from './encodings.js';
 import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
 import { mapAtPath } from './json-path.js';
 import { machineRules, resolveMachine } from './machine.js';
 import { SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
-import { envSecrets } from './secret-env.js';
+import { knownEnvValues } from './secret-env.js';
 import {
   applyTextRules,
   LiteralRule,
@@ -33,6 +34,12 @@ export interface RedactorOptions {
    * `IdPlaceholders` to share (or pre-seed) the mapping.
    */
   ids?: boolean | IdPlaceholders;
+  /**
+   * FOR TESTS ONLY: rules (by name, as in `describe().rules`) that are not applied, so that
+   * redaction misses on purpose and the leak scan has to refuse the file. `clide-record` reads it
+   * from `CLIDE_RECORD_UNSAFE_SKIP_RULES`.
+   */
+  unsafeSkipRules?: readonly string[];
 }
 
 /** A secret literal the redactor knows, for the leak scan. `kind` names where it came from, never its value. */
@@ -124,9 +131,17 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     remember(kind, value);
     return true;
   };
-  const env = envSecrets(options.env ?? process.env);
-  for (const { name, value } of env.secrets) {
-    if (!learn(`env:${name}`, value, `[redacted:env:${name}]`, 'env-secret')) env.skipped.push(name);
+  const skip = new Set(options.unsafeSkipRules ?? []);
+  // Every value of the environment that could be a credential, and the values of the headers the
+  // CLI sends: raw, JSON-escaped, base64 and percent-encoded.
+  const env = knownEnvValues(options.env ?? process.env);
+  for (const known of env.values) {
+    if (skip.has(known.rule)) continue;
+    if (!learn(known.kind, known.value, known.placeholder, known.rule)) {
+      if (known.rule === 'env-secret') env.skipped.push(known.kind.slice('env:'.length));
+      continue;
+    }
+    for (const form of encodedForms(known.value)) literals.add(form, known.placeholder, known.rule);
   }
   if (env.skipped.length > 0) {
     notes.push(
@@ -177,11 +192,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const machine = machineRules(resolveMachine(options));
   for (const { kind, value } of machine.paths) remember(kind, value);
 
+  const patterns = SECRET_PATTERNS.filter((p) => !skip.has(p.name));
   const textRules: TextRule[] = [
     literals,
-    ...SECRET_PATTERNS.map(patternRule),
+    ...patterns.filter((p) => p.stage !== 'late').map(patternRule),
     ...globalUserRules.map(userTextRule),
     ...machine.rules,
+    ...patterns.filter((p) => p.stage === 'late').map(patternRule),
   ];
   const text = (value: string): string => applyTextRules(value, textRules, hit);
 
@@ -263,15 +280,19 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       return deep(node);
     });
 
-  const ruleNames = (): string[] => [
-    'env-secret',
-    ...SECRET_PATTERNS.map((p) => p.name),
-    'sensitive-key',
-    'account-block',
-    ...userRules.map((r) => `user:${r.name}`),
-    ...machine.names,
-    ...(idNormalizer ? ['ids'] : []),
-  ];
+  const ruleNames = (): string[] =>
+    [
+      'env-secret',
+      'env-value',
+      'header-value',
+      ...patterns.filter((p) => p.stage !== 'late').map((p) => p.name),
+      'sensitive-key',
+      'account-block',
+      ...userRules.map((r) => `user:${r.name}`),
+      ...machine.names,
+      ...patterns.filter((p) => p.stage === 'late').map((p) => p.name),
+      ...(idNormalizer ? ['ids'] : []),
+    ].filter((name) => !skip.has(name));
 
   return {
     ids: idNormalizer?.placeholders,

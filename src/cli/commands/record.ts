@@ -1,29 +1,51 @@
 import type { Command } from 'commander';
 import { ClideError } from '../../errors/index.js';
-import { recordProcess } from '../../recorder/index.js';
+import { recordProcess, recoverRecording } from '../../recorder/index.js';
 
 interface RecordFlags {
-  out: string;
+  out?: string;
   rules?: string;
   scenario?: string;
+  recover?: string;
 }
 
 /**
  * `clide-conformance record --out FILE [--rules F] -- <claude> [args…]`: runs the given CLI command as
  * a transparent proxy on this process's stdio and writes a redacted fixture.
+ * `clide-conformance record --recover FILE`: leak-scans a recording a killed recorder left under
+ * its temporary name and gives it its final name.
  */
 export function registerRecord(program: Command): void {
   program
     .command('record')
     .description('run a claude command as a transparent proxy on stdin/stdout and record a redacted fixture')
-    .requiredOption('-o, --out <file>', 'where the fixture goes')
+    .option('-o, --out <file>', 'where the fixture goes (required unless --recover)')
     .option('--rules <file>', 'extra redaction rules (JSON, see docs/fixture-format.md)')
     .option('--scenario <id>', 'scenario id for the fixture header')
-    .argument('<command...>', 'the CLI to run and its arguments (after --)')
+    .option(
+      '--recover <file>',
+      'leak-scan a recording left under its temporary name (<file>.recording) by a killed recorder and finalise it',
+    )
+    .argument('[command...]', 'the CLI to run and its arguments (after --)')
     .action(async (command: string[], flags: RecordFlags) => {
+      if (flags.recover !== undefined) {
+        if (command.length > 0 || flags.out !== undefined)
+          throw new ClideError('usage', '--recover takes only the file to recover', {
+            hint: 'record --recover fixtures/session.jsonl.recording',
+          });
+        const recovered = await recoverRecording(flags.recover);
+        process.stderr.write(
+          `recovered ${recovered.frames} frames to ${recovered.fixturePath}${recovered.complete ? '' : ' (incomplete)'}\n`,
+        );
+        return;
+      }
       const [binary, ...args] = command;
       if (!binary)
         throw new ClideError('usage', 'record needs the CLI to run after --', {
+          hint: 'record --out f.jsonl -- claude -p …',
+        });
+      if (flags.out === undefined)
+        throw new ClideError('usage', "required option '-o, --out <file>' not specified", {
           hint: 'record --out f.jsonl -- claude -p …',
         });
       const result = await recordProcess({

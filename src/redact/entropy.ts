@@ -1,0 +1,88 @@
+/**
+ * The leak scan's detector for secrets no rule knows: tokens of the credential alphabet
+ * (letters, digits, `+ / _ - . = ~`) of 20 to 512 characters that mix upper case, lower case and
+ * digits and whose Shannon entropy per character is high. Protocol data is allow-listed: the
+ * redactor's placeholders, uuids, hex digests (git, sha-1/256), the ids the protocol carries
+ * (`toolu_…`, `msg_…`, `req_…`), and the values under keys that hold opaque data rather than
+ * credentials (`signature` of thinking blocks, base64 `data` of images and documents).
+ */
+
+export const MIN_ENTROPY_TOKEN = 20;
+/** Longer runs are data (an image, a bundle), not a credential; PEM keys have their own rule. */
+export const MAX_ENTROPY_TOKEN = 512;
+
+const TOKEN = /[A-Za-z0-9+/_=.~-]{20,}/g;
+
+/** Keys whose string values are opaque protocol data, never credentials. */
+const ALLOWED_KEYS = new Set(['signature', 'data', 'encrypted_content', 'redacted_thinking']);
+
+const ALLOWED_TOKEN: readonly RegExp[] = [
+  // uuids and the placeholders that keep their shape
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  // hex digests and hex ids
+  /^(?:0x)?[0-9a-f]+$/i,
+  // ids the protocol carries (and their placeholders)
+  /^(?:toolu|srvtoolu|msg|req|call|file|msgbatch|chatcmpl|sess|session|run|batch|evt)_[A-Za-z0-9_-]+$/,
+  // dotted names and versions (`com.example.Foo2Bar`, `1.2.3-beta.4`)
+  /^[A-Za-z0-9-]+(?:\.[A-Za-z][A-Za-z0-9-]*)+$/,
+];
+
+export function isAllowedKey(key: string | undefined): boolean {
+  return key !== undefined && ALLOWED_KEYS.has(key);
+}
+
+/** Shannon entropy of `text` in bits per character. */
+export function shannonEntropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) {
+    const p = n / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** The entropy a token of `length` characters must reach: near what random base62 text of that length gives. */
+export function entropyThreshold(length: number): number {
+  return Math.min(4.5, Math.log2(length) - 0.7);
+}
+
+/**
+ * Runs of 4+ letters of one case are words (`clide-sandbox-S9eI5y`, `CamelCaseName2`): random
+ * base62 text has few (a run of 4 lower-case letters has a chance of about 3%).
+ */
+const MAX_WORD_SHARE = 0.4;
+
+function wordShare(text: string): number {
+  let inWords = 0;
+  for (const m of text.matchAll(/[a-z]{4,}|[A-Z][a-z]{3,}|[A-Z]{4,}/g)) inWords += m[0].length;
+  return inWords / text.length;
+}
+
+/** True when `token`, taken whole, looks like a random credential (see the module comment). */
+function isHighEntropyWord(token: string): boolean {
+  const core = token.replace(/^[./=~-]+|[./=~-]+$/g, '');
+  if (core.length < MIN_ENTROPY_TOKEN || core.length > MAX_ENTROPY_TOKEN) return false;
+  if (!/[a-z]/.test(core) || !/[A-Z]/.test(core) || !/[0-9]/.test(core)) return false;
+  if (ALLOWED_TOKEN.some((re) => re.test(core))) return false;
+  if (wordShare(core) >= MAX_WORD_SHARE) return false;
+  return shannonEntropy(core) >= entropyThreshold(core.length);
+}
+
+/** True when `token` looks like a random credential; a path is judged by its segments. */
+export function isHighEntropyToken(token: string): boolean {
+  // A path (`/tmp/clide-sandbox-AbC123/x.sock`, `./a/b`, `~/x`, a URL's `//`) is not one token.
+  if (/^[.~]*\//.test(token) || token.includes('//')) return token.split('/').some(isHighEntropyWord);
+  return isHighEntropyWord(token);
+}
+
+/** Every high-entropy token in `text`. */
+export function findHighEntropy(text: string): string[] {
+  if (text.length < MIN_ENTROPY_TOKEN) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    if (m[0].length <= MAX_ENTROPY_TOKEN + 8 && isHighEntropyToken(m[0])) out.push(m[0]);
+  }
+  return out;
+}

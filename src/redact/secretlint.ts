@@ -1,0 +1,77 @@
+import type { Leak } from './leak-scan.js';
+
+/**
+ * The leak scan's third detector: secretlint's recommended rules (`@secretlint/core` with
+ * `@secretlint/secretlint-rule-preset-recommend`, per-provider rules maintained upstream), run over
+ * the recorded content of the fixture in batches. See docs/decisions/0008-secretlint-in-the-leak-scan.md.
+ * Its messages quote the secret, so only the rule id and our own masked preview are reported.
+ */
+
+/** Content is handed to secretlint in batches of about this many characters. */
+const BATCH_CHARS = 1 << 20;
+
+type Report = (line: number, kind: string, value: string, found: Leak['found']) => void;
+
+interface Batcher {
+  add(line: number, content: readonly string[]): Promise<void>;
+  flush(): Promise<void>;
+}
+
+type LintSource = typeof import('@secretlint/core').lintSource;
+let loaded: Promise<{ lintSource: LintSource; config: unknown }> | undefined;
+
+function load(): Promise<{ lintSource: LintSource; config: unknown }> {
+  loaded ??= (async () => {
+    const [{ lintSource }, { creator }] = await Promise.all([
+      import('@secretlint/core'),
+      import('@secretlint/secretlint-rule-preset-recommend'),
+    ]);
+    return {
+      lintSource,
+      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] },
+    };
+  })();
+  return loaded;
+}
+
+/** Collects content line by line and lints it a batch at a time; every hit is reported with its fixture line. */
+export async function secretlintBatcher(report: Report, linted: () => void = () => {}): Promise<Batcher> {
+  const { lintSource, config } = await load();
+  let parts: string[] = [];
+  let starts: Array<{ at: number; line: number }> = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (parts.length === 0) return;
+    const content = parts.join('\n');
+    const lines = starts;
+    parts = [];
+    starts = [];
+    size = 0;
+    const result = await lintSource({
+      source: { filePath: 'fixture.txt', content, ext: '.txt', contentType: 'text' },
+      options: { config: config as never },
+    });
+    for (const message of result.messages) {
+      const [from, to] = message.range;
+      let line = lines[0]?.line ?? 0;
+      for (const s of lines) {
+        if (s.at > from) break;
+        line = s.line;
+      }
+      report(line, `secretlint:${message.messageId ?? message.ruleId}`, content.slice(from, to), 'json');
+    }
+    linted();
+  };
+  return {
+    async add(line, content) {
+      if (content.length === 0) return;
+      starts.push({ at: size, line });
+      for (const text of content) {
+        parts.push(text);
+        size += text.length + 1;
+      }
+      if (size >= BATCH_CHARS) await flush();
+    },
+    flush,
+  };
+}
