@@ -5,10 +5,16 @@
  */
 const SANDBOX_PATH = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+\/(work|home)/g;
 const SANDBOX_SLUG = /-[A-Za-z0-9-]*clide-sandbox-[A-Za-z0-9]+-(work|home)/g;
+/** Anything else in a sandbox (`/tmp/clide-sandbox-XXXX/cc-socks/…`). */
+const SANDBOX_ROOT = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+(?=\/|\b)/g;
+/** A socket named after a process id (`…/30760.sock`). */
+const PID_SOCKET = /\/\d+\.sock\b/g;
 
-/** Sandbox paths → `$CWD` / `$HOME`, their slugs → `$CWD_SLUG` / `$HOME_SLUG`. */
+/** Sandbox paths → `$CWD` / `$HOME` (any other sandbox folder `$SANDBOX`), slugs → `$CWD_SLUG` / `$HOME_SLUG`, pid sockets → `<pid>.sock`. */
 export function normalizeSandboxPaths(text: string): string {
   return text
     .replace(SANDBOX_PATH, (_m, which: string) => (which === 'work' ? '$CWD' : '$HOME'))
-    .replace(SANDBOX_SLUG, (_m, which: string) => (which === 'work' ? '$CWD_SLUG' : '$HOME_SLUG'));
+    .replace(SANDBOX_SLUG, (_m, which: string) => (which === 'work' ? '$CWD_SLUG' : '$HOME_SLUG'))
+    .replace(SANDBOX_ROOT, '$SANDBOX')
+    .replace(PID_SOCKET, '/<pid>.sock');
 }
