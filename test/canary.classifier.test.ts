@@ -215,7 +215,7 @@ describe('drift classifier on real transcripts', () => {
     expect(codes(check(run, version))).toEqual(['breaking drift/hang']);
   });
 
-  test('a control request the baseline answered with success, now rejected, is changed (not breaking)', () => {
+  test('a control request the baseline answered with success, now rejected, is breaking', () => {
     const run = mutated(version, (frames) => {
       const reply = frames.find(
         (f) => f.dir === 'from-cli' && isMsg(f, (m) => m.type === 'control_response'),
@@ -229,7 +229,7 @@ describe('drift classifier on real transcripts', () => {
       return frames;
     });
     const drift = check(run, version).filter((f) => f.code.startsWith('drift/'));
-    expect(codes(drift)).toEqual(['changed drift/request-now-rejected']);
+    expect(codes(drift)).toEqual(['breaking drift/request-now-rejected']);
   });
 
   test('an exit code that changed is breaking', () => {
