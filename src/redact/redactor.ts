@@ -137,6 +137,12 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const env = knownEnvValues(options.env ?? process.env);
   for (const known of env.values) {
     if (skip.has(known.rule)) continue;
+    if (known.encodedOnly) {
+      remember(known.kind, known.value);
+      for (const form of encodedForms(known.value).slice(1))
+        literals.add(form, known.placeholder, known.rule);
+      continue;
+    }
     if (!learn(known.kind, known.value, known.placeholder, known.rule)) {
       if (known.rule === 'env-secret') env.skipped.push(known.kind.slice('env:'.length));
       continue;

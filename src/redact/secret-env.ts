@@ -53,7 +53,7 @@ const COMMON_VALUES: readonly RegExp[] = [
   /^v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?$/,
   // Absolute paths, `~` paths and path lists (PATH, NODE_PATH); relative slash-separated names.
   /^(?:~|\.{1,2})?\/[^\s:]*(?::(?:~|\.{1,2})?\/[^\s:]*)*:?$/,
-  /^[A-Za-z]:\\[^\s;]*(?:;[A-Za-z]:\\[^\s;]*)*;?$/,
+  /^[A-Za-z]:\\[^;]*(?:;[A-Za-z]:\\[^;]*)*;?$/,
   /^[A-Za-z][a-z0-9_.-]*(?:\/[A-Za-z_.][a-z0-9_.-]*)+$/,
   // URLs with no userinfo, query or fragment, and no token-like path segment (16+ letters and digits).
   /^[a-z][a-z0-9+.-]*:\/\/[^\s/@?#]*(?:\/(?!(?=[^/]*\d)(?=[^/]*[A-Za-z])[^/]{16,})[^\s/@?#]*)*$/i,
@@ -80,6 +80,8 @@ export interface KnownValue {
   /** The rule counted for a hit: `env-secret` (secret-looking name), `env-value`, `header-value`. */
   rule: 'env-secret' | 'env-value' | 'header-value';
   value: string;
+  /** Replaced only in its encoded forms (base64, percent-encoding), not as it is. */
+  encodedOnly?: boolean;
 }
 
 /** `Name: value` lines of `ANTHROPIC_CUSTOM_HEADERS` (newline-separated, like the CLI reads them). */
@@ -134,6 +136,16 @@ export function knownEnvValues(env: Record<string, string | undefined>): {
             });
         }
       }
+      // The header names are not secret: the whole value is hunted only in its encoded forms
+      // (base64 of the whole header block), the values of the headers in every form.
+      add({
+        kind: `env:${name}`,
+        placeholder: `[redacted:env:${name}]`,
+        rule: 'header-value',
+        value,
+        encodedOnly: true,
+      });
+      continue;
     }
     const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#@]+)@/i.exec(value)?.[1];
     if (userinfo !== undefined) {
