@@ -71,4 +71,34 @@ describe('normalizeTranscript', () => {
     expect(out.fromCli[0]).toMatchObject({ cwd: '<ignored>' });
     expect(applyAcceptedDifferences(t, 'other/scenario', [])).toEqual(t);
   });
+
+  it('does not count where the answers of the client fall among its own lines', () => {
+    const answer: TranscriptFrame = {
+      seq: 0,
+      t: 0,
+      dir: 'to-cli',
+      msg: { type: 'control_response', response: { subtype: 'success', request_id: 'r1' } },
+    };
+    const user: TranscriptFrame = { seq: 0, t: 0, dir: 'to-cli', msg: { type: 'user', message: {} } };
+    const a = normalizeTranscript({ frames: [answer, user], exitCode: 0 });
+    const b = normalizeTranscript({ frames: [user, answer], exitCode: 0 });
+    expect(a).toEqual(b);
+    expect(a.toCli.map((m) => (m as { type: string }).type)).toEqual(['user', 'control_response']);
+  });
+
+  it('replaces a socket named after the pid and the loopback port of the scripted API', () => {
+    const line = (pid: number, port: number): TranscriptFrame => ({
+      seq: 0,
+      t: 0,
+      dir: 'from-cli',
+      msg: { path: `/tmp/cc-socks/${pid}.sock`, text: `requests go through 127.0.0.1:${port}, which` },
+    });
+    const a = normalizeTranscript({ frames: [line(1234, 40001)], exitCode: 0 });
+    const b = normalizeTranscript({ frames: [line(98765, 51234)], exitCode: 0 });
+    expect(a).toEqual(b);
+    expect(a.fromCli[0]).toEqual({
+      path: '/tmp/cc-socks/0.sock',
+      text: 'requests go through 127.0.0.1:PORT, which',
+    });
+  });
 });

@@ -6,11 +6,12 @@ import { IdPlaceholders, learnIds, replaceIds } from '../protocol/ids.js';
  * differs between two runs of the same scenario is replaced by stable placeholders — ids (through
  * `src/protocol/ids.ts`), timings, costs, timestamps, process ids, the sandbox folder — and the
  * frames are split by direction, so the (timing-dependent) interleaving of client and CLI lines
- * does not count. Everything else must be equal.
+ * does not count, nor where the client's answers to CLI requests fall among its own lines.
+ * Everything else must be equal.
  */
 
 export interface NormalizedTranscript {
-  /** What the client sent, in order. */
+  /** What the client sent, in order: its own lines, then its answers to CLI requests. */
   toCli: unknown[];
   /** What the CLI wrote on stdout, in order (a non-JSON line as `{ raw }`). */
   fromCli: unknown[];
@@ -76,9 +77,13 @@ export function normalizeTranscript(
   const fromCli = transcript.frames
     .filter((f) => f.dir === 'from-cli')
     .map((f) => (f.msg !== undefined ? f.msg : { raw: f.raw }));
-  const toCli = transcript.frames
+  // The client's answers to CLI requests come after what the client sent on its own: where an
+  // answer falls among the client's own lines depends on when the request arrived (timing).
+  const sent = transcript.frames
     .filter((f) => f.dir === 'to-cli')
     .map((f) => (f.msg !== undefined ? f.msg : { raw: f.raw }));
+  const isAnswer = (m: unknown) => isRecord(m) && m.type === 'control_response';
+  const toCli = [...sent.filter((m) => !isAnswer(m)), ...sent.filter(isAnswer)];
   const stderr = transcript.frames.filter((f) => f.dir === 'stderr').map((f) => f.raw ?? '');
   // Ids are learnt CLI side first, then client side: both orders are deterministic per direction.
   const ids = new IdPlaceholders();

@@ -431,11 +431,7 @@ export class ScriptedEngine {
           }
         }
         // Some versions start the MCP handshake of the SDK servers before they answer initialize.
-        if (this.b.mcpConnectOnInitialize && this.mcpServers.some((s) => s.status === 'pending')) {
-          this.connectMcpServers().catch(() => {});
-          // The reply follows in a later write, so the client sees the handshake request first.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
+        if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
         this.reply(requestId, this.b.initializeResponse(this.options.pid), 'initialize');
         return;
       }
