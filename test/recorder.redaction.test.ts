@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { execa } from 'execa';
 import { describe, expect, inject } from 'vitest';
-import { readFixture } from '../src/fixture/index.js';
+import { readFixture, recordingPath } from '../src/fixture/index.js';
 import type { Scenario } from '../src/scenarios/index.js';
 import { runScenario, script, text, toolUse } from '../src/scenarios/index.js';
 import { validateMessage } from '../src/validate/index.js';
@@ -113,5 +113,53 @@ describe('clide-record redaction', () => {
       }
     },
     180_000,
+  );
+
+  test.each([
+    // Known values switched off: an opaque value under an innocuous name is found by the scan's own
+    // list of known values.
+    ['env-value', 'OPAQUE_CFG', /env:OPAQUE_CFG/],
+    // The JWT rule switched off in the redactor: the scan still finds the token (its own pass of
+    // the patterns, its entropy detector).
+    ['jwt', 'JWT', /jwt|high-entropy|secretlint/],
+  ])(
+    'when redaction is made to miss (%s switched off), the leak scan refuses the fixture',
+    async (rule, variable, kind) => {
+      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-miss-'));
+      const out = join(dir, 'session.jsonl');
+      const secrets = {
+        OPAQUE_CFG: 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e',
+        JWT: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIiwicm9sZSI6ImFkbWluIn0.Qm9ZcXh0MldtOXZSNGtMN3BOM3NCNnk',
+      };
+      const secret = secrets[variable as keyof typeof secrets];
+      // The env value comes from the environment; the JWT is printed by the CLI itself (it is no
+      // known value, so only the JWT rule would catch it).
+      const printed = rule === 'jwt' ? JSON.stringify(secret) : `process.env.${variable}`;
+      const cli = join(dir, 'prints-secret.mjs');
+      writeFileSync(
+        cli,
+        `#!/usr/bin/env node\nprocess.stdout.write(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'value: ' + ${printed} }] } }) + '\\n');\n`,
+        { mode: 0o755 },
+      );
+      const run = await execa(RECORDER, [], {
+        input: '',
+        reject: false,
+        env: {
+          CLIDE_REAL_CLAUDE: cli,
+          CLIDE_RECORD_OUT: out,
+          CLIDE_RECORD_UNSAFE_SKIP_RULES: rule,
+          ...(rule === 'jwt' ? {} : { [variable]: secret }),
+        },
+      });
+      // The client got the whole session; the recording is refused.
+      expect(run.stdout).toContain('value: ');
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain('error[leak]');
+      expect(run.stderr).toMatch(kind);
+      expect(run.stderr).not.toContain(secret);
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(recordingPath(out))).toBe(false);
+    },
+    60_000,
   );
 });

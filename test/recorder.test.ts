@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, inject, test } from 'vitest';
 import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
-import { frameLineBytes, readFixture } from '../src/fixture/index.js';
+import { frameLineBytes, readFixture, recordingPath } from '../src/fixture/index.js';
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
 import { validateMessage } from '../src/validate/index.js';
 
 const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/clide-conformance', import.meta.url));
 
 function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -104,7 +105,7 @@ describe('clide-record', () => {
     }
   });
 
-  test('killing the recorder mid-stream leaves a loadable fixture marked incomplete', async () => {
+  test('killing the recorder mid-stream: SIGTERM leaves a scanned fixture marked incomplete, SIGKILL only the temporary file, which --recover scans and finalises', async () => {
     const dir = tempDir('clide-rec-kill-');
     const cli = script(
       join(dir, 'slow-cli.mjs'),
@@ -118,11 +119,26 @@ process.stdin.resume();`,
         reject: false,
       });
       // Kill once a few frames are on disk (start-up time varies with the machine's load).
-      const ticksOnDisk = () => (existsSync(out) ? readFileSync(out, 'utf8').split('"tick"').length - 1 : 0);
+      const temp = recordingPath(out);
+      const ticksOnDisk = () =>
+        existsSync(temp) ? readFileSync(temp, 'utf8').split('"tick"').length - 1 : 0;
       for (let i = 0; i < 200 && ticksOnDisk() < 5; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
+      // Until the scan has passed, nothing is at the final path.
+      expect(existsSync(out)).toBe(false);
       child.kill(signal);
       await child;
+      if (signal === 'SIGKILL') {
+        // No scan ran: only the temporary file exists, and the fixture reader (replay) refuses it.
+        expect(existsSync(out)).toBe(false);
+        await expect(readFixture(temp)).rejects.toMatchObject({ code: 'fixture' });
+        const recover = await execa(CLI, ['record', '--recover', temp], { reject: false });
+        expect(recover.exitCode, recover.stderr).toBe(0);
+        expect(recover.stderr).toMatch(/recovered \d+ frames to .*SIGKILL\.jsonl \(incomplete\)/);
+        expect(existsSync(temp)).toBe(false);
+      } else {
+        expect(existsSync(temp)).toBe(false);
+      }
       const fixture = await readFixture(out);
       expect(fixture.complete).toBe(false);
       const ticks = fixture.frames.filter((f) => (f.msg as { type?: string } | undefined)?.type === 'tick');

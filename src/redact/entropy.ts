@@ -1,7 +1,8 @@
 /**
  * The leak scan's detector for secrets no rule knows: tokens of the credential alphabet
  * (letters, digits, `+ / _ - . = ~`) of 20 to 512 characters that mix upper case, lower case and
- * digits and whose Shannon entropy per character is high. Protocol data is allow-listed: the
+ * digits and whose Shannon entropy per character is high (paths and dotted names are judged part
+ * by part). Protocol data is allow-listed: the
  * redactor's placeholders, uuids, hex digests (git, sha-1/256), the ids the protocol carries
  * (`toolu_…`, `msg_…`, `req_…`), and the values under keys that hold opaque data rather than
  * credentials (`signature` of thinking blocks, base64 `data` of images and documents).
@@ -23,8 +24,6 @@ const ALLOWED_TOKEN: readonly RegExp[] = [
   /^(?:0x)?[0-9a-f]+$/i,
   // ids the protocol carries (and their placeholders)
   /^(?:toolu|srvtoolu|msg|req|call|file|msgbatch|chatcmpl|sess|session|run|batch|evt)_[A-Za-z0-9_-]+$/,
-  // dotted names and versions (`com.example.Foo2Bar`, `1.2.3-beta.4`)
-  /^[A-Za-z0-9-]+(?:\.[A-Za-z][A-Za-z0-9-]*)+$/,
 ];
 
 export function isAllowedKey(key: string | undefined): boolean {
@@ -73,7 +72,9 @@ function isHighEntropyWord(token: string): boolean {
 /** True when `token` looks like a random credential; a path is judged by its segments. */
 export function isHighEntropyToken(token: string): boolean {
   // A path (`/tmp/clide-sandbox-AbC123/x.sock`, `./a/b`, `~/x`, a URL's `//`) is not one token.
-  if (/^[.~]*\//.test(token) || token.includes('//')) return token.split('/').some(isHighEntropyWord);
+  if (/^[.~]*\//.test(token) || token.includes('//')) return token.split('/').some(isHighEntropyToken);
+  // Dotted names (`com.example.Service2Factory`) and JWTs are judged by their parts.
+  if (token.includes('.')) return token.split('.').some(isHighEntropyWord);
   return isHighEntropyWord(token);
 }
 

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFixtureWriter, encodeRecord, type FixtureFrame, readFixture } from '../fixture/index.js';
-import { finalizeFixture, maskSecret, scanForLeaks, unescapeLenient } from './leak-scan.js';
+import {
+  finalizeFixture,
+  finalizeFixtureSync,
+  maskSecret,
+  scanForLeaks,
+  scanForLeaksSync,
+  unescapeLenient,
+} from './leak-scan.js';
 import { createRedactor } from './redactor.js';
 
 let dir: string;
@@ -158,5 +165,64 @@ describe('helpers', () => {
 
   it('unescapes JSON-style escapes leniently', () => {
     expect(unescapeLenient('\\/a\\u0041\\"b\\\\c\\n')).toBe('/aA"b\\c\n');
+  });
+});
+
+describe('the scan does not share the redactor’s blind spots', () => {
+  const OPAQUE = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';
+
+  it('hunts the known values of the environment itself, in every encoding', async () => {
+    const path = fixture(
+      frameLine(0, { msg: { out: `DB=${OPAQUE}/+` } }),
+      frameLine(1, { msg: { out: Buffer.from(`admin:${OPAQUE}/+`).toString('base64') } }),
+      frameLine(2, { raw: `GET /x?k=${encodeURIComponent(`${OPAQUE}/+`)}` }),
+    );
+    const leaks = await scanForLeaks(path, [], { env: { OPAQUE_CFG: `${OPAQUE}/+` }, secretlint: false });
+    // (The rest of an encoded run around the value may be reported as high-entropy too.)
+    expect(leaks.map((l) => [l.line, l.kind])).toEqual(
+      expect.arrayContaining([
+        [2, 'env:OPAQUE_CFG'],
+        [3, 'env:OPAQUE_CFG (base64)'],
+        [4, 'env:OPAQUE_CFG (url-encoded)'],
+      ]),
+    );
+    expect(JSON.stringify(leaks)).not.toContain(OPAQUE);
+  });
+
+  it('finds an unknown high-entropy token no rule knows, but not protocol ids', async () => {
+    const path = fixture(
+      frameLine(0, { msg: { session_id: '00000000-0000-4000-8000-000000000001', text: `cfg ${OPAQUE}` } }),
+      frameLine(1, { msg: { type: 'thinking', signature: OPAQUE } }),
+    );
+    expect((await scanForLeaks(path, [])).map((l) => [l.line, l.kind, l.preview])).toEqual([
+      [2, 'high-entropy', 'Zq8x…(40 chars)'],
+    ]);
+    expect(scanForLeaksSync(path, []).map((l) => [l.line, l.kind])).toEqual([[2, 'high-entropy']]);
+  });
+
+  it('runs secretlint over the recorded content and reports its rule, masked', async () => {
+    const token = 'glpat-Zq8xT2mW9vR4kL7pN3sB';
+    const path = fixture(frameLine(0, { msg: { text: `token ${token}` } }));
+    const leaks = await scanForLeaks(path, [], { entropy: false });
+    expect(leaks.map((l) => l.kind)).toEqual(['gitlab-token']);
+    // Alone (the built-in pattern is what reports it when both find it), secretlint still finds it.
+    const { secretlintBatcher } = await import('./secretlint.js');
+    const found: string[] = [];
+    const lint = await secretlintBatcher((_line, kind, value) => found.push(`${kind} ${maskSecret(value)}`));
+    await lint.add(1, [`token ${token}`]);
+    await lint.flush();
+    expect(found).toEqual(['secretlint:GITLAB_PERSONAL_ACCESS_TOKEN glpa…(26 chars)']);
+  });
+
+  it('a wire log is finalised synchronously: clean → renamed, leaking → deleted', () => {
+    const clean = fixture(frameLine(0, { msg: { text: 'fine' } }));
+    const final = join(dir, 'wire.jsonl');
+    expect(finalizeFixtureSync(clean, final, { secretsSeen: () => [] })).toEqual({ path: final });
+    expect(existsSync(final)).toBe(true);
+    const leaking = fixture(frameLine(0, { msg: { text: `x ${OPAQUE}` } }));
+    expect(() => finalizeFixtureSync(leaking, join(dir, 'w2.jsonl'), { secretsSeen: () => [] })).toThrow(
+      /refusing to keep the wire log: 1 secret\(s\) survived redaction \(high-entropy\)/,
+    );
+    expect(existsSync(leaking)).toBe(false);
   });
 });
