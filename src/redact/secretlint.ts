@@ -3,7 +3,7 @@ import type { Leak } from './leak-scan.js';
 /**
  * The leak scan's third detector: secretlint's recommended rules (`@secretlint/core` with
  * `@secretlint/secretlint-rule-preset-recommend`, per-provider rules maintained upstream), run over
- * the recorded content of the fixture in batches. See docs/decisions/0008-secretlint-in-the-leak-scan.md.
+ * the recorded content of the fixture in batches. See docs/decisions/0009-secretlint-in-the-leak-scan.md.
  * Its messages quote the secret, so only the rule id and our own masked preview are reported.
  */
 
