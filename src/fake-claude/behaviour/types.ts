@@ -80,6 +80,8 @@ export interface SessionFacts {
   mcpServers: Array<{ name: string; status: string; origin?: 'sdk' | 'config' }>;
   apiKeySource: string;
   configDir: string;
+  /** HOME of the process. */
+  home: string;
   /** How the session authenticates to the Messages API. */
   auth: 'api-key' | 'oauth' | 'none';
   /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
@@ -213,7 +215,7 @@ export interface CliBehaviour {
   maxBudgetError(maxBudgetUsd: number): string;
 
   // ---- control replies ----
-  initializeResponse(pid: number): Json;
+  initializeResponse(pid: number, facts: SessionFacts): Json;
   alreadyInitializedError: string;
   binaryVersionResponse(): Json;
   /** Fields a success control_response carries besides subtype, request_id and response. */
@@ -221,9 +223,9 @@ export interface CliBehaviour {
   /** Fields an error control_response carries besides subtype, request_id and error (`code`: what failed). */
   errorEnvelope(code: 'unsupported' | 'invalid_mode'): Json;
   /** The captured reply to an argument-less request this version answers (e.g. `list_models`). */
-  staticControlReply(subtype: string): Json | undefined;
-  settingsResponse(model: string): Json;
-  contextUsageResponse(): Json;
+  staticControlReply(subtype: string, facts: SessionFacts): Json | undefined;
+  settingsResponse(model: string, facts: SessionFacts): Json;
+  contextUsageResponse(facts: SessionFacts): Json;
   mcpStatusResponse(servers: Array<{ name: string; status: string }>): Json;
   unsupportedSubtype(subtype: string): string;
   isPermissionMode(mode: string): boolean;

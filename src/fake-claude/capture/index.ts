@@ -93,10 +93,13 @@ const ENVELOPE = ['subtype', 'request_id', 'response', 'error'];
 /** Offline control requests without arguments that some versions answer and others refuse. */
 const OPTIONAL_CONTROL = ['list_models'];
 
+/** The sandbox folder of a run (its cwd is `<root>/work`). */
+const sandboxRoot = (cwd: string) => cwd.replace(/\/work$/, '');
+
 function controlProbe(subtype: string, request: Json, out: Json): Scenario {
   return probe(subtype, async (ctx) => {
     const response = await ctx.session.request({ subtype, ...request });
-    out.reply = success(ctx, response, subtype);
+    out.reply = placeholders(success(ctx, response, subtype), sandboxRoot(ctx.cwd));
     out.extras = Object.fromEntries(Object.entries(response).filter(([key]) => !ENVELOPE.includes(key)));
   });
 }
@@ -140,7 +143,7 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
       binary,
       probe(subtype, async (ctx) => {
         const response = await ctx.session.request({ subtype });
-        optional[subtype] = response;
+        optional[subtype] = placeholders(response, sandboxRoot(ctx.cwd)) as Json;
       }),
     );
   }
@@ -242,10 +245,15 @@ const INIT_PLACEHOLDERS: Record<string, string> = {
   memory_paths: '<memory-paths>',
 };
 
-/** The sandbox (TMPDIR) folder and its cwd inside strings, and a socket named after the CLI's pid. */
+/**
+ * The sandbox's folders inside strings — config dir, HOME, cwd, the sandbox itself (TMPDIR) — and a
+ * socket named after the CLI's pid, as placeholders the fake fills in with its own.
+ */
 function placeholders(value: unknown, root: string): unknown {
   if (typeof value === 'string') {
     return value
+      .replaceAll(`${root}/home/.claude`, '<config-dir>')
+      .replaceAll(`${root}/home`, '<home>')
       .replaceAll(`${root}/work`, '<cwd>')
       .replaceAll(root, '<tmpdir>')
       .replace(/\/\d+\.sock$/, '/<pid>.sock');
@@ -257,7 +265,7 @@ function placeholders(value: unknown, root: string): unknown {
 }
 
 function initTemplate(init: Json): Json {
-  const root = String(init.cwd).replace(/\/work$/, '');
+  const root = sandboxRoot(String(init.cwd));
   const out: Json = {};
   for (const [key, value] of Object.entries(init))
     out[key] = INIT_PLACEHOLDERS[key] ?? placeholders(value, root);

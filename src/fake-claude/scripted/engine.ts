@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonlFramer } from '../../protocol/jsonl-framer.js';
 import { sleep } from '../../util/sleep.js';
@@ -312,6 +312,7 @@ export class ScriptedEngine {
       })),
       apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
       configDir: this.configDir,
+      home: this.options.env.HOME ?? homedir(),
       auth: this.auth,
       tmpDir: this.options.env.TMPDIR ?? tmpdir(),
       pid: this.options.pid,
@@ -432,7 +433,7 @@ export class ScriptedEngine {
         }
         // Some versions start the MCP handshake of the SDK servers before they answer initialize.
         if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
-        this.reply(requestId, this.b.initializeResponse(this.options.pid), 'initialize');
+        this.reply(requestId, this.b.initializeResponse(this.options.pid, this.facts()), 'initialize');
         return;
       }
       case 'interrupt': {
@@ -488,13 +489,13 @@ export class ScriptedEngine {
         );
         return;
       case 'get_settings':
-        this.reply(requestId, this.b.settingsResponse(this.model));
+        this.reply(requestId, this.b.settingsResponse(this.model, this.facts()));
         return;
       case 'get_context_usage':
-        this.reply(requestId, this.b.contextUsageResponse());
+        this.reply(requestId, this.b.contextUsageResponse(this.facts()));
         return;
       default: {
-        const captured = this.b.staticControlReply(subtype);
+        const captured = this.b.staticControlReply(subtype, this.facts());
         if (captured !== undefined) this.reply(requestId, captured);
         else
           this.replyError(requestId, this.b.unsupportedSubtype(subtype), this.b.errorEnvelope('unsupported'));

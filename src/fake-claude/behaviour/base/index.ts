@@ -110,22 +110,38 @@ function errorResultHead(
   };
 }
 
-/** The session's own values in the captured `system/init` template (see `src/fake-claude/capture/`). */
-function fillInit(template: Json, values: Record<string, unknown>, strings: Record<string, string>): Json {
-  const fill = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      let out = value;
-      for (const [name, text] of Object.entries(strings)) out = out.replaceAll(name, text);
-      return out;
-    }
-    if (Array.isArray(value)) return value.map(fill);
-    if (typeof value === 'object' && value !== null)
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
-    return value;
+/** Fills the placeholders of captured strings (`<cwd>`, `<home>`, …) with this session's values. */
+function fillStrings(value: unknown, strings: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    let out = value;
+    for (const [name, text] of Object.entries(strings)) out = out.replaceAll(name, text);
+    return out;
+  }
+  if (Array.isArray(value)) return value.map((v) => fillStrings(v, strings));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillStrings(v, strings)]));
+  return value;
+}
+
+/** The placeholders of captured strings, for this session. */
+function sessionStrings(facts: SessionFacts): Record<string, string> {
+  return {
+    '<config-dir>': facts.configDir,
+    '<home>': facts.home,
+    '<cwd>': facts.cwd,
+    '<tmpdir>': facts.tmpDir,
+    '<pid>': String(facts.pid),
   };
+}
+
+/** The captured `system/init` template: whole-value placeholders from `values`, strings filled in. */
+function fillInit(template: Json, values: Record<string, unknown>, facts: SessionFacts): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(template)) {
-    out[key] = typeof value === 'string' && value in values ? values[value] : fill(value);
+    out[key] =
+      typeof value === 'string' && value in values
+        ? values[value]
+        : fillStrings(value, sessionStrings(facts));
   }
   return out;
 }
@@ -188,7 +204,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
           '<uuid>': uuid,
           '<memory-paths>': { auto: `${facts.configDir}/projects/${projectDir}/memory/` },
         },
-        { '<cwd>': facts.cwd, '<tmpdir>': facts.tmpDir, '<pid>': String(facts.pid) },
+        facts,
       );
     },
 
@@ -377,21 +393,24 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     maxTurnsError: (maxTurns) => `Reached maximum number of turns (${maxTurns})`,
     maxBudgetError: (maxBudgetUsd) => `Reached maximum budget ($${maxBudgetUsd})`,
 
-    initializeResponse: (pid) => ({ ...structuredClone(data.initialize), pid }),
+    initializeResponse: (pid, facts) => ({
+      ...(fillStrings(data.initialize, sessionStrings(facts)) as Json),
+      pid,
+    }),
     alreadyInitializedError: 'Already initialized',
     binaryVersionResponse: () => structuredClone(data.binary.reply),
     controlEnvelope: (subtype) => structuredClone(data.control.envelopes[subtype] ?? {}),
     errorEnvelope: (_code) => structuredClone(data.control.errorEnvelope),
-    staticControlReply: (subtype) => {
+    staticControlReply: (subtype, facts) => {
       const reply = data.control.replies[subtype];
-      return reply === undefined ? undefined : structuredClone(reply);
+      return reply === undefined ? undefined : (fillStrings(reply, sessionStrings(facts)) as Json);
     },
-    settingsResponse: (model) => {
-      const settings = structuredClone(data.settings);
+    settingsResponse: (model, facts) => {
+      const settings = fillStrings(data.settings, sessionStrings(facts)) as Json;
       const applied = (settings.applied ?? {}) as Json;
       return { ...settings, applied: { ...applied, model } };
     },
-    contextUsageResponse: () => structuredClone(data.contextUsage),
+    contextUsageResponse: (facts) => fillStrings(data.contextUsage, sessionStrings(facts)) as Json,
     mcpStatusResponse: (servers) => ({
       mcpServers: servers.map((s) => ({ name: s.name, status: s.status })),
     }),
