@@ -84,8 +84,10 @@ const PIPE_CHUNK_BYTES = 64 * 1024;
  * Runs `command` as a transparent proxy: every byte the client writes reaches the CLI unchanged and
  * every byte the CLI writes (stdout and stderr) reaches the client unchanged, while each line is
  * also recorded — redacted before it is written — as a fixture frame. Signals are forwarded and the
- * CLI's exit is reported. The fixture is leak-scanned at the end; on a hit it is deleted and a
- * `ClideError('leak')` is thrown.
+ * CLI's exit is reported. The fixture is written under a temporary name (`<out>.recording`) and
+ * leak-scanned at the end; it takes its final name only when the scan passes. On a hit it is
+ * deleted and a `ClideError('leak')` is thrown; after a crash only the temporary file remains
+ * (`recoverRecording` scans and finalises it).
  *
  * Forwarding never waits on recording: this thread only passes the raw chunks on (with the
  * backpressure of the pipes themselves) and posts a copy of each to a recording thread

@@ -6,6 +6,7 @@
  * only then gives it its final name. Nothing here is on the path of the proxied bytes.
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
@@ -51,7 +52,10 @@ function runRecorder(port: MessagePort, init: WorkerInit): void {
     } catch {
       // The file is what it is; the scan below decides whether it may stay.
     }
-    if (redactor) {
+    if (!redactor) {
+      // Nothing was recorded (the recorder could not start): no file stays behind.
+      rmSync(init.temp, { force: true });
+    } else {
       try {
         await finalizeFixture(init.temp, init.out, redactor, scanOptions);
       } catch (scanError) {
