@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import type { ModelScript } from '../model-api/model-script.js';
+import { emulatedVersions } from './behaviour/index.js';
 
 /**
  * fake-claude as a library, for test suites in other projects:
@@ -29,7 +30,7 @@ export interface FakeClaudeOptions {
   env?: Record<string, string | undefined>;
   /** Folder the fake works in (its tools act there); default: the client's cwd. */
   cwd?: string;
-  /** CLI version to emulate (default: the pinned one). */
+  /** CLI version to emulate, one of `emulatedVersions()` (default: the kit's pinned one). */
   version?: string;
 }
 
@@ -59,6 +60,12 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
     throw new ClideError('usage', 'fake-claude is not built', {
       where: path,
       hint: 'run `npm run build` in clide-conformance first',
+    });
+  }
+  if (options.version !== undefined && !emulatedVersions().includes(options.version)) {
+    throw new ClideError('usage', `fake-claude cannot emulate claude ${options.version}`, {
+      where: 'fakeClaude({ version })',
+      hint: `emulated versions: ${emulatedVersions().join(', ')}`,
     });
   }
   const root = mkdtempSync(join(tmpdir(), 'clide-fake-'));
