@@ -182,7 +182,8 @@ describe('clide-conformance run against the pinned CLI', () => {
       pairs: Array<{ name: string; findings: Array<{ code: string }> }>;
     };
     expect(diffReport.pairs.map((p) => [p.name, p.findings.map((f) => f.code)])).toEqual([
-      ['control__get-binary-version.jsonl', ['drift/field-new']],
+      // The new field, and the reply's payload that now carries other keys (a client reading it looks again).
+      ['control__get-binary-version.jsonl', ['drift/reply-payload-changed', 'drift/field-new']],
       ['permission__deny.jsonl', []],
     ]);
     expect((await cli(['diff', baseline, join(dir, 'first', 'wire'), '--fail-on', 'additive'])).code).toBe(1);
