@@ -60,6 +60,15 @@ describe('validateJsonlFile', () => {
     expect(result.note).toMatch(/2\.1\.999.*2\.1\.150/);
   });
 
+  it('refuses a recording still under its temporary name (never leak-scanned), naming record --recover', async () => {
+    const path = await file('session.jsonl.recording', `${status}\n`);
+    await expect(validateJsonlFile(path)).rejects.toMatchObject({
+      code: 'fixture',
+      where: path,
+      hint: expect.stringContaining('record --recover'),
+    });
+  });
+
   it('throws an io ClideError naming a missing file', async () => {
     const missing = join(tmpdir(), 'clide-validate-does-not-exist.jsonl');
     await expect(validateJsonlFile(missing)).rejects.toMatchObject({ code: 'io', where: missing });

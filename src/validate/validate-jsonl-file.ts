@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { type SchemaSelection, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
+import { refuseUnscanned } from '../fixture/index.js';
 import type { Finding, FindingLocation } from '../findings/index.js';
 import { type Frame, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { ControlTracker } from './control-tracker.js';
@@ -52,6 +53,7 @@ export async function validateJsonlFile(
   options: ValidateFileOptions = {},
 ): Promise<ValidateFileResult> {
   schemaSetFor(options.version ?? packageInfo().pinned); // a malformed version fails before any I/O
+  refuseUnscanned(path); // a recording that never passed its leak scan is no capture either
   await assertReadableFile(path);
   const state = new FileValidation(path, options);
   const framer = new JsonlFramer();
