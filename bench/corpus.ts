@@ -4,6 +4,7 @@ import { packageInfo } from '../src/config/package-info.js';
 import { ClideError } from '../src/errors/index.js';
 import { createFixtureWriter } from '../src/fixture/index.js';
 import { pathSlug } from '../src/redact/index.js';
+import { isRecord } from '../src/util/json.js';
 
 /** One protocol message of the recorded corpus, with the side that sent it. */
 export interface CorpusMessage {
@@ -14,10 +15,6 @@ export interface CorpusMessage {
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The recorded corpus of the pinned CLI: every message frame of `fixtures/<pinned>/*.jsonl` and
@@ -30,7 +27,7 @@ export function loadCorpus(root = packageInfo().root, version = packageInfo().pi
   for (const file of listJsonl(fixtures)) {
     for (const text of lines(join(fixtures, file))) {
       const record = JSON.parse(text) as Json;
-      if (record.kind !== 'frame' || !isObject(record.msg)) continue;
+      if (record.kind !== 'frame' || !isRecord(record.msg)) continue;
       if (record.dir !== 'from-cli' && record.dir !== 'to-cli') continue;
       out.push({ dir: record.dir, msg: record.msg, line: JSON.stringify(record.msg) });
     }
@@ -43,7 +40,7 @@ export function loadCorpus(root = packageInfo().root, version = packageInfo().pi
       } catch {
         continue;
       }
-      if (isObject(msg)) out.push({ dir: 'from-cli', msg, line: JSON.stringify(msg) });
+      if (isRecord(msg)) out.push({ dir: 'from-cli', msg, line: JSON.stringify(msg) });
     }
   }
   if (out.length === 0) {
@@ -89,7 +86,7 @@ export function streamBody(corpus: readonly CorpusMessage[]): CorpusMessage[] {
   const body = corpus.filter((m) => {
     if (m.dir !== 'from-cli') return false;
     const type = m.msg.type;
-    if (type === 'user') return !(isObject(m.msg.tool_use_result) && 'filePath' in m.msg.tool_use_result);
+    if (type === 'user') return !(isRecord(m.msg.tool_use_result) && 'filePath' in m.msg.tool_use_result);
     if (type === 'system') return m.msg.subtype === 'status';
     return type === 'assistant' || type === 'stream_event' || type === 'rate_limit_event';
   });

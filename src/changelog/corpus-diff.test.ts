@@ -176,7 +176,7 @@ describe('changelog rendering', () => {
     );
     expect(md).toContain('Recorded for 1.0.0 only: `old/gone`.');
     expect(md).toContain(
-      'changed `drift/request-now-rejected`: the set_model request is now rejected: not allowed',
+      'breaking `drift/request-now-rejected`: the set_model request is now rejected: not allowed',
     );
   });
 

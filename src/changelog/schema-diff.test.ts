@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SchemaSet } from '../../schemas/schema-set.js';
 import { schemaSet as pinned } from '../../schemas/2.1.150/index.js';
+import type { SchemaSet } from '../../schemas/schema-set.js';
 import { fieldMap } from './field-map.js';
 import { changeText } from './render-markdown.js';
 import { diffSchemaSets } from './schema-diff.js';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ClideError } from '../errors/index.js';
+import { isRecord } from '../util/json.js';
 import { sleep } from '../util/sleep.js';
 import {
   buildMessage,
@@ -383,8 +384,4 @@ function redactHeaders(headers: IncomingMessage['headers']): Record<string, stri
     out[name] = REDACTED_HEADERS.has(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

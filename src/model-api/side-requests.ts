@@ -1,3 +1,4 @@
+import { isRecord } from '../util/json.js';
 import type { ReplyTurn, ScriptBlock, SideRequestsConfig } from './model-script.js';
 
 /**
@@ -83,8 +84,4 @@ export function sampleForSchema(schema: unknown, depth: number): unknown {
     default:
       return DEFAULT_SIDE_TEXT;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

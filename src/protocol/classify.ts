@@ -1,3 +1,4 @@
+import { isRecord } from '../util/json.js';
 /**
  * Message classification: what a wire message is, from its envelope alone. No schema knowledge
  * (that lives in `schemas/<version>/`): only the `type` / `subtype` discriminators and the three
@@ -41,10 +42,6 @@ export interface MessageClass {
   controlSubtype?: string;
   /** `event.type` of a `stream_event` (e.g. `content_block_delta`). */
   eventType?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | undefined {

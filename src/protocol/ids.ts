@@ -1,3 +1,4 @@
+import { isRecord } from '../util/json.js';
 /**
  * Id placeholders: the CLI randomises session ids, uuids, request ids, `toolu_…` tool-use ids,
  * `msg_…` message ids, `req_…` API request ids, … Transcripts are compared (and fixtures redacted)
@@ -304,10 +305,6 @@ function resolve(options: NormalizeIdsOptions): Resolved {
     blockIds: options.blockIds ?? true,
     scanText: options.scanText ?? true,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Whether the value under `key` of `parent` is an id slot. */

@@ -1,3 +1,5 @@
+import { isRecord } from '../util/json.js';
+
 /**
  * The `account` block of the `initialize` control response (`response.response.account`: email,
  * organization, subscriptionType, …) is personal data: it is replaced structurally, keeping its
@@ -9,10 +11,6 @@ const KEEP = new Set(['tokenSource', 'apiKeySource', 'apiProvider']);
 const ENUM_LIKE = /^[A-Za-z0-9_.-]{0,40}$/;
 /** Values of these keys are also hunted everywhere else (and by the leak scan). */
 const LEARN = /email|org|name|uuid|id$/i;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Where the account block is, if `message` is a control response carrying one. */
 export function accountBlock(message: unknown): Record<string, unknown> | undefined {

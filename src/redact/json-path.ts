@@ -1,3 +1,4 @@
+import { isRecord } from '../util/json.js';
 /**
  * A small JSON-path subset for redaction rules: `$`, `.key`, `['key']` / `["key"]`, `[n]`, `[*]`,
  * `.*`, and `..` (any depth, e.g. `$..email`). Paths address values inside one message.
@@ -69,10 +70,6 @@ export function parseJsonPath(path: string): PathSegment[] {
     }
   }
   return segments;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

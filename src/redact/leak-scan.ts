@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync, renameSync, rmSync } from 'node:fs';
 import { ClideError } from '../errors/index.js';
 import { LineSplitter } from '../fixture/index.js';
+import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
 import { findHighEntropy, isAllowedKey } from './entropy.js';
 import { findSecrets } from './patterns.js';
@@ -63,10 +64,6 @@ function forms(text: string): string[] {
     out.push(current);
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A string of the recorded content and the object key it sits under (for the entropy allow-list). */

@@ -1,5 +1,6 @@
 import type { FixtureTransform, HeaderRedaction } from '../fixture/index.js';
 import type { IdPlaceholders } from '../protocol/ids.js';
+import { isRecord } from '../util/json.js';
 import { redactAccount } from './account.js';
 import { encodedForms } from './encodings.js';
 import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
@@ -76,10 +77,6 @@ const MIN_LEARNED_LENGTH = 8;
 const SENSITIVE_KEY =
   /^(?:(?:proxy-)?authorization|x-api-key|api[-_]?key|x-auth-token|cookie|set-cookie|password|passwd|passphrase|secret|client[-_]secret|(?:access|refresh|id|auth|session)[-_]?token|private[-_]?key)$/i;
 const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

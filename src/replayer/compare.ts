@@ -1,4 +1,5 @@
 import { formatPath, type JsonPath } from '../findings/index.js';
+import { isRecord } from '../util/json.js';
 import { type IdBindings, isIdSlot } from './bindings.js';
 
 /** One field where the client's message differs from the recorded one. */
@@ -17,10 +18,6 @@ export interface Comparison {
   diffs: FieldDiff[];
   /** Live → recorded id bindings this match would add (committed only when the match is taken). */
   bindings: Map<string, string>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

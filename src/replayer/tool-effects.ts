@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isRecord } from '../util/json.js';
 
 /**
  * Replays the file effects of the cheap tools so a client sees them on disk: when the recorded CLI
@@ -14,10 +15,6 @@ type Json = Record<string, unknown>;
 export interface ToolEffect {
   tool: 'Write' | 'Edit';
   path: string;
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function succeeded(message: Json): boolean {

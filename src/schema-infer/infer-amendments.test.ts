@@ -96,7 +96,9 @@ describe('inferAmendments on a union member that takes several discriminator val
     expect(result.amendments.map((a) => a.source)).toEqual([
       "addField('out', '<type=result><subtype=error_a|error_b>', 'extra', z.union([\n  z.number(),\n  z.string(),\n]).optional())",
     ]);
-    expect(walkSchema(result.set.cliOutputMessage, { type: 'result', subtype: 'error_b', extra: 3 })).toEqual([]);
+    expect(walkSchema(result.set.cliOutputMessage, { type: 'result', subtype: 'error_b', extra: 3 })).toEqual(
+      [],
+    );
   });
 });
 

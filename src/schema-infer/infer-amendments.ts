@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { type Amendment, type AmendRoot, amendSchemaSet, formatRoute } from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import type { Finding } from '../findings/index.js';
+import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
 import { inferShape, type Shape, shapeToSource, shapeToZod } from './infer-shape.js';
 import { resolveRoute, valueAt } from './resolve-route.js';
@@ -74,15 +75,11 @@ interface Observation {
   example: { file: string; seq: number };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `system/init`, `assistant`, `control_request/can_use_tool`… */
 export function messageKind(msg: unknown): string {
-  if (!isObject(msg)) return '(not an object)';
+  if (!isRecord(msg)) return '(not an object)';
   const type = String(msg.type);
-  const inner = type === 'control_request' && isObject(msg.request) ? msg.request.subtype : msg.subtype;
+  const inner = type === 'control_request' && isRecord(msg.request) ? msg.request.subtype : msg.subtype;
   return typeof inner === 'string' ? `${type}/${inner}` : type;
 }
 
@@ -143,17 +140,17 @@ function observe(
     const clientRequests = new Map<string, string>();
     const cliAnswers = new Map<string, string>();
     for (const { dir, msg } of file.frames) {
-      if (!isObject(msg)) continue;
-      if (dir === 'to-cli' && msg.type === 'control_request' && isObject(msg.request)) {
+      if (!isRecord(msg)) continue;
+      if (dir === 'to-cli' && msg.type === 'control_request' && isRecord(msg.request)) {
         clientRequests.set(String(msg.request_id), String(msg.request.subtype));
       }
-      if (dir === 'from-cli' && msg.type === 'control_response' && isObject(msg.response)) {
+      if (dir === 'from-cli' && msg.type === 'control_response' && isRecord(msg.response)) {
         cliAnswers.set(String(msg.response.request_id), String(msg.response.subtype));
       }
     }
     for (const frame of file.frames) {
       const msg = frame.msg;
-      if (!isObject(msg)) continue;
+      if (!isRecord(msg)) continue;
       const where = { file: file.file, seq: frame.seq };
       const add = (root: AmendRoot, value: unknown, findings: Finding[], kind: string) => {
         counts.set(kind, (counts.get(kind) ?? 0) + 1);
@@ -166,19 +163,19 @@ function observe(
       const kind = messageKind(msg);
       if (frame.dir === 'from-cli') {
         add('out', msg, walkSchema(set.cliOutputMessage, msg), kind);
-        const request = isObject(msg.request) ? msg.request : undefined;
+        const request = isRecord(msg.request) ? msg.request : undefined;
         if (msg.type === 'control_request' && request?.subtype === 'can_use_tool') {
           const tool = String(request.tool_name);
           const schema = set.toolInputs[tool];
-          if (schema && isObject(request.input)) {
+          if (schema && isRecord(request.input)) {
             add(`toolInput:${tool}`, request.input, walkSchema(schema, request.input), `toolInput:${tool}`);
           }
         }
-        const response = isObject(msg.response) ? msg.response : undefined;
+        const response = isRecord(msg.response) ? msg.response : undefined;
         if (msg.type === 'control_response' && response?.subtype === 'success') {
           const subtype = clientRequests.get(String(response.request_id));
           const payload = response.response;
-          if (subtype !== undefined && isObject(payload)) {
+          if (subtype !== undefined && isRecord(payload)) {
             const schema = set.controlResponsePayloads[subtype];
             if (schema) add(`payload:${subtype}`, payload, walkSchema(schema, payload), `payload:${subtype}`);
             else {

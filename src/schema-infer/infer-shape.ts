@@ -4,6 +4,7 @@
  * the values show; a reviewer tightens it (an enum for a string, a description) where that is known.
  */
 import { z } from 'zod';
+import { isRecord } from '../util/json.js';
 
 export type Shape =
   | { kind: 'string' | 'number' | 'boolean' | 'null' | 'unknown' }
@@ -29,10 +30,6 @@ function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The shape of a set of observed values (all the values one place took). */
@@ -77,7 +74,7 @@ export function inferShape(values: readonly unknown[], key?: string, options: In
 
 /** Array elements: objects told apart by a string `type` become a discriminated union. */
 function inferElements(elements: unknown[], options: InferOptions): Shape {
-  if (elements.length > 0 && elements.every((e) => isObject(e) && typeof e.type === 'string')) {
+  if (elements.length > 0 && elements.every((e) => isRecord(e) && typeof e.type === 'string')) {
     const byType = new Map<string, Record<string, unknown>[]>();
     for (const e of elements as Record<string, unknown>[]) {
       byType.set(e.type as string, [...(byType.get(e.type as string) ?? []), e]);

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { defOf, propValues, type RouteSegment } from '../../schemas/amend.js';
 import type { JsonPath } from '../findings/index.js';
+import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
 
 type AnySchema = z.ZodType;
@@ -23,10 +24,6 @@ export interface Resolved {
   rest: JsonPath;
   /** Set when a discriminated union had no member for the value's tag. */
   unmatched?: { key: string; tag: unknown };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function breaking(schema: AnySchema, value: unknown): number {
@@ -70,7 +67,7 @@ export function resolveRoute(schema: AnySchema, value: unknown, path: JsonPath):
     if (def.type === 'union') {
       const options = def.options as AnySchema[];
       const key = def.discriminator as string | undefined;
-      if (key !== undefined && isObject(current)) {
+      if (key !== undefined && isRecord(current)) {
         const tag = current[key];
         const hits = options.map((o, i) => [o, i] as const).filter(([o]) => propValues(o, key)?.has(tag));
         if (hits.length === 0) return { route, node, value: current, rest, unmatched: { key, tag } };
@@ -105,7 +102,7 @@ export function resolveRoute(schema: AnySchema, value: unknown, path: JsonPath):
     }
     const [head, ...tail] = rest;
     if (head === undefined) return { route, node, value: current, rest };
-    if (def.type === 'object' && typeof head === 'string' && isObject(current)) {
+    if (def.type === 'object' && typeof head === 'string' && isRecord(current)) {
       const child = (def.shape as Record<string, AnySchema>)[head];
       if (!child) return { route, node, value: current, rest };
       route.push({ kind: 'field', key: head });
@@ -121,7 +118,7 @@ export function resolveRoute(schema: AnySchema, value: unknown, path: JsonPath):
       rest = tail;
       continue;
     }
-    if (def.type === 'record' && isObject(current)) {
+    if (def.type === 'record' && isRecord(current)) {
       route.push({ kind: 'value' });
       node = def.valueType as AnySchema;
       current = current[String(head)];
@@ -137,7 +134,7 @@ export function valueAt(value: unknown, path: JsonPath): unknown {
   let current = value;
   for (const part of path) {
     if (Array.isArray(current) && typeof part === 'number') current = current[part];
-    else if (isObject(current)) current = current[String(part)];
+    else if (isRecord(current)) current = current[String(part)];
     else return undefined;
   }
   return current;

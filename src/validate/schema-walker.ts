@@ -15,6 +15,7 @@
 import type { z } from 'zod';
 import type { Finding, JsonPath } from '../findings/index.js';
 import { formatPath } from '../findings/index.js';
+import { isRecord } from '../util/json.js';
 
 type AnySchema = z.core.$ZodType;
 
@@ -33,16 +34,12 @@ function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A short, JSON-friendly rendering of an actual value for a finding. */
 export function summarizeValue(value: unknown): unknown {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value.length > 120 ? `${value.slice(0, 117)}...` : value;
   if (Array.isArray(value)) return `array(${value.length})`;
-  if (isPlainObject(value)) return 'object';
+  if (isRecord(value)) return 'object';
   return value;
 }
 
@@ -170,7 +167,7 @@ function walk(schema: AnySchema, value: unknown, path: (string | number)[], out:
       checkLeaf(schema, value, path, out);
       return;
     case 'record':
-      if (!isPlainObject(value)) {
+      if (!isRecord(value)) {
         wrongType(schema, value, path, out);
         return;
       }
@@ -268,7 +265,7 @@ function walkObject(
   path: (string | number)[],
   out: Finding[],
 ): void {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     wrongType(schema, value, path, out);
     return;
   }
@@ -317,7 +314,7 @@ function walkUnion(
   const key = def.discriminator as string | undefined;
   let candidates = options;
   if (key !== undefined) {
-    if (!isPlainObject(value)) {
+    if (!isRecord(value)) {
       wrongType(schema, value, path, out);
       return;
     }

@@ -12,8 +12,8 @@ import { stat } from 'node:fs/promises';
 import { type SchemaSelection, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
-import { refuseUnscanned } from '../fixture/index.js';
 import type { Finding, FindingLocation } from '../findings/index.js';
+import { refuseUnscanned } from '../fixture/index.js';
 import { type Frame, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { ControlTracker } from './control-tracker.js';
 import {

@@ -10,6 +10,7 @@ import { schemaSetFor } from '../../schemas/registry.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { packageInfo } from '../config/package-info.js';
 import type { Finding, FindingLocation, JsonPath } from '../findings/index.js';
+import { isRecord } from '../util/json.js';
 import type { ControlTracker } from './control-tracker.js';
 import { summarizeValue, walkSchema } from './schema-walker.js';
 
@@ -26,10 +27,6 @@ export interface ValidateMessageOptions {
   tracker?: ControlTracker;
   /** Stamped on every finding. */
   location?: FindingLocation;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function hasBreaking(findings: Finding[], prefix: JsonPath): boolean {
@@ -54,7 +51,7 @@ function checkMessage(
   set: SchemaSet,
   tracker?: ControlTracker,
 ): Finding[] {
-  if (!isObject(message)) {
+  if (!isRecord(message)) {
     return [
       {
         code: 'schema/wrong-type',
@@ -80,14 +77,14 @@ function checkMessage(
     }
   }
 
-  if (message.type === 'control_request' && isObject(message.request)) {
+  if (message.type === 'control_request' && isRecord(message.request)) {
     const request = message.request;
     const subtype = typeof request.subtype === 'string' ? request.subtype : undefined;
     const toolName = typeof request.tool_name === 'string' ? request.tool_name : undefined;
     if (
       subtype === 'can_use_tool' &&
       toolName &&
-      isObject(request.input) &&
+      isRecord(request.input) &&
       !hasBreaking(findings, ['request'])
     ) {
       const toolSchema = set.toolInputs[toolName];
@@ -100,7 +97,7 @@ function checkMessage(
         ...(toolName ? { toolName } : {}),
       });
     }
-  } else if (message.type === 'control_response' && isObject(message.response)) {
+  } else if (message.type === 'control_response' && isRecord(message.response)) {
     findings.push(...checkResponsePayload(message.response, direction, set, tracker, findings));
   } else if (message.type === 'control_cancel_request' && tracker && typeof message.request_id === 'string') {
     tracker.cancelled(direction, message.request_id);
@@ -121,7 +118,7 @@ function checkResponsePayload(
   const payload = response.response;
   const at: JsonPath = ['response', 'response'];
   let subtype = request?.subtype;
-  if (subtype === undefined && direction === 'to-cli' && isObject(payload)) {
+  if (subtype === undefined && direction === 'to-cli' && isRecord(payload)) {
     // Seen alone (no request in view): recognise the client's answers by their shape.
     if (payload.behavior === 'allow' || payload.behavior === 'deny') subtype = 'can_use_tool';
     else if ('mcp_response' in payload) subtype = 'mcp_message';
@@ -145,9 +142,9 @@ function checkResponsePayload(
   }
   const findings = walkSchema(schema, payload, at);
   const toolName = request?.toolName;
-  if (subtype === 'can_use_tool' && toolName && isObject(payload) && payload.behavior === 'allow') {
+  if (subtype === 'can_use_tool' && toolName && isRecord(payload) && payload.behavior === 'allow') {
     const answer = set.toolAnswers[toolName];
-    if (answer && isObject(payload.updatedInput) && findings.every((f) => f.severity !== 'breaking')) {
+    if (answer && isRecord(payload.updatedInput) && findings.every((f) => f.severity !== 'breaking')) {
       findings.push(...walkSchema(answer, payload.updatedInput, [...at, 'updatedInput']));
     }
   }
