@@ -1,7 +1,9 @@
 /**
  * The behaviour model of one real CLI version: every text, shape and rule the fake copies from it.
- * The engine (`../scripted/`) only sequences events; what they look like comes from here, so a new
- * pinned version is a new folder next to `2.1.150/`, not an if-chain in the engine.
+ * The engine (`../scripted/`) only sequences events; what they look like comes from here — the
+ * base (`base/`) around the version's captured data (`data/<version>/`), plus the named overrides
+ * of its version (`<version>/overrides.ts`) — so a new pinned version is data and, where needed, an
+ * override set, never an if-chain in the engine.
  */
 
 export type Json = Record<string, unknown>;
