@@ -10,8 +10,12 @@ import {
   wireLogFromTranscript,
   writeWireLog,
 } from '../src/canary/index.js';
+import { packageInfo } from '../src/config/package-info.js';
 import type { TranscriptFrame } from '../src/driver/index.js';
 import { runScenario, SCENARIOS, type ScenarioRun } from '../src/scenarios/index.js';
+
+/** The CLI the suite's `claudeBinary` is: the default pin. */
+const PINNED = packageInfo().pinned;
 
 /**
  * The drift classifier on synthetic drift injected into REAL transcripts: each scenario is run
@@ -45,8 +49,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const clone = <T>(value: T): T => structuredClone(value);
-const baselineOf = (run: ScenarioRun): WireLog =>
-  wireLogFromTranscript(run.transcript, 'baseline', '2.1.150');
+const baselineOf = (run: ScenarioRun): WireLog => wireLogFromTranscript(run.transcript, 'baseline', PINNED);
 
 /** A copy of `run` whose frames went through `mutate` (frames are deep copies). */
 function mutated(run: ScenarioRun, mutate: (frames: TranscriptFrame[]) => TranscriptFrame[]): ScenarioRun {
@@ -58,8 +61,8 @@ function mutated(run: ScenarioRun, mutate: (frames: TranscriptFrame[]) => Transc
 function check(run: ScenarioRun, base: ScenarioRun) {
   return checkScenarioRun(run, {
     baseline: baselineOf(base),
-    schemaVersion: '2.1.150',
-    cliVersion: '2.1.150',
+    schemaVersion: PINNED,
+    cliVersion: PINNED,
   });
 }
 
@@ -88,7 +91,7 @@ describe('drift classifier on real transcripts', () => {
     expect(check(allow, allow)).toEqual([]);
     expect(check(allowAgain, allow)).toEqual([]);
     const path = join(dir, 'permission__allow.jsonl');
-    writeWireLog(path, allow.transcript, { scenario: 'permission/allow', cliVersion: '2.1.150' });
+    writeWireLog(path, allow.transcript, { scenario: 'permission/allow', cliVersion: PINNED });
     const fixture = await readWireLog(path);
     // The fixture is redacted (ids → placeholders): still structurally identical to a raw run.
     expect(JSON.stringify(fixture.frames)).not.toBe(JSON.stringify(baselineOf(allow).frames));

@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { type CanaryResult, readWireLog, runCanary } from '../src/canary/index.js';
 import { main } from '../src/cli/main.js';
+import { packageInfo } from '../src/config/package-info.js';
 import { liveProcessGroups } from '../src/driver/index.js';
 import type { CanaryReport } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
+
+/** The CLI the suite's `claudeBinary` is: the default pin. */
+const PINNED = packageInfo().pinned;
 
 /**
  * `clide-conformance run` end to end against the real pinned CLI: reports written and well formed,
@@ -92,8 +96,8 @@ describe('clide-conformance run against the pinned CLI', () => {
 
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as CanaryReport;
     expect(report.format).toBe('clide-canary-report/1');
-    expect(report.cli.version).toBe('2.1.150');
-    expect(report.baseline).toMatchObject({ version: '2.1.150', schemaVersion: '2.1.150' });
+    expect(report.cli.version).toBe(PINNED);
+    expect(report.baseline).toMatchObject({ version: PINNED, schemaVersion: PINNED });
     expect(report.summary).toMatchObject({ scenarios: 2, passed: 2, failed: 0, untestable: 0, exitCode: 0 });
     expect(report.scenarios.map((s) => s.id).sort()).toEqual([...ONLY].sort());
     for (const s of report.scenarios) {
@@ -118,7 +122,11 @@ describe('clide-conformance run against the pinned CLI', () => {
 
   test('report.md opens with the summary table and lists every scenario', () => {
     const md = readFileSync(join(dir, 'first', 'report.md'), 'utf8');
-    expect(md).toMatch(/^## clide-conformance canary: claude 2\.1\.150 vs baseline 2\.1\.150 — ✅ passed/);
+    expect(md).toMatch(
+      new RegExp(
+        `^## clide-conformance canary: claude ${PINNED.replaceAll('.', '\\.')} vs baseline ${PINNED.replaceAll('.', '\\.')} — ✅ passed`,
+      ),
+    );
     expect(md).toContain(
       '| Scenarios | ✅ passed | ❌ failed | ⚠️ untestable | breaking | changed | additive | cosmetic |',
     );
@@ -128,7 +136,7 @@ describe('clide-conformance run against the pinned CLI', () => {
 
   test('the wire logs are loadable fixtures of each run', async () => {
     const log = await readWireLog(join(dir, 'first', 'wire', 'permission__deny.jsonl'));
-    expect(log.cliVersion).toBe('2.1.150');
+    expect(log.cliVersion).toBe(PINNED);
     expect(log.exitCode).toBe(0);
     expect(
       log.frames.some((f) => f.dir === 'from-cli' && (f.msg as { type?: string })?.type === 'result'),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, inject, test } from 'vitest';
+import { packageInfo } from '../src/config/package-info.js';
 import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
 import { frameLineBytes, readFixture, recordingPath } from '../src/fixture/index.js';
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
@@ -93,7 +94,7 @@ describe('clide-record', () => {
     const fixture = await readFixture(out);
     expect(fixture.complete).toBe(true);
     expect(fixture.header.scenario).toBe('permission/allow');
-    expect(fixture.trailer?.cliVersion).toBe('2.1.150');
+    expect(fixture.trailer?.cliVersion).toBe(packageInfo().pinned);
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain('clide-sandbox-');
     expect(text).not.toContain('sk-ant-clide-offline-dummy-key');

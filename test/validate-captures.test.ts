@@ -10,6 +10,7 @@ import { ControlTracker, validateJsonlFile, validateMessage } from '../src/valid
  * the scenarios that send something wrong on purpose have violations, and exactly those.
  */
 const DIR = join(import.meta.dirname, 'data', '2.1.150');
+const VERSION = '2.1.150';
 const scenarios = [
   ...new Set(
     readdirSync(DIR)
@@ -60,12 +61,15 @@ describe('real 2.1.150 captures (test/data/2.1.150)', () => {
   });
 
   it.each(scenarios)('%s: stdout has zero violations', async (id) => {
-    const result = await validateJsonlFile(join(DIR, `${id}.stdout.jsonl`));
+    const result = await validateJsonlFile(join(DIR, `${id}.stdout.jsonl`), { version: VERSION });
     expect(violations(result.findings)).toEqual([]);
   });
 
   it.each(scenarios)('%s: stdin has exactly its deliberate violations', async (id) => {
-    const result = await validateJsonlFile(join(DIR, `${id}.stdin.jsonl`), { direction: 'to-cli' });
+    const result = await validateJsonlFile(join(DIR, `${id}.stdin.jsonl`), {
+      version: VERSION,
+      direction: 'to-cli',
+    });
     expect(violations(result.findings)).toEqual(DELIBERATE[id] ?? []);
   });
 
@@ -77,11 +81,11 @@ describe('real 2.1.150 captures (test/data/2.1.150)', () => {
       const stdin = lines(join(DIR, `${id}.stdin.jsonl`));
       const findings: Finding[] = [];
       for (const m of stdin.filter((m) => m.type === 'control_request'))
-        findings.push(...validateMessage(m, { direction: 'to-cli', tracker }));
+        findings.push(...validateMessage(m, { version: VERSION, direction: 'to-cli', tracker }));
       for (const m of lines(join(DIR, `${id}.stdout.jsonl`)))
-        findings.push(...validateMessage(m, { direction: 'from-cli', tracker }));
+        findings.push(...validateMessage(m, { version: VERSION, direction: 'from-cli', tracker }));
       for (const m of stdin.filter((m) => m.type !== 'control_request'))
-        findings.push(...validateMessage(m, { direction: 'to-cli', tracker }));
+        findings.push(...validateMessage(m, { version: VERSION, direction: 'to-cli', tracker }));
       const expected = (DELIBERATE[id] ?? []).filter((d) => !d.startsWith('wire/'));
       expect(violations(findings)).toEqual(expected);
     },

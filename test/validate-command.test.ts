@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 describe('clide-conformance validate', () => {
   it('exits 0 on a real capture with no violation', async () => {
-    const result = await run('test/data/2.1.150/turn__plain.stdout.jsonl');
+    const result = await run('--cc-version', '2.1.150', 'test/data/2.1.150/turn__plain.stdout.jsonl');
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('OK: no violations in 1 file(s)');
   });
@@ -75,9 +75,11 @@ describe('clide-conformance validate', () => {
         response: { subtype: 'success', request_id: 'r', response: { behavior: 'allow' } },
       },
     ]);
-    const result = await run('--direction', 'to-cli', path);
+    const result = await run('--cc-version', '2.1.150', '--direction', 'to-cli', path);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('schema/missing-field at $.response.response.updatedInput');
+    // 2.1.332 runs a bare allow with the tool's original input: its schemas accept it.
+    expect((await run('--cc-version', '2.1.332', '--direction', 'to-cli', path)).exitCode).toBe(0);
   });
 
   it('notes the nearest pinned schema set for --cc-version', async () => {

@@ -3,8 +3,8 @@ import { homedir, hostname, userInfo } from 'node:os';
 import { escapeRegExp, LiteralRule, type Replacement, type TextRule } from './text-rules.js';
 
 /**
- * Machine specifics → stable placeholders: home → `$HOME`, cwd → `$CWD` (longest path first: cwd
- * is often inside home), the CLI's project-folder slug of each (`/home/a/p` → `-home-a-p`) →
+ * Machine specifics → stable placeholders: home → `$HOME`, cwd → `$CWD`, the process's own
+ * `TMPDIR` → `$TMPDIR` (longest path first: cwd is often inside home, both inside a sandbox's temp), the CLI's project-folder slug of each (`/home/a/p` → `-home-a-p`) →
  * `$CWD_SLUG` / `$HOME_SLUG`, then the host name → `$HOSTNAME` and the user name → `$USER` as
  * whole words (not next to a letter, digit, `_` or `-`).
  */
@@ -13,7 +13,12 @@ export interface MachineIdentity {
   cwd: string;
   user: string;
   hostname: string;
+  /** The process's own temp folder (`TMPDIR`) when it is not a system-wide one; '' for none. */
+  tmpdir: string;
 }
+
+/** System-wide temp folders: replacing them everywhere would hide far too much. */
+const SYSTEM_TMP = new Set(['/tmp', '/var/tmp', '/private/tmp', '/usr/tmp']);
 
 function safe<T>(get: () => T, fallback: T): T {
   try {
@@ -32,6 +37,7 @@ export function resolveMachine(
     cwd: options.cwd ?? safe(() => process.cwd(), ''),
     user: options.user ?? safe(() => userInfo().username, ''),
     hostname: options.hostname ?? safe(() => hostname(), ''),
+    tmpdir: options.tmpdir ?? process.env.TMPDIR ?? '',
   };
 }
 
@@ -61,27 +67,32 @@ export interface MachineRules {
   /** Active rule names, for the header. */
   names: string[];
   /** The home/cwd forms, for the leak scan. */
-  paths: Array<{ kind: 'home' | 'cwd'; value: string }>;
+  paths: Array<{ kind: 'home' | 'cwd' | 'tmpdir'; value: string }>;
 }
+
+const PLACEHOLDER = { home: '$HOME', cwd: '$CWD', tmpdir: '$TMPDIR' } as const;
 
 export function machineRules(machine: MachineIdentity): MachineRules {
   const paths = new LiteralRule('machine-path');
   const scan: MachineRules['paths'] = [];
-  const entries: Array<{ kind: 'home' | 'cwd'; path: string }> = [];
+  const entries: Array<{ kind: 'home' | 'cwd' | 'tmpdir'; path: string }> = [];
   for (const path of usablePath(machine.cwd) ? pathForms(machine.cwd) : [])
     entries.push({ kind: 'cwd', path });
   for (const path of usablePath(machine.home) ? pathForms(machine.home) : [])
     entries.push({ kind: 'home', path });
+  const tmp = (machine.tmpdir ?? '').replace(/\/+$/, '');
+  for (const path of usablePath(tmp) && !SYSTEM_TMP.has(tmp) ? pathForms(tmp) : []) {
+    if (!SYSTEM_TMP.has(path)) entries.push({ kind: 'tmpdir', path });
+  }
   // The literal rule sorts by length, so the longer of cwd/home wins where one contains the other.
   for (const { kind, path } of entries) {
-    paths.add(path, kind === 'home' ? '$HOME' : '$CWD', 'machine-path');
+    paths.add(path, PLACEHOLDER[kind], 'machine-path');
     scan.push({ kind, value: path });
   }
   const slugs = new LiteralRule('machine-path');
   for (const { kind, path } of entries) {
     const slug = pathSlug(path);
-    if (slug.length >= MIN_SLUG_LENGTH)
-      slugs.add(slug, kind === 'home' ? '$HOME_SLUG' : '$CWD_SLUG', 'machine-path');
+    if (slug.length >= MIN_SLUG_LENGTH) slugs.add(slug, `${PLACEHOLDER[kind]}_SLUG`, 'machine-path');
   }
   const rules: TextRule[] = [];
   const names: string[] = [];

@@ -204,6 +204,14 @@ describe('machine specifics', () => {
     ).toBe('$CWD/src and $HOME/.claude/projects/$CWD_SLUG/m');
   });
 
+  it("replaces the process's own TMPDIR (a sandbox's socket paths), never a system-wide temp folder", () => {
+    const sandbox = make({ ...machine, tmpdir: '/tmp/clide-sandbox-S9eI5y' });
+    expect(
+      sandbox.redactText('"messaging_socket_path":"/tmp/clide-sandbox-S9eI5y/cc-socks/31110.sock"'),
+    ).toBe('"messaging_socket_path":"$TMPDIR/cc-socks/31110.sock"');
+    expect(make({ ...machine, tmpdir: '/tmp' }).redactText('/tmp/x and /tmp')).toBe('/tmp/x and /tmp');
+  });
+
   it('replaces the user and host names as whole words only', () => {
     const r = make(machine);
     expect(r.redactText('ssh alice@alice-laptop: alice malice alice-bob alice-laptop.lan')).toBe(

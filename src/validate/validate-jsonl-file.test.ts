@@ -18,7 +18,7 @@ async function file(name: string, contents: string): Promise<string> {
 describe('validateJsonlFile', () => {
   it('reports a non-JSON line as wire/non-json-line with its line number, and keeps going', async () => {
     const path = await file('cap.jsonl', `${status}\n\nnot json at all\n${status}`);
-    const result = await validateJsonlFile(path);
+    const result = await validateJsonlFile(path, { version: '2.1.150' });
     expect(result.messages).toBe(2);
     expect(result.findings).toEqual([
       expect.objectContaining({
@@ -34,7 +34,7 @@ describe('validateJsonlFile', () => {
       'cap.jsonl',
       `${status}\r\n${JSON.stringify({ type: 'system', subtype: 'status', ...ids })}\r\n`,
     );
-    const result = await validateJsonlFile(path);
+    const result = await validateJsonlFile(path, { version: '2.1.150' });
     expect(result.findings).toEqual([
       expect.objectContaining({
         code: 'schema/missing-field',
@@ -48,9 +48,10 @@ describe('validateJsonlFile', () => {
   it('validates a plain capture of stdin with direction to-cli', async () => {
     const prompt = JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } });
     expect(
-      (await validateJsonlFile(await file('in.jsonl', prompt), { direction: 'to-cli' })).findings,
+      (await validateJsonlFile(await file('in.jsonl', prompt), { version: '2.1.150', direction: 'to-cli' }))
+        .findings,
     ).toEqual([]);
-    const asStdout = await validateJsonlFile(await file('in.jsonl', prompt));
+    const asStdout = await validateJsonlFile(await file('in.jsonl', prompt), { version: '2.1.150' });
     expect(asStdout.findings.map((f) => f.code)).toEqual(['schema/missing-field']); // parent_tool_use_id
   });
 

@@ -3,6 +3,8 @@ import type { Finding } from '../findings/index.js';
 import { ControlTracker } from './control-tracker.js';
 import { validateMessage } from './validate-message.js';
 
+/** The engine's rules are pinned on the hand-written base set; later sets are amendments on it. */
+const BASE = '2.1.150';
 const ids = { uuid: 'u-1', session_id: 's-1' };
 const status = { type: 'system', subtype: 'status', status: 'requesting', ...ids };
 const canUseTool = {
@@ -20,8 +22,8 @@ const success = (response?: unknown, requestId = 'req-1') => ({
   response: { subtype: 'success', request_id: requestId, ...(response === undefined ? {} : { response }) },
 });
 
-const fromCli = (m: unknown) => validateMessage(m, { direction: 'from-cli' });
-const toCli = (m: unknown) => validateMessage(m, { direction: 'to-cli' });
+const fromCli = (m: unknown) => validateMessage(m, { version: BASE, direction: 'from-cli' });
+const toCli = (m: unknown) => validateMessage(m, { version: BASE, direction: 'to-cli' });
 const breaking = (fs: Finding[]) => fs.filter((f) => f.severity === 'breaking');
 
 describe('validateMessage', () => {
@@ -172,8 +174,8 @@ describe('validateMessage', () => {
 
     it('with the request tracked, flags a success answer to can_use_tool that carries no decision', () => {
       const tracker = new ControlTracker();
-      validateMessage(canUseTool, { direction: 'from-cli', tracker });
-      expect(breaking(validateMessage(success(), { direction: 'to-cli', tracker }))).toEqual([
+      validateMessage(canUseTool, { version: BASE, direction: 'from-cli', tracker });
+      expect(breaking(validateMessage(success(), { version: BASE, direction: 'to-cli', tracker }))).toEqual([
         expect.objectContaining({ code: 'schema/missing-field', path: ['response', 'response'] }),
       ]);
     });
@@ -198,12 +200,12 @@ describe('validateMessage', () => {
           tool_use_id: 't',
         },
       };
-      expect(validateMessage(ask, { direction: 'from-cli', tracker })).toEqual([]);
+      expect(validateMessage(ask, { version: BASE, direction: 'from-cli', tracker })).toEqual([]);
       const bad = success(
         { behavior: 'allow', updatedInput: { questions, answers: { 'Cats or dogs?': 1 } } },
         'q-1',
       );
-      expect(breaking(validateMessage(bad, { direction: 'to-cli', tracker }))).toEqual([
+      expect(breaking(validateMessage(bad, { version: BASE, direction: 'to-cli', tracker }))).toEqual([
         expect.objectContaining({
           path: ['response', 'response', 'updatedInput', 'answers', 'Cats or dogs?'],
         }),
@@ -215,12 +217,10 @@ describe('validateMessage', () => {
     const tracker = new ControlTracker();
     validateMessage(
       { type: 'control_request', request_id: 'v', request: { subtype: 'get_binary_version' } },
-      {
-        direction: 'to-cli',
-        tracker,
-      },
+      { version: BASE, direction: 'to-cli', tracker },
     );
     const findings = validateMessage(success({ version: 2, shiny: true }, 'v'), {
+      version: BASE,
       direction: 'from-cli',
       tracker,
     });
@@ -241,7 +241,7 @@ describe('validateMessage', () => {
   it('stamps the location on every finding', () => {
     const findings = validateMessage(
       { ...status, extra: 1 },
-      { direction: 'from-cli', location: { file: 'f.jsonl', line: 3 } },
+      { version: BASE, direction: 'from-cli', location: { file: 'f.jsonl', line: 3 } },
     );
     expect(findings[0]!.location).toEqual({ file: 'f.jsonl', line: 3 });
   });
