@@ -99,7 +99,9 @@ function sandboxPaths(transcript: Transcript): PathSubstitution | undefined {
   const root = new RegExp(`${escaped}/clide-sandbox-[A-Za-z0-9]+`).exec(
     JSON.stringify(transcript.frames),
   )?.[0];
-  return root ? new PathSubstitution({ cwd: join(root, 'work'), home: join(root, 'home') }) : undefined;
+  return root
+    ? new PathSubstitution({ cwd: join(root, 'work'), home: join(root, 'home'), tmpdir: root })
+    : undefined;
 }
 
 describe.each(VERSIONS)('record → replay round trip over fixtures/%s', (version) => {

@@ -65,7 +65,7 @@ async function runSdk(
 
 /** The session as the SDK's caller saw it, sandbox paths and ids normalised. */
 function seen(session: Session, sandbox: Sandbox) {
-  const paths = new PathSubstitution({ cwd: sandbox.cwd, home: sandbox.home });
+  const paths = new PathSubstitution({ cwd: sandbox.cwd, home: sandbox.home, tmpdir: sandbox.root });
   return {
     messages: clientView(
       session.messages.map((msg) => ({ dir: 'from-cli' as const, msg })),

@@ -1,5 +1,6 @@
 import type { Transcript } from '../driver/transcript.js';
 import { IdPlaceholders, learnIds, replaceIds } from '../protocol/ids.js';
+import { isRecord } from '../util/json.js';
 
 /**
  * Transcript normalisation for fidelity checks (fake vs real, one version): what legitimately
@@ -46,10 +47,6 @@ const LOOPBACK = /127\.0\.0\.1:\d+/g;
 
 /** The temp folder of a sandbox (`createSandbox`), wherever it appears (paths and project slugs). */
 const SANDBOX = /clide-sandbox-[A-Za-z0-9]{6}/g;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function scrub(value: unknown): unknown {
   if (typeof value === 'string')

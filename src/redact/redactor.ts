@@ -28,6 +28,11 @@ export interface RedactorOptions {
   user?: string;
   /** Host name → `$HOSTNAME` (whole words). Default: this machine's; `''` disables. */
   hostname?: string;
+  /**
+   * The process's own temp folder → `$TMPDIR` (a system-wide one such as `/tmp` never). Default:
+   * `TMPDIR` of `env`; `''` disables.
+   */
+  tmpdir?: string;
   /** User rules (see `loadRedactionRules`). */
   rules?: readonly UserRule[];
   /**
@@ -192,7 +197,9 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const pathRules = userRules.filter((r) => r.path !== undefined);
 
   // 4. Machine specifics.
-  const machine = machineRules(resolveMachine(options));
+  const machine = machineRules(
+    resolveMachine({ ...options, tmpdir: options.tmpdir ?? (options.env ?? process.env).TMPDIR ?? '' }),
+  );
   for (const { kind, value } of machine.paths) remember(kind, value);
 
   const patterns = SECRET_PATTERNS.filter((p) => !skip.has(p.name));

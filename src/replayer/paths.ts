@@ -3,8 +3,8 @@ import { hostname, userInfo } from 'node:os';
 import { pathSlug } from '../redact/index.js';
 
 /**
- * The machine placeholders of a redacted fixture (`$CWD`, `$HOME`, their project-folder slugs
- * `$CWD_SLUG`/`$HOME_SLUG`, `$USER`, `$HOSTNAME`) and the replaying machine's real values, both
+ * The machine placeholders of a redacted fixture (`$CWD`, `$HOME`, `$TMPDIR`, their project-folder
+ * slugs `$CWD_SLUG`/`$HOME_SLUG`/`$TMPDIR_SLUG`, `$USER`, `$HOSTNAME`) and the replaying machine's real values, both
  * ways: outbound frames get the real values (clients see real paths), inbound client messages get
  * the placeholders back before they are compared with the recording.
  */
@@ -13,7 +13,12 @@ export interface MachinePaths {
   home: string;
   user?: string;
   hostname?: string;
+  /** The process's own temp folder (`TMPDIR`); a system-wide one is never substituted. */
+  tmpdir?: string;
 }
+
+/** As the recorder's redaction: system-wide temp folders are left alone. */
+const SYSTEM_TMP = new Set(['/tmp', '/var/tmp', '/private/tmp', '/usr/tmp']);
 
 type Pair = { placeholder: string; real: string };
 
@@ -43,10 +48,14 @@ export class PathSubstitution {
     const home = trimSlash(paths.home);
     const user = paths.user ?? safe(() => userInfo().username, '');
     const host = paths.hostname ?? safe(() => hostname(), '');
+    const tmp = trimSlash(paths.tmpdir ?? '');
+    const tmpdir = tmp.length >= 3 && !SYSTEM_TMP.has(tmp) ? tmp : '';
     // Longest placeholder first: `$CWD_SLUG` before `$CWD`.
     this.outbound = [
+      { placeholder: '$TMPDIR_SLUG', real: tmpdir ? pathSlug(tmpdir) : '' },
       { placeholder: '$CWD_SLUG', real: pathSlug(cwd) },
       { placeholder: '$HOME_SLUG', real: pathSlug(home) },
+      { placeholder: '$TMPDIR', real: tmpdir },
       { placeholder: '$HOSTNAME', real: host },
       { placeholder: '$CWD', real: cwd },
       { placeholder: '$HOME', real: home },
@@ -67,6 +76,7 @@ export class PathSubstitution {
     };
     addPath(cwd, '$CWD', '$CWD_SLUG');
     addPath(home, '$HOME', '$HOME_SLUG');
+    if (tmpdir) addPath(tmpdir, '$TMPDIR', '$TMPDIR_SLUG');
     literal.sort((a, b) => b.real.length - a.real.length);
     this.inbound = literal.map((l) => ({
       regex: new RegExp(escapeRegex(l.real), 'g'),

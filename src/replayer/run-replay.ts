@@ -37,7 +37,11 @@ export async function runReplay(
     fixtureName: options.fixture,
     mode,
     pacing,
-    paths: new PathSubstitution({ cwd, home: options.env.HOME ?? homedir() }),
+    paths: new PathSubstitution({
+      cwd,
+      home: options.env.HOME ?? homedir(),
+      tmpdir: options.env.TMPDIR ?? '',
+    }),
     cwd,
     stdin: options.stdin as AsyncIterable<Uint8Array | string>,
     stdout: options.stdout as TextSink,

@@ -7,6 +7,7 @@ import { success, turn } from '../../scenarios/expect.js';
 import { noModel, script, text } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario, ScenarioContext } from '../../scenarios/scenario.js';
+import { isRecord } from '../../util/json.js';
 import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
 
 /**
@@ -57,10 +58,6 @@ const HEADERS = [
 ];
 /** Request body keys that are per conversation, not defaults. */
 const PER_REQUEST = ['model', 'messages', 'tools', 'system', 'metadata', 'stream'];
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The folder holding every version's data (source tree of this checkout). */
 export function behaviourDataDir(): string {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonlFramer } from '../../protocol/jsonl-framer.js';
+import { isRecord } from '../../util/json.js';
 import { sleep } from '../../util/sleep.js';
 import type {
   ApiTool,
@@ -95,10 +96,6 @@ const ZERO_USAGE: CallUsage = {
   cache_creation_input_tokens: 0,
   cache_read_input_tokens: 0,
 };
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function addUsage(a: CallUsage, b: Partial<CallUsage> | undefined): CallUsage {
   return {

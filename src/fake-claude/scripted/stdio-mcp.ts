@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { isRecord } from '../../util/json.js';
 import type { Json } from '../behaviour/index.js';
 
 /**
@@ -14,10 +15,6 @@ export interface McpConfigEntry {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The servers of every `--mcp-config` value, in order (a later server of the same name wins). */

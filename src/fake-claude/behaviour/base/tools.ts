@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isRecord } from '../../../util/json.js';
 import type { Json, PermissionPolicy, ToolContext, ToolOutcome } from '../types.js';
 
 /**
@@ -99,10 +100,6 @@ const SAFE_TOOLS = new Set([
   'Task',
   'Agent',
 ]);
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function absolutePath(path: unknown, cwd: string): string {
   const p = typeof path === 'string' ? path : '';
