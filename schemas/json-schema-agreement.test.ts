@@ -5,11 +5,11 @@
 import { fc, test } from '@fast-check/vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect } from 'vitest';
-import { pinnedVersions } from './registry.js';
 import type { z } from 'zod';
 import { artefactSpecs, jsonSchemaOf } from '../scripts/generate-schemas.js';
 import { walkSchema } from '../src/validate/schema-walker.js';
 import { arbitraryFor, mutate, pathsOf } from '../test/support/zod-arbitrary.js';
+import { pinnedVersions } from './registry.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
 

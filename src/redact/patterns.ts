@@ -306,7 +306,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     // ?token=…, &api_key=…, &access_token=…, ;sig=… in URLs and query strings.
     name: 'url-query-credential',
-    regex: new RegExp(String.raw`[?&;](?:${QUERY_NAMES})=(?<secret>${VALUE})`, 'dgi'),
+    regex: new RegExp(`[?&;](?:${QUERY_NAMES})=(?<secret>${VALUE})`, 'dgi'),
     requires: '=',
     accept: notPlain,
     shape: 'secret',
@@ -334,10 +334,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     // password=…, passwd: …, secret: …, "client_secret": "…", PGPASSWORD=… in config files, logs and shells.
     name: 'password-assignment',
-    regex: new RegExp(
-      String.raw`(?<![A-Za-z0-9_])[A-Za-z0-9_]*?(?:${ASSIGNED_NAMES})${SEP}(?<secret>${VALUE})`,
-      'dgi',
-    ),
+    regex: new RegExp(`(?<![A-Za-z0-9_])[A-Za-z0-9_]*?(?:${ASSIGNED_NAMES})${SEP}(?<secret>${VALUE})`, 'dgi'),
     accept: notPlain,
     shape: 'secret',
     examples: {
