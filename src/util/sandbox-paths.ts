@@ -10,11 +10,15 @@ const SANDBOX_ROOT = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+(?=\/|\b)/g;
 /** A socket named after a process id (`…/30760.sock`). */
 const PID_SOCKET = /\/\d+\.sock\b/g;
 
-/** Sandbox paths → `$CWD` / `$HOME` (any other sandbox folder `$SANDBOX`), slugs → `$CWD_SLUG` / `$HOME_SLUG`, pid sockets → `<pid>.sock`. */
+/**
+ * Sandbox paths → `$CWD` / `$HOME`, anything else in the sandbox → `$TMPDIR` (the sandbox root is
+ * the CLI's `TMPDIR`, which the recorder redacts to the same placeholder), slugs → `$CWD_SLUG` /
+ * `$HOME_SLUG`, pid sockets → `<pid>.sock`.
+ */
 export function normalizeSandboxPaths(text: string): string {
   return text
     .replace(SANDBOX_PATH, (_m, which: string) => (which === 'work' ? '$CWD' : '$HOME'))
     .replace(SANDBOX_SLUG, (_m, which: string) => (which === 'work' ? '$CWD_SLUG' : '$HOME_SLUG'))
-    .replace(SANDBOX_ROOT, '$SANDBOX')
+    .replace(SANDBOX_ROOT, '$TMPDIR')
     .replace(PID_SOCKET, '/<pid>.sock');
 }
