@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pinnedVersions, schemaSetFor } from './registry.js';
+import { compareVersions, parseVersion, pinnedVersions, schemaSetFor } from './registry.js';
 
 describe('schemaSetFor', () => {
   it('returns the exact pinned set without a note', () => {
@@ -38,12 +38,17 @@ describe('schemaSetFor', () => {
     expect(() => schemaSetFor('latest')).toThrow(expect.objectContaining({ code: 'usage' }));
   });
 
-  it('lists pinned versions lowest first', () => {
-    expect(pinnedVersions()).toEqual(['2.1.150', '2.1.332']);
+  it('lists pinned versions lowest first, 2.1.150 and 2.1.332 among them', () => {
+    const versions = pinnedVersions();
+    expect(versions).toEqual(expect.arrayContaining(['2.1.150', '2.1.332']));
+    expect([...versions].sort((a, b) => compareVersions(parseVersion(a)!, parseVersion(b)!))).toEqual(
+      versions,
+    );
   });
 
   it('serves a version between two pinned sets the one below it, and a newer one the newest', () => {
-    expect(schemaSetFor('2.1.331').set.version).toBe('2.1.150');
+    // 2.1.151 was never published, so it can never be pinned: it is always served 2.1.150's set.
+    expect(schemaSetFor('2.1.151').set.version).toBe('2.1.150');
     expect(schemaSetFor('2.1.332')).toMatchObject({
       exact: true,
       set: { version: '2.1.332', previous: '2.1.150' },
