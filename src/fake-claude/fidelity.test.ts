@@ -38,7 +38,7 @@ describe('normalizeTranscript', () => {
       exitCode: 0,
     });
     expect(a).toEqual(b);
-    expect(a.fromCli[0]).toMatchObject({ cwd: '/tmp/clide-sandbox-SANDBOX/work' });
+    expect(a.fromCli[0]).toMatchObject({ cwd: '$CWD' });
     expect(a.stderr).toEqual(['session 00000000-0000-4000-8000-000000000001']);
   });
 
@@ -97,7 +97,7 @@ describe('normalizeTranscript', () => {
     const b = normalizeTranscript({ frames: [line(98765, 51234)], exitCode: 0 });
     expect(a).toEqual(b);
     expect(a.fromCli[0]).toEqual({
-      path: '/tmp/cc-socks/0.sock',
+      path: '/tmp/cc-socks/<pid>.sock',
       text: 'requests go through 127.0.0.1:PORT, which',
     });
   });

@@ -1,6 +1,7 @@
 import type { Transcript } from '../driver/transcript.js';
 import { IdPlaceholders, learnIds, replaceIds } from '../protocol/ids.js';
 import { isRecord } from '../util/json.js';
+import { normalizeSandboxPaths } from '../util/sandbox-paths.js';
 
 /**
  * Transcript normalisation for fidelity checks (fake vs real, one version): what legitimately
@@ -39,21 +40,13 @@ export const VOLATILE_NUMBER_KEYS: readonly string[] = [
 /** Keys whose string values are wall-clock times: replaced by a placeholder. */
 export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
 
-/** A socket named after the CLI's pid (`messaging_socket_path` of 2.1.332's system/init): pid → 0. */
-const PID_SOCKET = /\/\d+\.sock$/;
-
 /** The scripted Messages API's loopback address (a port per run), where a text names it. */
 const LOOPBACK = /127\.0\.0\.1:\d+/g;
 
-/** The temp folder of a sandbox (`createSandbox`), wherever it appears (paths and project slugs). */
-const SANDBOX = /clide-sandbox-[A-Za-z0-9]{6}/g;
-
 function scrub(value: unknown): unknown {
   if (typeof value === 'string')
-    return value
-      .replace(SANDBOX, 'clide-sandbox-SANDBOX')
-      .replace(PID_SOCKET, '/0.sock')
-      .replace(LOOPBACK, '127.0.0.1:PORT');
+    // Sandbox paths, slugs and pid sockets the one way the kit normalises them (src/util/).
+    return normalizeSandboxPaths(value).replace(LOOPBACK, '127.0.0.1:PORT');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
