@@ -132,7 +132,16 @@ export function defOf(schema: AnySchema): Def {
   return schema._zod.def as unknown as Def;
 }
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+/** Schema kinds that only wrap another (`innerType`): routes pass through them. */
+export const WRAPPERS: ReadonlySet<string> = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+]);
 
 /** The discriminator values a union member accepts for `key` (nested unions included). */
 export function propValues(schema: AnySchema, key: string): Set<unknown> | undefined {

@@ -7,8 +7,12 @@
  * Walks the defs the way src/validate/schema-walker.ts does (`schema._zod.def`).
  */
 import type { z } from 'zod';
+import { unwrap as unwrapSchema } from '../../schemas/amend.js';
 
 type AnySchema = z.core.$ZodType;
+
+/** Wrappers, lazies and pipes stripped, as the amendment routes see a schema. */
+const unwrap = (schema: AnySchema): AnySchema => unwrapSchema(schema as z.ZodType);
 
 interface Def {
   type: string;
@@ -269,21 +273,6 @@ class Walker {
 
 /** The keys of an object schema (through wrappers), or undefined for anything else. */
 function objectKeys(schema: AnySchema): string[] | undefined {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return objectKeys(def.innerType as AnySchema);
-    case 'pipe':
-      return objectKeys(def.in as AnySchema);
-    case 'object':
-      return Object.keys(def.shape as Record<string, AnySchema>);
-    default:
-      return undefined;
-  }
+  const def = defOf(unwrap(schema));
+  return def.type === 'object' ? Object.keys(def.shape as Record<string, AnySchema>) : undefined;
 }

@@ -5,6 +5,7 @@
  * comes with its own field tree.
  */
 import type { z } from 'zod';
+import { unwrap as unwrapSchema } from '../../schemas/amend.js';
 import {
   type BranchPick,
   branchValues,
@@ -17,6 +18,9 @@ import {
 } from './field-map.js';
 
 type AnySchema = z.core.$ZodType;
+
+/** Wrappers, lazies and pipes stripped, as the amendment routes see a schema. */
+const unwrap = (schema: AnySchema): AnySchema => unwrapSchema(schema as z.ZodType);
 
 export interface SchemaKind {
   /** `type` or `type/subtype` (for envelopes, `type/<inner subtype>`). */
@@ -38,26 +42,6 @@ const INNER_DISCRIMINATOR: Readonly<Record<string, { field: string; key: string 
   control_response: { field: 'response', key: 'subtype' },
   stream_event: { field: 'event', key: 'type' },
 };
-
-function unwrap(schema: AnySchema): AnySchema {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return unwrap(def.innerType as AnySchema);
-    case 'lazy':
-      return unwrap((def.getter as () => AnySchema)());
-    case 'pipe':
-      return unwrap(def.in as AnySchema);
-    default:
-      return schema;
-  }
-}
 
 function literalEntry(value: Literal) {
   return {

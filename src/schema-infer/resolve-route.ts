@@ -5,14 +5,12 @@
  * finding came from.
  */
 import type { z } from 'zod';
-import { defOf, propValues, type RouteSegment } from '../../schemas/amend.js';
+import { defOf, propValues, type RouteSegment, WRAPPERS } from '../../schemas/amend.js';
 import type { JsonPath } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
 
 type AnySchema = z.ZodType;
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 export interface Resolved {
   route: RouteSegment[];
