@@ -1,3 +1,4 @@
+import { modelUsageEntry } from '../base/index.js';
 import type { CapturedData } from '../data/types.js';
 import type { VersionOverrides } from '../overrides.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts } from '../types.js';
@@ -59,14 +60,7 @@ function modelUsage332(
       continue;
     }
     out[model] = {
-      inputTokens: usage.input_tokens,
-      outputTokens: usage.output_tokens,
-      cacheReadInputTokens: usage.cache_read_input_tokens,
-      cacheCreationInputTokens: usage.cache_creation_input_tokens,
-      webSearchRequests: 0,
-      costUSD,
-      contextWindow: behaviour.contextWindow(model),
-      maxOutputTokens: behaviour.maxOutputTokens(model),
+      ...modelUsageEntry(model, { usage, costUSD }, behaviour),
       thinkingTokens: 0,
       cacheCreationEphemeral5mInputTokens: usage.cache_creation_input_tokens,
       cacheCreationEphemeral1hInputTokens: 0,

@@ -46,20 +46,28 @@ function resultUsage(usage: CallUsage): Json {
   };
 }
 
+/** One model's entry of `result.modelUsage`, as 2.1.150 writes it (later versions add fields). */
+export function modelUsageEntry(
+  model: string,
+  { usage, costUSD }: ResultTotals['modelUsage'][string],
+  behaviour: Pick<CliBehaviour, 'contextWindow' | 'maxOutputTokens'>,
+): Json {
+  return {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    cacheReadInputTokens: usage.cache_read_input_tokens,
+    cacheCreationInputTokens: usage.cache_creation_input_tokens,
+    webSearchRequests: 0,
+    costUSD,
+    contextWindow: behaviour.contextWindow(model),
+    maxOutputTokens: behaviour.maxOutputTokens(model),
+  };
+}
+
 function modelUsage(totals: ResultTotals, behaviour: CliBehaviour): Json {
   const out: Json = {};
-  for (const [model, { usage, costUSD }] of Object.entries(totals.modelUsage)) {
-    out[model] = {
-      inputTokens: usage.input_tokens,
-      outputTokens: usage.output_tokens,
-      cacheReadInputTokens: usage.cache_read_input_tokens,
-      cacheCreationInputTokens: usage.cache_creation_input_tokens,
-      webSearchRequests: 0,
-      costUSD,
-      contextWindow: behaviour.contextWindow(model),
-      maxOutputTokens: behaviour.maxOutputTokens(model),
-    };
-  }
+  for (const [model, entry] of Object.entries(totals.modelUsage))
+    out[model] = modelUsageEntry(model, entry, behaviour);
   return out;
 }
 
