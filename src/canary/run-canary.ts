@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseVersion, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { emptyTranscript } from '../driver/index.js';
-import { ClideError } from '../errors/index.js';
+import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Finding, Severity } from '../findings/index.js';
 import {
   type CanaryReport,
@@ -44,6 +44,8 @@ export interface CanaryOptions {
   baselineDir?: string;
   /** Scenario id prefixes; default: the whole catalogue. */
   only?: string[];
+  /** Exact scenario ids to run, in catalogue order (e.g. one share of a sharded matrix); applied after `only`. */
+  ids?: readonly string[];
   /** Where reports go; default `reports/<cli-version>/` (relative to the working directory). */
   reportDir?: string;
   /** False: no files at all (the report is only returned). Default true. */
@@ -62,12 +64,21 @@ export interface CanaryOptions {
   catalogue?: readonly Scenario[];
   /** Progress lines (stderr in the CLI); default: silent. */
   onProgress?: (line: string) => void;
+  /**
+   * Aborting it interrupts the run: no further scenario starts, the running ones are stopped (their
+   * CLIs killed, their sandboxes removed), and the report of what had finished is written, marked
+   * `interrupted`. The reason, an `interrupted` ClideError, gives the exit code (130 or 143).
+   */
+  signal?: AbortSignal;
 }
 
 export interface CanaryResult {
   report: CanaryReport;
-  /** 0: nothing at or above failOn; 1: drift at or above it (or an untestable scenario). */
-  exitCode: 0 | 1;
+  /**
+   * 0: nothing at or above failOn; 1: drift at or above it (or an untestable scenario); an
+   * interrupted run: the interruption's code (130 SIGINT, 143 SIGTERM), whatever was found.
+   */
+  exitCode: number;
   /** Where the files were written (null with `writeFiles: false`). */
   reportDir: string | null;
 }
@@ -90,7 +101,8 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   }
   const catalogue = options.catalogue ?? SCENARIOS;
   const only = options.only ?? [];
-  const selected = only.length === 0 ? [...catalogue] : selectFrom(catalogue, only);
+  const prefixed = only.length === 0 ? [...catalogue] : selectFrom(catalogue, only);
+  const selected = options.ids ? prefixed.filter((s) => options.ids?.includes(s.id)) : prefixed;
   if (selected.length === 0) {
     throw new ClideError(
       'usage',
@@ -129,50 +141,67 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   const started = performance.now();
   const tracker = createProgress(selected.length, progress);
   let withFixture = 0;
-  const scenarios = await mapPool(selected, jobs, async (scenario) => {
-    const run = await runSafely(scenario, target, liveEnv);
-    const fixturePath = fixturesDir ? baselineFixturePath(fixturesDir, scenario.id) : undefined;
-    let baseline: WireLog | undefined;
-    if (fixturePath) {
-      withFixture += 1;
-      try {
-        baseline = await readWireLog(fixturePath);
-      } catch (error) {
-        run.findings.push(
-          checkFinding(
-            scenario.id,
-            'scenario/untestable',
-            `the baseline fixture cannot be read: ${(error as Error).message}`,
-            {
-              actual: fixturePath,
-            },
-          ),
-        );
+  const signal = options.signal;
+  const results = await mapPool(
+    selected,
+    jobs,
+    async (scenario) => {
+      const run = await runSafely(scenario, target, liveEnv, signal);
+      // A run cut short says nothing about the CLI: it is not reported as a result.
+      if (run.interrupted || signal?.aborted) return undefined;
+      const fixturePath = fixturesDir ? baselineFixturePath(fixturesDir, scenario.id) : undefined;
+      let baseline: WireLog | undefined;
+      if (fixturePath) {
+        withFixture += 1;
+        try {
+          baseline = await readWireLog(fixturePath);
+        } catch (error) {
+          run.findings.push(
+            checkFinding(
+              scenario.id,
+              'scenario/untestable',
+              `the baseline fixture cannot be read: ${(error as Error).message}`,
+              {
+                actual: fixturePath,
+              },
+            ),
+          );
+        }
       }
-    }
-    const findings = checkScenarioRun(run, {
-      baseline,
-      schemaVersion: schema.version,
-      cliVersion: target.version,
-      expected,
-    });
-    let wireLog: string | null = null;
-    if (reportDir) {
-      wireLog = join('wire', fixtureFileName(scenario.id));
-      writeWireLog(join(reportDir, wireLog), run.transcript, {
-        scenario: scenario.id,
+      const findings = checkScenarioRun(run, {
+        baseline,
+        schemaVersion: schema.version,
         cliVersion: target.version,
+        expected,
       });
-    }
-    const report = scenarioReport(scenario, run, findings, failOn, fixturePath ?? null, wireLog);
-    tracker.scenarioDone(
-      scenario.id,
-      report.status,
-      run.durationMs,
-      findings.filter((f) => !f.accepted).length,
+      let wireLog: string | null = null;
+      if (reportDir) {
+        wireLog = join('wire', fixtureFileName(scenario.id));
+        writeWireLog(join(reportDir, wireLog), run.transcript, {
+          scenario: scenario.id,
+          cliVersion: target.version,
+        });
+      }
+      const report = scenarioReport(scenario, run, findings, failOn, fixturePath ?? null, wireLog);
+      tracker.scenarioDone(
+        scenario.id,
+        report.status,
+        run.durationMs,
+        findings.filter((f) => !f.accepted).length,
+      );
+      return report;
+    },
+    signal,
+  );
+  const scenarios = results.filter((r): r is ScenarioReport => r !== undefined);
+  const interruption = interruptionOf(signal);
+  const notRun = interruption ? selected.filter((_, i) => results[i] === undefined).map((s) => s.id) : [];
+  if (interruption) {
+    progress(
+      `interrupted by ${interruption.where}: ${scenarios.length} of ${selected.length} scenario(s) finished, ` +
+        `${notRun.length} not run; the report holds the finished ones`,
     );
-    return report;
-  });
+  }
 
   const finishedAt = new Date();
   const summary = summarize(scenarios);
@@ -196,12 +225,15 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     machine: { platform: platform(), arch: arch(), node: process.version, cpus: availableParallelism() },
     summary,
     scenarios,
+    ...(interruption
+      ? { interrupted: true as const, interruption: { signal: interruption.where ?? 'SIGINT', notRun } }
+      : {}),
   };
   if (reportDir) {
     writeReports(report, reportDir);
     progress(`reports written to ${relative(process.cwd(), reportDir) || '.'}`);
   }
-  return { report, exitCode: summary.exitCode, reportDir };
+  return { report, exitCode: interruption ? interruption.exitCode : summary.exitCode, reportDir };
 }
 
 function selectFrom(catalogue: readonly Scenario[], prefixes: string[]): Scenario[] {
@@ -253,11 +285,17 @@ async function runSafely(
   scenario: Scenario,
   target: { binary: string; version: string },
   env: Record<string, string | undefined> | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ScenarioRun> {
   const started = performance.now();
   const { binary } = target;
   try {
-    return await runScenario(scenario, { binary, cliVersion: target.version, ...(env ? { env } : {}) });
+    return await runScenario(scenario, {
+      binary,
+      cliVersion: target.version,
+      ...(env ? { env } : {}),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     const finding: Finding = checkFinding(
       scenario.id,
