@@ -1,4 +1,6 @@
 /** Which CLI versions a matrix or a bisection covers: npm's published list, ranges, even samples. */
+
+export { loadPublishedVersions } from './published-list.js';
 export {
   isStableVersion,
   newestVersions,
@@ -13,4 +15,3 @@ export {
   resolveVersionsSpec,
   type VersionsSpec,
 } from './versions-spec.js';
-export { loadPublishedVersions } from './published-list.js';

@@ -3,7 +3,16 @@ import { ClideError } from '../errors/index.js';
 import { newestVersions, publishedBetween, sampleEvenly, stableVersions } from './published-range.js';
 import { parseVersionsSpec, resolveVersionsSpec } from './versions-spec.js';
 
-const PUBLISHED = ['2.1.9', '2.1.10', '2.1.150', '2.1.152', '2.1.153-beta.1', '2.1.153', '2.1.154', '2.1.156'];
+const PUBLISHED = [
+  '2.1.9',
+  '2.1.10',
+  '2.1.150',
+  '2.1.152',
+  '2.1.153-beta.1',
+  '2.1.153',
+  '2.1.154',
+  '2.1.156',
+];
 
 describe('the published stable versions', () => {
   it('drops pre-releases and orders numerically, not as text', () => {
@@ -11,7 +20,12 @@ describe('the published stable versions', () => {
   });
 
   it('a range holds both ends and every stable version between, oldest first', () => {
-    expect(publishedBetween(PUBLISHED, '2.1.150', '2.1.154')).toEqual(['2.1.150', '2.1.152', '2.1.153', '2.1.154']);
+    expect(publishedBetween(PUBLISHED, '2.1.150', '2.1.154')).toEqual([
+      '2.1.150',
+      '2.1.152',
+      '2.1.153',
+      '2.1.154',
+    ]);
   });
 
   it('a range end that was never published is a usage error naming it', () => {
@@ -21,7 +35,9 @@ describe('the published stable versions', () => {
   });
 
   it('a range given newest first is refused', () => {
-    expect(() => publishedBetween(PUBLISHED, '2.1.154', '2.1.150')).toThrow(/2\.1\.154 is not older than 2\.1\.150/);
+    expect(() => publishedBetween(PUBLISHED, '2.1.154', '2.1.150')).toThrow(
+      /2\.1\.154 is not older than 2\.1\.150/,
+    );
   });
 
   it('last:N is the N newest, oldest first', () => {
@@ -78,7 +94,11 @@ describe('--versions', () => {
   });
 
   it('last:N resolves to the newest', () => {
-    expect(resolveVersionsSpec(parseVersionsSpec('last:3'), PUBLISHED)).toEqual(['2.1.153', '2.1.154', '2.1.156']);
+    expect(resolveVersionsSpec(parseVersionsSpec('last:3'), PUBLISHED)).toEqual([
+      '2.1.153',
+      '2.1.154',
+      '2.1.156',
+    ]);
   });
 
   it('refuses what is no version, a repeat, and an empty list, naming --versions', () => {
