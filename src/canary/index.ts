@@ -18,6 +18,16 @@ export { normalizeText } from './normalize.js';
 export { type CanaryOptions, type CanaryResult, runCanary } from './run-canary.js';
 export { type SchemaChoice, schemaChoice, validateWireLog } from './schema-check.js';
 export {
+  checkShard,
+  DEFAULT_SCENARIO_MS,
+  parseShard,
+  recordedDurations,
+  type Shard,
+  shardItems,
+  shardText,
+  splitItems,
+} from './shard.js';
+export {
   fromCliMessages,
   stderrOf,
   type WireFrame,
