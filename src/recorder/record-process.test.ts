@@ -23,11 +23,11 @@ function slowClient(): { stream: Writable; bytes: () => Buffer } {
 }
 
 describe('recordProcess', () => {
-  test('with a recording queue far smaller than the session, every byte is forwarded and recorded in order', async () => {
+  test('a session with lines far longer than a pipe chunk, through a slow client, is forwarded and recorded byte for byte and in order', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clide-rec-queue-'));
     const home = join(dir, 'home');
     const out = join(dir, 'session.jsonl');
-    // ~1.5 MiB of lines, some far longer than the 4 KiB queue, each naming the home folder.
+    // ~1.5 MiB of lines, some longer than a pipe chunk, each naming the home folder.
     const lines = Array.from({ length: 600 }, (_, i) =>
       JSON.stringify({ type: 'user', n: i, path: `${home}/file-${i}.txt`, pad: 'x'.repeat((i % 7) * 1500) }),
     );
@@ -44,7 +44,6 @@ describe('recordProcess', () => {
       stdout: client.stream,
       stderr: new PassThrough(),
       forwardSignals: [],
-      queueBytes: 4096,
     });
     // Written in odd-sized pieces, so lines straddle chunks.
     for (let at = 0; at < input.length; at += 7001) stdin.write(input.subarray(at, at + 7001));

@@ -1,24 +1,14 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { packageInfo } from '../config/package-info.js';
-import { ClideError, type ClideErrorCode } from '../errors/index.js';
+import { ClideError } from '../errors/index.js';
+import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixture/index.js';
 import { recordingPath } from '../fixture/file-name.js';
+import { createRedactor, finalizeFixture, type Redactor } from '../redact/index.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
-import {
-  CHUNK_OVERHEAD_BYTES,
-  type FromWorker,
-  SHARED_SLOTS,
-  SLOT,
-  type ToWorker,
-  type WireDirection,
-  type WireError,
-  type WorkerInit,
-} from './worker-protocol.js';
+import { guardProcessGroup } from './group-guard.js';
 
 export interface RecordOptions {
   /** The real CLI to run (never a shell string). */
@@ -50,12 +40,6 @@ export interface RecordOptions {
   forwardSignals?: NodeJS.Signals[];
   /** After a forwarded signal, how long the CLI may take to exit before it is killed. */
   killAfterMs?: number;
-  /**
-   * Bytes forwarded but not yet recorded above which forwarding pauses until the recording has
-   * caught up to half of it (default `DEFAULT_RECORD_QUEUE_BYTES`): the bound on the memory a
-   * recording that falls behind can take.
-   */
-  queueBytes?: number;
 }
 
 export interface RecordResult {
@@ -67,18 +51,8 @@ export interface RecordResult {
 }
 
 const DEFAULT_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/**
- * Default bound of the recording queue: 16 MiB. Large enough that no burst of a real session (a
- * multi-MiB tool result or image) ever waits on the recording; small enough that a 1 GiB session
- * through a recorder that cannot keep up stays within a few tens of MiB, and that the recording's
- * catch-up after the CLI exits stays bounded too.
- */
-export const DEFAULT_RECORD_QUEUE_BYTES = 16 * 2 ** 20;
-/** The smallest queue: room for a chunk and its announcement at the low-water mark. */
-const MIN_QUEUE_BYTES = 4096;
-/** The most a pipe read gives at once. */
-const PIPE_CHUNK_BYTES = 64 * 1024;
+const DIRECTIONS = ['to-cli', 'from-cli', 'stderr'] as const;
+type Dir = 0 | 1 | 2;
 
 /**
  * Runs `command` as a transparent proxy: every byte the client writes reaches the CLI unchanged and
@@ -89,11 +63,13 @@ const PIPE_CHUNK_BYTES = 64 * 1024;
  * deleted and a `ClideError('leak')` is thrown; after a crash only the temporary file remains
  * (`recoverRecording` scans and finalises it).
  *
- * Forwarding never waits on recording: this thread only passes the raw chunks on (with the
- * backpressure of the pipes themselves) and posts a copy of each to a recording thread
- * (record-worker.ts), which splits, redacts, writes and finally leak-scans. The fixture is complete
- * and scanned when the returned promise settles. If the recording falls `queueBytes` behind, the
- * sources pause until it is halfway caught up.
+ * Crash safety, write-ahead: the header is written before the CLI is started, and every chunk is
+ * recorded (its completed lines split, redacted and handed to the kernel in one synchronous write)
+ * before it is forwarded. So whenever this process dies — SIGKILL included, however loaded the
+ * machine — every line whose end was forwarded, either way, is in the file: what a killed recorder
+ * loses is at most the unfinished line of each stream (bytes forwarded before their newline). The
+ * CLI runs in its own process group, tied to this process by a guard (group-guard.ts): a killed
+ * recorder leaves no CLI behind.
  */
 export async function recordProcess(options: RecordOptions): Promise<RecordResult> {
   const env = options.env ?? process.env;
@@ -105,166 +81,87 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     ...(options.rulesFile ? loadRedactionRules(options.rulesFile) : []),
     ...(options.rules ?? []),
   ];
-  // A bad rule fails here, before the CLI starts (the recording thread compiles them again).
+  // A bad rule fails here, before anything is written or started.
   compileUserRules(rules);
-  const ringBytes = options.queueBytes ?? DEFAULT_RECORD_QUEUE_BYTES;
-  if (!Number.isInteger(ringBytes) || ringBytes < MIN_QUEUE_BYTES || ringBytes > 2 ** 30) {
-    throw new ClideError('usage', `queueBytes must be an integer from 4096 to 2^30, not ${ringBytes}`, {
-      where: 'recordProcess',
-    });
-  }
-  // Sources pause when the next pipe read (at most 64 KiB) might not fit, and resume at half.
-  const lowWater = Math.floor(ringBytes / 2);
-  const highWater = ringBytes - Math.min(PIPE_CHUNK_BYTES, lowWater);
 
   const t0 = performance.now();
   const elapsed = () => performance.now() - t0;
-  const recordedAt = new Date().toISOString();
+  const plainEnv = { ...env };
   // Written under a temporary name; the final name only ever holds a scanned fixture.
   const temp = recordingPath(options.out);
-  const fd = openFixture(temp);
-  const control = new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT);
-  const counters = new Int32Array(control);
-  const ring = Buffer.from(new SharedArrayBuffer(ringBytes));
-  const plainEnv = { ...env };
-  const init: WorkerInit = {
-    fd,
-    temp,
-    out: options.out,
-    header: {
-      // The binary's location is machine-specific: the fixture names it `claude`.
-      argv: ['claude', ...options.args],
-      cliVersion: options.cliVersion ?? null,
-      recordedAt,
-      ...(options.scenario ? { scenario: options.scenario } : {}),
-    },
-    redaction: { env: plainEnv, home: env.HOME, cwd, rules, unsafeSkipRules: options.unsafeSkipRules ?? [] },
-    startedAt: performance.timeOrigin + t0,
-    cliVersion: options.cliVersion,
-    command: options.command,
-    cwd,
-    env: plainEnv,
-    control,
-    ring: ring.buffer as SharedArrayBuffer,
-    lowWaterBytes: lowWater,
-  };
-  const worker = new Worker(recorderWorkerUrl(), { workerData: init });
-  const send = (message: ToWorker) => worker.postMessage(message);
+  let redactor: Redactor;
+  let writer: FixtureWriter;
+  try {
+    redactor = createRedactor({
+      env: plainEnv,
+      home: env.HOME,
+      cwd,
+      user: safeUser(),
+      hostname: hostname(),
+      rules,
+      unsafeSkipRules: options.unsafeSkipRules ?? [],
+    });
+    // The header is on disk when this returns: before the CLI starts.
+    writer = createFixtureWriter(
+      temp,
+      {
+        // The binary's location is machine-specific: the fixture names it `claude`.
+        argv: ['claude', ...options.args],
+        cliVersion: options.cliVersion ?? null,
+        recordedAt: new Date().toISOString(),
+        ...(options.scenario ? { scenario: options.scenario } : {}),
+      },
+      { transform: redactor, buffer: true, now: elapsed },
+    );
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  const scanOptions = { env: plainEnv };
+  let cliVersion = options.cliVersion;
+  /** Set when recording failed: forwarding goes on, the error is reported when the session is over. */
+  let recordingError: unknown;
+  const splitters = [new LineSplitter(), new LineSplitter(), new LineSplitter()];
 
-  // Flow control: each source pauses while any reason holds it.
+  const recordLine = (dir: Dir, line: Buffer, t: number, eol: boolean) => {
+    const frame = writer.line(DIRECTIONS[dir], line, { t, eol });
+    if (!cliVersion && dir === 1 && 'msg' in frame) cliVersion = initVersion(frame.msg);
+  };
+  /** Records the lines `chunk` completes — on disk when this returns — before the chunk is forwarded. */
+  const record = (dir: Dir, chunk: Buffer) => {
+    if (recordingError !== undefined) return;
+    try {
+      const t = elapsed();
+      for (const line of splitters[dir]!.push(chunk)) recordLine(dir, line, t, true);
+      writer.flush();
+    } catch (error) {
+      recordingError = error;
+    }
+  };
+  /** A stream ended: its last line, when it had no newline, is recorded now. */
+  const recordTail = (dir: Dir) => {
+    if (recordingError !== undefined) return;
+    try {
+      const rest = splitters[dir]!.end();
+      if (rest !== undefined) recordLine(dir, rest, elapsed(), false);
+      writer.flush();
+    } catch (error) {
+      recordingError = error;
+    }
+  };
+
   const clientGate = new Gate(clientIn);
-  const child = spawn(options.command, options.args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // Its own process group, so that the guard can kill the CLI and whatever it started together.
+  const child = spawn(options.command, options.args, {
+    cwd,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const guard = child.pid === undefined ? undefined : guardProcessGroup(child.pid);
   const outGate = new Gate(child.stdout);
   const errGate = new Gate(child.stderr);
   const sources = [clientGate, outGate, errGate];
-
-  let posted = 0;
-  let writeAt = 0;
-  let queueHeld = false;
-  let recordingStopped = false;
-  /** What could not go into the ring yet (it was full), in order: sources are paused meanwhile. */
-  const backlog: Array<
-    { kind: 'bytes'; dir: WireDirection; t: number; bytes: Buffer; offset: number } | ToWorker
-  > = [];
-  const inFlight = () => (posted - Atomics.load(counters, SLOT.recorded)) >>> 0;
-  /** Copies `bytes` (which fit) into the ring and announces them. */
-  const put = (dir: WireDirection, t: number, bytes: Uint8Array) => {
-    const first = Math.min(bytes.length, ring.length - writeAt);
-    ring.set(bytes.subarray(0, first), writeAt);
-    if (first < bytes.length) ring.set(bytes.subarray(first), 0);
-    writeAt = (writeAt + bytes.length) % ring.length;
-    posted = (posted + bytes.length + CHUNK_OVERHEAD_BYTES) >>> 0;
-    Atomics.store(counters, SLOT.posted, posted | 0);
-    send({ kind: 'chunk', dir, t, length: bytes.length });
-  };
-  const drainBacklog = () => {
-    while (backlog.length > 0) {
-      const item = backlog[0]!;
-      if (item.kind === 'bytes') {
-        const room = ring.length - inFlight() - CHUNK_OVERHEAD_BYTES;
-        if (room <= 0) return;
-        const n = Math.min(room, item.bytes.length - item.offset);
-        put(item.dir, item.t, item.bytes.subarray(item.offset, item.offset + n));
-        item.offset += n;
-        if (item.offset < item.bytes.length) return;
-      } else {
-        send(item);
-      }
-      backlog.shift();
-    }
-  };
-  /** Eof and end go after every chunk before them. */
-  const sendInOrder = (message: ToWorker) => {
-    if (backlog.length > 0 && !recordingStopped) backlog.push(message);
-    else send(message);
-  };
-  const releaseQueue = () => {
-    if (!queueHeld) return;
-    queueHeld = false;
-    for (const gate of sources) gate.release('recording');
-  };
-  /** The recording thread cleared `waiting`: the ring is down to the low-water mark. */
-  const onResume = () => {
-    if (recordingStopped) return;
-    drainBacklog();
-    if (backlog.length === 0 && inFlight() <= highWater) releaseQueue();
-    else waitForRecording();
-  };
-  /** Asks the recording thread for a `resume` — or resumes now if it caught up in the meantime. */
-  const waitForRecording = () => {
-    Atomics.store(counters, SLOT.waiting, 1);
-    // Whoever clears the flag resumes: the recording thread (it posts `resume`), or this re-check.
-    if (inFlight() <= lowWater && Atomics.compareExchange(counters, SLOT.waiting, 1, 0) === 1) onResume();
-  };
-  /** Records a forwarded chunk: a copy into the ring, or into the backlog while the ring is full. */
-  const record = (dir: WireDirection, chunk: Buffer) => {
-    if (recordingStopped) return;
-    const t = elapsed();
-    if (backlog.length === 0 && chunk.length + CHUNK_OVERHEAD_BYTES <= ring.length - inFlight()) {
-      put(dir, t, chunk);
-    } else backlog.push({ kind: 'bytes', dir, t, bytes: Buffer.from(chunk), offset: 0 });
-    if (!queueHeld && (backlog.length > 0 || inFlight() > highWater)) {
-      queueHeld = true;
-      for (const gate of sources) gate.hold('recording');
-      waitForRecording();
-    }
-  };
-
-  const settled = new Promise<Extract<FromWorker, { kind: 'done' | 'failed' }>>((resolve) => {
-    const stop = (outcome: Extract<FromWorker, { kind: 'done' | 'failed' }>) => {
-      if (outcome.kind === 'failed') {
-        // Forwarding goes on without recording; the error is reported when the session is over.
-        recordingStopped = true;
-        backlog.length = 0;
-        releaseQueue();
-      }
-      resolve(outcome);
-    };
-    worker.on('message', (message: FromWorker) => {
-      if (message.kind === 'resume') onResume();
-      else stop(message);
-    });
-    worker.once('error', (error) => {
-      // Never reached by the recording's own errors (reported as `failed`): the thread itself broke.
-      rmSync(temp, { force: true });
-      stop({
-        kind: 'failed',
-        error: {
-          code: 'internal',
-          message: `the recording thread failed (the unscanned fixture was deleted): ${error.message}`,
-        },
-      });
-    });
-    worker.once('exit', (code) =>
-      stop({
-        kind: 'failed',
-        error: {
-          code: 'internal',
-          message: `the recording thread exited (${code}) before the fixture was done`,
-        },
-      }),
-    );
-  });
 
   /** `sink.write(chunk)`; when the sink's buffer is full, `gate` holds its source until the sink drains. */
   const forward = (sink: Writable, gate: Gate, reason: string, chunk: Buffer) => {
@@ -273,11 +170,11 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     sink.once('drain', () => gate.release(reason));
   };
   const onClientData = (chunk: Buffer) => {
-    forward(child.stdin, clientGate, 'cli-stdin', chunk);
     record(0, chunk);
+    forward(child.stdin, clientGate, 'cli-stdin', chunk);
   };
   const onClientEnd = () => {
-    sendInOrder({ kind: 'eof', dir: 0, t: elapsed() });
+    recordTail(0);
     child.stdin.end();
   };
   clientIn.on('data', onClientData);
@@ -300,12 +197,12 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   }
 
   child.stdout.on('data', (chunk: Buffer) => {
-    forward(clientOut, outGate, 'client-stdout', chunk);
     record(1, chunk);
+    forward(clientOut, outGate, 'client-stdout', chunk);
   });
   child.stderr.on('data', (chunk: Buffer) => {
-    forward(clientErr, errGate, 'client-stderr', chunk);
     record(2, chunk);
+    forward(clientErr, errGate, 'client-stderr', chunk);
   });
 
   let receivedSignal: NodeJS.Signals | undefined;
@@ -318,12 +215,14 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   };
   for (const signal of signals) process.on(signal, onSignal);
 
+  let finished = false;
   try {
     const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
     const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('close', (code, signal) => resolve({ code, signal })),
     );
     const outcome = await Promise.race([closed, spawnError]);
+    guard?.release();
 
     for (const signal of signals) process.off(signal, onSignal);
     if (killTimer) clearTimeout(killTimer);
@@ -334,34 +233,75 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     for (const gate of sources) gate.detach();
     if (clientIn === process.stdin) process.stdin.pause();
 
-    sendInOrder({
-      kind: 'end',
-      t: elapsed(),
-      outcome: outcome instanceof Error ? { spawnError: outcome.message } : outcome,
-      receivedSignal,
-    });
-    const result = await settled;
-    if (result.kind === 'failed') throw fromWire(result.error, options.out);
     if (outcome instanceof Error) {
+      writer.close({
+        complete: false,
+        exitCode: null,
+        signal: null,
+        reason: `the CLI could not start: ${outcome.message}`,
+      });
+      finished = true;
+      await finalizeFixture(temp, options.out, redactor, scanOptions);
       throw new ClideError('io', `cannot start the CLI: ${outcome.message}`, {
         where: options.command,
         hint: 'set CLIDE_REAL_CLAUDE to the claude binary, or run `clide-conformance install`',
         cause: outcome,
       });
     }
+    recordTail(1);
+    recordTail(2);
+    if (recordingError !== undefined) {
+      const reason = `recording stopped: ${(recordingError as Error).message ?? String(recordingError)}`;
+      try {
+        writer.close({ complete: false, reason });
+      } catch {
+        // The file is what it is; the scan below decides whether it may stay.
+      }
+      finished = true;
+      try {
+        await finalizeFixture(temp, options.out, redactor, scanOptions);
+      } catch (scanError) {
+        // A leak (the file is deleted) outranks the first error.
+        if (scanError instanceof ClideError && scanError.code === 'leak') throw scanError;
+      }
+      throw recordingError instanceof ClideError
+        ? recordingError
+        : new ClideError('internal', reason, { where: options.out, cause: recordingError });
+    }
+    // Not known up front (a CLIDE_REAL_CLAUDE path) and no `system/init` seen (a session of control
+    // requests only, or a clean exit): ask the binary, once the session is over.
+    if (!cliVersion && outcome.signal === null && receivedSignal === undefined) {
+      cliVersion = await askVersion(options.command, cwd, plainEnv);
+    }
+    const complete = receivedSignal === undefined && outcome.signal === null;
+    const trailer = writer.close({
+      complete,
+      exitCode: outcome.code,
+      signal: outcome.signal,
+      ...(cliVersion ? { cliVersion } : {}),
+      ...(receivedSignal ? { reason: `the recorder received ${receivedSignal}` } : {}),
+    });
+    finished = true;
+    await finalizeFixture(temp, options.out, redactor, scanOptions);
     return {
       exitCode: outcome.code,
       signal: outcome.signal,
       fixturePath: options.out,
-      frames: result.frames,
-      complete: receivedSignal === undefined && outcome.signal === null,
+      frames: trailer.frames,
+      complete,
     };
   } finally {
+    guard?.release();
     for (const signal of signals) process.off(signal, onSignal);
     if (killTimer) clearTimeout(killTimer);
-    await worker.terminate();
-    // Opened here, so closed here (the recording thread has synced it when it closed the fixture).
-    closeSync(fd);
+    if (!finished && !writer.closed) {
+      // An error of this function itself: the file stays under its temporary name, cut, for --recover.
+      try {
+        writer.flush();
+      } catch {
+        // nothing more to save
+      }
+    }
   }
 }
 
@@ -393,34 +333,40 @@ class Gate {
   }
 }
 
-/** Opens (truncates) the fixture here, so that a folder that cannot take it fails before the CLI starts. */
-function openFixture(path: string): number {
-  try {
-    return openSync(path, 'w');
-  } catch (error) {
-    throw new ClideError('io', `cannot create the fixture file: ${(error as Error).message}`, {
-      where: path,
-      hint: 'check that the folder exists and is writable',
-      cause: error,
-    });
+function initVersion(msg: unknown): string | undefined {
+  const m = msg as Record<string, unknown> | null;
+  if (m && m.type === 'system' && m.subtype === 'init' && typeof m.claude_code_version === 'string') {
+    return m.claude_code_version;
   }
+  return undefined;
 }
 
-function fromWire(error: WireError, out: string): ClideError {
-  return new ClideError(error.code as ClideErrorCode, error.message, {
-    where: error.where ?? out,
-    ...(error.hint === undefined ? {} : { hint: error.hint }),
-    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
+/** `<binary> --version` → `2.1.150` (from `2.1.150 (Claude Code)`), or undefined. Never throws. */
+function askVersion(
+  command: string,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(command, ['--version'], { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    child.once('error', () => resolve(undefined));
+    child.once('close', () => {
+      clearTimeout(timer);
+      const match = /^(\d+\.\d+\.\d+\S*) \(Claude Code\)/m.exec(out);
+      resolve(match?.[1]);
+    });
   });
 }
 
-/**
- * The recording thread's module: beside this one in the build. Run from the TypeScript sources (the
- * tests), the built one is used: a worker thread cannot load TypeScript.
- */
-function recorderWorkerUrl(): URL {
-  if (import.meta.url.endsWith('.ts')) {
-    return pathToFileURL(join(packageInfo().root, 'dist', 'src', 'recorder', 'record-worker.js'));
+function safeUser(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined;
   }
-  return new URL('./record-worker.js', import.meta.url);
 }
