@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerBisect } from './bisect.js';
 import { registerChangelog } from './changelog.js';
 import { registerDiff } from './diff.js';
 import { registerInstall } from './install.js';
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   registerRecord(program);
   registerChangelog(program);
   registerPin(program);
+  registerBisect(program);
 }
