@@ -1,8 +1,15 @@
 export type { CliArgsOptions } from './cli-args.js';
 export { buildCliArgs } from './cli-args.js';
-export { killProcessGroup, liveProcessGroups } from './process-group.js';
+export { killLiveProcessGroups, killProcessGroup, liveProcessGroups } from './process-group.js';
 export type { Sandbox, SandboxEnvOptions, SandboxOptions } from './sandbox.js';
-export { createSandbox, DUMMY_API_KEY, ENV_ALLOW_LIST, sandboxEnv } from './sandbox.js';
+export {
+  createSandbox,
+  DUMMY_API_KEY,
+  disposeLiveSandboxes,
+  ENV_ALLOW_LIST,
+  liveSandboxes,
+  sandboxEnv,
+} from './sandbox.js';
 export type { SdkMcpServer, SdkMcpTool, SdkMcpToolResult } from './sdk-mcp-server.js';
 export { answerMcpMessage, DEFAULT_MCP_PROTOCOL_VERSION } from './sdk-mcp-server.js';
 export type { ControlHandler, ControlHandlers, HandlerContext, SessionOptions } from './session.js';

@@ -6,7 +6,8 @@
 const live = new Set<number>();
 let hooked = false;
 
-function killAllSync(): void {
+/** Kills every tracked process group now (SIGKILL): the last resort of an interrupted command. */
+export function killLiveProcessGroups(): void {
   for (const pid of live) killProcessGroup(pid, 'SIGKILL');
   live.clear();
 }
@@ -15,7 +16,7 @@ export function trackProcessGroup(pid: number): void {
   live.add(pid);
   if (!hooked) {
     hooked = true;
-    process.once('exit', killAllSync);
+    process.once('exit', killLiveProcessGroups);
   }
 }
 

@@ -21,6 +21,23 @@ export interface SandboxOptions {
   keep?: boolean;
 }
 
+/** Sandboxes of this process not disposed yet (those kept for debugging excepted). */
+const live = new Set<Sandbox>();
+let hooked = false;
+
+/**
+ * Removes every sandbox this process made that is still on disk. An interrupted command calls it
+ * after its CLIs are stopped; it also runs when the process exits, so none outlives it.
+ */
+export function disposeLiveSandboxes(): void {
+  for (const sandbox of [...live]) sandbox.dispose();
+}
+
+/** Roots of the sandboxes still on disk (for tests). */
+export function liveSandboxes(): string[] {
+  return [...live].map((s) => s.root);
+}
+
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const root = mkdtempSync(join(options.parent ?? tmpdir(), 'clide-sandbox-'));
   const home = join(root, 'home');
@@ -28,7 +45,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const configDir = join(home, '.claude');
   for (const dir of [home, cwd, configDir]) mkdirSync(dir, { recursive: true });
   let disposed = false;
-  return {
+  const sandbox: Sandbox = {
     root,
     home,
     cwd,
@@ -36,9 +53,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     dispose() {
       if (disposed || options.keep) return;
       disposed = true;
+      live.delete(sandbox);
       rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+  if (!options.keep) {
+    live.add(sandbox);
+    if (!hooked) {
+      hooked = true;
+      process.once('exit', disposeLiveSandboxes);
+    }
+  }
+  return sandbox;
 }
 
 /** Parent variables a sandboxed CLI may see. Everything else (keys, tokens, proxies) is dropped. */

@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from 'execa';
-import { ClideError } from '../errors/index.js';
+import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { encodeLine, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { buildCliArgs, type CliArgsOptions } from './cli-args.js';
@@ -67,6 +67,11 @@ export interface SessionOptions {
   deadlineMs?: number;
   /** Called for every frame as it is captured (progress, wire logging). */
   onFrame?: (frame: TranscriptFrame) => void;
+  /**
+   * Aborting it stops the run at once: the whole process group is killed and everything awaited
+   * rejects with the signal's reason (an interrupted command).
+   */
+  signal?: AbortSignal;
 }
 
 interface Waiter {
@@ -145,6 +150,10 @@ export class Session {
     });
     const pid = this.child.pid;
     if (pid !== undefined) trackProcessGroup(pid);
+    const abortSignal = options.signal;
+    const onAbort = () => this.kill();
+    if (abortSignal?.aborted) onAbort();
+    else abortSignal?.addEventListener('abort', onAbort, { once: true });
 
     const framer = new JsonlFramer();
     this.child.stdout?.on('data', (chunk: Buffer) => {
@@ -173,17 +182,22 @@ export class Session {
         signal: result.signal ?? null,
       };
       this.exitInfo = info;
+      abortSignal?.removeEventListener('abort', onAbort);
       if (pid !== undefined) {
         killProcessGroup(pid, 'SIGKILL');
         untrackProcessGroup(pid);
       }
       this.clearSilence();
       const why = `the CLI exited (code ${info.exitCode ?? 'none'}, signal ${info.signal ?? 'none'})`;
+      const interrupted = interruptionOf(abortSignal);
       for (const waiter of this.waiters)
-        waiter.reject(new ClideError('timeout', `${why} while waiting for ${waiter.what}`));
+        waiter.reject(interrupted ?? new ClideError('timeout', `${why} while waiting for ${waiter.what}`));
       this.waiters.clear();
       for (const [id, pending] of this.clientRequests) {
-        pending.reject(new ClideError('timeout', `${why} before answering ${pending.subtype} request ${id}`));
+        pending.reject(
+          interrupted ??
+            new ClideError('timeout', `${why} before answering ${pending.subtype} request ${id}`),
+        );
       }
       this.clientRequests.clear();
       return info;
@@ -265,6 +279,8 @@ export class Session {
   waitFor(predicate: (msg: Json) => boolean, what = 'a matching message'): Promise<Json> {
     const found = this.scan(predicate);
     if (found) return Promise.resolve(found);
+    const interrupted = interruptionOf(this.options.signal);
+    if (interrupted) return Promise.reject(interrupted);
     if (this.exitInfo) {
       return Promise.reject(
         new ClideError('timeout', `the CLI had already exited while waiting for ${what}`),

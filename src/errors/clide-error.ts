@@ -14,6 +14,7 @@ export type ClideErrorCode =
   | 'fixture'
   | 'leak'
   | 'replay-mismatch'
+  | 'interrupted'
   | 'internal';
 
 /** Exit codes, one table for every command: see docs/exit-codes.md. */

@@ -61,7 +61,12 @@ export interface CanaryReport {
   durationMs: number;
   machine: { platform: string; arch: string; node: string; cpus: number };
   summary: ReportSummary;
+  /** The finished scenarios (all the selected ones unless the run was interrupted). */
   scenarios: ScenarioReport[];
+  /** Present only when the run was interrupted (SIGINT / SIGTERM): the report is partial. */
+  interrupted?: true;
+  /** The signal that interrupted the run and the selected scenarios that did not finish. */
+  interruption?: { signal: string; notRun: string[] };
 }
 
 /** The status of one scenario from its findings: accepted findings never fail it. */

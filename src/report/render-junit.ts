@@ -1,6 +1,7 @@
 import { atLeast } from '../findings/index.js';
 import { pathText, valueText } from './format.js';
 import type { CanaryReport, ReportFinding, ScenarioReport } from './model.js';
+import { interruptedLine } from './render-text.js';
 
 /** Escapes text for XML content and attributes, dropping characters XML 1.0 cannot carry. */
 export function xmlEscape(text: string): string {
@@ -49,9 +50,22 @@ function testcase(sc: ScenarioReport, failOn: CanaryReport['failOn']): string {
   return lines.join('\n');
 }
 
+/** A scenario an interruption kept from finishing: an error, never a pass or a skip. */
+function notRunCase(id: string, interruption: NonNullable<CanaryReport['interruption']>): string {
+  const classname = xmlEscape(`clide-conformance.${id.split('/')[0] ?? id}`);
+  return [
+    `    <testcase classname="${classname}" name="${xmlEscape(id)}" time="0.000">`,
+    `      <error message="${xmlEscape(`not run: the run was interrupted by ${interruption.signal}`)}" type="interrupted"/>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
 /** `junit.xml`: one test suite, one test case per scenario; failures and errors carry the findings. */
 export function renderJunit(report: CanaryReport): string {
   const s = report.summary;
+  const notRun = report.interruption?.notRun ?? [];
+  const tests = s.scenarios + notRun.length;
+  const errors = s.untestable + notRun.length;
   const time = (report.durationMs / 1000).toFixed(3);
   const suite = xmlEscape(`claude ${report.cli.version} vs baseline ${report.baseline.version}`);
   const props = [
@@ -59,17 +73,22 @@ export function renderJunit(report: CanaryReport): string {
     ['baseline.version', report.baseline.version],
     ['baseline.schemaVersion', report.baseline.schemaVersion],
     ['failOn', report.failOn],
+    ...(report.interruption ? [['interrupted', report.interruption.signal]] : []),
   ]
     .map(([k, v]) => `      <property name="${xmlEscape(k!)}" value="${xmlEscape(v!)}"/>`)
     .join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="clide-conformance" tests="${s.scenarios}" failures="${s.failed}" errors="${s.untestable}" time="${time}">`,
-    `  <testsuite name="${suite}" tests="${s.scenarios}" failures="${s.failed}" errors="${s.untestable}" skipped="0" time="${time}" timestamp="${xmlEscape(report.startedAt)}">`,
+    `<testsuites name="clide-conformance" tests="${tests}" failures="${s.failed}" errors="${errors}" time="${time}">`,
+    `  <testsuite name="${suite}" tests="${tests}" failures="${s.failed}" errors="${errors}" skipped="0" time="${time}" timestamp="${xmlEscape(report.startedAt)}">`,
     '    <properties>',
     props,
     '    </properties>',
     ...report.scenarios.map((sc) => testcase(sc, report.failOn)),
+    ...(report.interruption ? notRun.map((id) => notRunCase(id, report.interruption!)) : []),
+    ...(report.interruption
+      ? [`    <system-err>${xmlEscape(interruptedLine(report.interruption))}</system-err>`]
+      : []),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -1,6 +1,7 @@
 import { atLeast, SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
 import type { CanaryReport, ReportFinding, ScenarioReport, ScenarioStatus } from './model.js';
+import { interruptedLine } from './render-text.js';
 
 const STATUS_ICON: Record<ScenarioStatus, string> = { passed: '✅', failed: '❌', untestable: '⚠️' };
 
@@ -46,12 +47,13 @@ export function renderMarkdown(report: CanaryReport): string {
 
 function summarySection(report: CanaryReport): string[] {
   const s = report.summary;
-  const verdict = s.exitCode === 0 ? '✅ passed' : '❌ failed';
+  const verdict = report.interrupted ? '⛔ interrupted' : s.exitCode === 0 ? '✅ passed' : '❌ failed';
   const out = [
     `## clide-conformance canary: claude ${report.cli.version} vs baseline ${report.baseline.version} — ${verdict}`,
     '',
   ];
   if (report.cli.live) out.push('> **LIVE run** against the real API.', '');
+  if (report.interruption) out.push(`> **${interruptedLine(report.interruption)}**`, '');
   out.push(
     `| Scenarios | ✅ passed | ❌ failed | ⚠️ untestable | ${SEVERITIES.join(' | ')} | accepted | fail on |`,
     `|---:|---:|---:|---:|${SEVERITIES.map(() => '---:').join('|')}|---:|:---|`,

@@ -19,6 +19,15 @@ export function findingText(f: ReportFinding, indent = '    '): string {
   return lines.join('\n');
 }
 
+/** The one line every report shows for an interrupted run. */
+export function interruptedLine(interruption: NonNullable<CanaryReport['interruption']>): string {
+  const notRun = interruption.notRun;
+  return (
+    `INTERRUPTED by ${interruption.signal}: the report holds only the finished scenarios` +
+    (notRun.length > 0 ? `; not run: ${notRun.join(', ')}` : '')
+  );
+}
+
 /**
  * The terminal summary of a run: verdict, counts, the findings that fail each failing scenario in
  * full, one line for every other scenario that has findings (report.md / report.json have them all).
@@ -27,8 +36,11 @@ export function renderText(report: CanaryReport, files: string | null = null): s
   const s = report.summary;
   const out: string[] = [];
   out.push(
-    `claude ${report.cli.version} vs baseline ${report.baseline.version}: ${s.exitCode === 0 ? 'PASSED' : 'FAILED'} ` +
+    `claude ${report.cli.version} vs baseline ${report.baseline.version}: ${report.interrupted ? 'INTERRUPTED' : s.exitCode === 0 ? 'PASSED' : 'FAILED'} ` +
       `(fail on ${report.failOn}) in ${secondsText(report.durationMs)}`,
+  );
+  if (report.interruption) out.push(interruptedLine(report.interruption));
+  out.push(
     `  ${s.scenarios} scenario(s): ${s.passed} passed, ${s.failed} failed, ${s.untestable} untestable`,
     `  findings: ${SEVERITIES.map((v) => `${s.bySeverity[v]} ${v}`).join(', ')}, ${s.accepted} accepted`,
   );

@@ -37,6 +37,11 @@ export interface RunScenarioOptions {
   onFrame?: (frame: TranscriptFrame) => void;
   /** Keep the sandbox on disk (debugging). */
   keepSandbox?: boolean;
+  /**
+   * Aborting it interrupts the run: every CLI it started is killed, its sandbox removed, and the
+   * run comes back marked `interrupted` (its findings say nothing about the CLI).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ScenarioRun {
@@ -48,6 +53,8 @@ export interface ScenarioRun {
   /** True when no finding of severity `breaking` was raised. */
   passed: boolean;
   durationMs: number;
+  /** The run was stopped by its `signal` before it finished: not a result. */
+  interrupted?: boolean;
 }
 
 /**
@@ -56,6 +63,18 @@ export interface ScenarioRun {
  */
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
   const started = performance.now();
+  const signal = options.signal;
+  if (signal?.aborted) {
+    return {
+      scenario: scenario.id,
+      transcript: emptyTranscript(options.binary),
+      modelRequests: [],
+      findings: [],
+      passed: false,
+      durationMs: 0,
+      interrupted: true,
+    };
+  }
   const sandbox = createSandbox({ keep: options.keepSandbox });
   const modelApi = await startModelApi({ script: scenario.model });
   const findings: Finding[] = [];
@@ -73,6 +92,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     sdkMcpServers: scenario.sdkMcpServers,
     silenceMs: scenario.silenceMs ?? 10_000,
     deadlineMs: scenario.deadlineMs ?? 30_000,
+    ...(signal ? { signal } : {}),
   });
   let session: Session | undefined;
   try {
@@ -118,6 +138,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
           reject: false,
           timeout: timeoutMs,
           killSignal: 'SIGKILL',
+          ...(signal ? { cancelSignal: signal } : {}),
         });
         return {
           exitCode: typeof run.exitCode === 'number' ? run.exitCode : null,
@@ -160,6 +181,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     findings: outcome,
     passed: !outcome.some((f) => f.severity === 'breaking'),
     durationMs: Math.round(performance.now() - started),
+    ...(signal?.aborted ? { interrupted: true } : {}),
   };
 }
 

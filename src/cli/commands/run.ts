@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { LIVE_CONFIRM_ENV, runCanary } from '../../canary/index.js';
 import { renderJson, renderText } from '../../report/index.js';
+import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface RunFlags {
@@ -22,7 +23,7 @@ interface RunFlags {
 
 /**
  * `clide-conformance run`: the canary. Exit 0 when nothing is at or above --fail-on, 1 when drift
- * is, 2 on usage or harness errors (docs/exit-codes.md).
+ * is, 2 on usage or harness errors, 130 / 143 when interrupted by SIGINT / SIGTERM (docs/exit-codes.md).
  */
 export function registerRun(program: Command): void {
   program
@@ -65,20 +66,23 @@ export function registerRun(program: Command): void {
     .action(async (flags: RunFlags) => {
       if (flags.verbose) process.env.CLIDE_DEBUG = 'wire';
       const format = parseFormat(flags.format);
-      const result = await runCanary({
-        ccVersion: flags.ccVersion,
-        claudePath: flags.claude,
-        baseline: flags.baseline,
-        baselineDir: flags.baselineDir,
-        only: flags.only ?? [],
-        reportDir: flags.reportDir,
-        failOn: parseFailOn(flags.failOn),
-        jobs: parseJobs(flags.jobs),
-        live: flags.live ?? false,
-        liveConfirmed: flags.yesIWillPay ?? false,
-        expectedFile: flags.expected === false ? null : flags.expected,
-        onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-      });
+      const { value: result } = await withInterrupt('the run', (signal) =>
+        runCanary({
+          ccVersion: flags.ccVersion,
+          claudePath: flags.claude,
+          baseline: flags.baseline,
+          baselineDir: flags.baselineDir,
+          only: flags.only ?? [],
+          reportDir: flags.reportDir,
+          failOn: parseFailOn(flags.failOn),
+          jobs: parseJobs(flags.jobs),
+          live: flags.live ?? false,
+          liveConfirmed: flags.yesIWillPay ?? false,
+          expectedFile: flags.expected === false ? null : flags.expected,
+          onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+          signal,
+        }),
+      );
       process.stdout.write(
         format === 'json' ? renderJson(result.report) : renderText(result.report, result.reportDir),
       );
