@@ -12,7 +12,13 @@ import { packageInfo } from '../config/package-info.js';
 import type { Finding, FindingLocation, JsonPath } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
 import type { ControlTracker } from './control-tracker.js';
+import { CLEAN, schemaFit } from './schema-fit.js';
 import { summarizeValue, walkSchema } from './schema-walker.js';
+
+/** The walker's findings, after a yes/no check that skips the walk when there is none to find. */
+function findingsOf(schema: z.core.$ZodType, value: unknown, path: JsonPath = []): Finding[] {
+  return schemaFit(schema, value) === CLEAN ? [] : walkSchema(schema, value, path);
+}
 
 /** `from-cli`: a line the CLI wrote on stdout. `to-cli`: a line a client wrote on the CLI's stdin. */
 export type Direction = 'from-cli' | 'to-cli';
@@ -64,11 +70,11 @@ function checkMessage(
     ];
   }
   const root = direction === 'from-cli' ? set.cliOutputMessage : set.clientInputMessage;
-  const findings = walkSchema(root, message);
+  const findings = findingsOf(root, message);
   if (findings.some((f) => f.path.length === 1 && f.path[0] === 'type' && f.code === 'schema/unknown-type')) {
     const type = String(message.type);
     const other = direction === 'from-cli' ? set.clientInputMessage : set.cliOutputMessage;
-    if (walkSchema(other, message).every((f) => f.code !== 'schema/unknown-type' || f.path.length !== 1)) {
+    if (findingsOf(other, message).every((f) => f.code !== 'schema/unknown-type' || f.path.length !== 1)) {
       for (const f of findings) {
         if (f.code === 'schema/unknown-type' && f.path.length === 1) {
           f.message = `message type "${type}" is known only in the other direction (${direction === 'from-cli' ? 'client → CLI' : 'CLI → client'})`;
@@ -88,7 +94,7 @@ function checkMessage(
       !hasBreaking(findings, ['request'])
     ) {
       const toolSchema = set.toolInputs[toolName];
-      if (toolSchema) findings.push(...walkSchema(toolSchema, request.input, ['request', 'input']));
+      if (toolSchema) findings.push(...findingsOf(toolSchema, request.input, ['request', 'input']));
     }
     if (tracker && subtype && typeof message.request_id === 'string') {
       tracker.opened(direction, message.request_id, {
@@ -140,12 +146,12 @@ function checkResponsePayload(
       },
     ];
   }
-  const findings = walkSchema(schema, payload, at);
+  const findings = findingsOf(schema, payload, at);
   const toolName = request?.toolName;
   if (subtype === 'can_use_tool' && toolName && isRecord(payload) && payload.behavior === 'allow') {
     const answer = set.toolAnswers[toolName];
     if (answer && isRecord(payload.updatedInput) && findings.every((f) => f.severity !== 'breaking')) {
-      findings.push(...walkSchema(answer, payload.updatedInput, [...at, 'updatedInput']));
+      findings.push(...findingsOf(answer, payload.updatedInput, [...at, 'updatedInput']));
     }
   }
   return findings;
