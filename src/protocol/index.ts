@@ -53,7 +53,7 @@ export {
   replaceIds,
   restoreIds,
 } from './ids.js';
-export type { BadFrame, Frame } from './jsonl-framer.js';
+export type { BadFrame, Frame, JsonlFramerOptions } from './jsonl-framer.js';
 export {
   encodeLine,
   framesFromReadable,
@@ -61,3 +61,5 @@ export {
   JsonlFramer,
   nonJsonFinding,
 } from './jsonl-framer.js';
+export type { FatalLine, SettledLinesOptions, SettledLinesResult } from './settled-lines.js';
+export { readSettledLines } from './settled-lines.js';

@@ -20,7 +20,18 @@ export type BadFrame = Extract<Frame, { ok: false }>;
  * Linear time in the input size: the pieces of an incomplete line are kept in a list and joined
  * once, when its newline arrives — a 10 MB line fed in tiny chunks costs no more than one chunk.
  */
+export interface JsonlFramerOptions {
+  /**
+   * `skip` (default): whitespace-only lines are skipped. `frame`: a non-empty whitespace-only line
+   * becomes an `ok: false` frame like any other line that is not JSON (empty lines are still
+   * skipped). Some CLI versions refuse such a line on stdin.
+   */
+  blankLines?: 'skip' | 'frame';
+}
+
 export class JsonlFramer {
+  constructor(private readonly options: JsonlFramerOptions = {}) {}
+
   // TextDecoder in streaming mode keeps an incomplete multi-byte sequence for the next chunk and
   // reads exactly the bytes of the view it is given (byteOffset/byteLength), never the whole
   // underlying ArrayBuffer. The BOM is handled here (ignoreBOM: true keeps it in the text), so that
@@ -112,7 +123,7 @@ export class JsonlFramer {
   private emit(line: string, out: Frame[]): void {
     this.lineNo += 1;
     const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (isBlank(raw)) return;
+    if (raw.length === 0 || (isBlank(raw) && this.options.blankLines !== 'frame')) return;
     try {
       out.push({ line: this.lineNo, raw, ok: true, value: JSON.parse(raw) });
     } catch (error) {

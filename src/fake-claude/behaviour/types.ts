@@ -251,6 +251,25 @@ export interface CliBehaviour {
   stdinParseError(line: string): string;
   /** stderr line for a stdin line that is JSON `null`. */
   stdinNullError(line: string): string;
+  /**
+   * `frame`: a whitespace-only stdin line is refused like any line that is not JSON (2.1.150);
+   * `skip`: it is ignored. An empty line is ignored on every version.
+   */
+  stdinBlankLines: 'skip' | 'frame';
+  /**
+   * A user message whose `message.content` nests deeper than this many levels overflows the CLI's
+   * stack while it builds the API request: the turn ends with the synthetic assistant message and
+   * error result of `stackOverflowText`, without a request. Observed: 30,000 levels pass and
+   * 50,000 overflow on 2.1.150 and 2.1.332 (the exact limit is the CLI's stack size); the fake
+   * takes 40,000.
+   */
+  contentDepthLimit: number;
+  /** The text of that error (the assistant message's text and the result's `result`). */
+  stackOverflowText: string;
+  /** The synthetic assistant message the CLI emits for an error raised before any API request. */
+  localErrorAssistant(text: string, facts: SessionFacts, uuid: string): Json;
+  /** The error result after `localErrorAssistant`. */
+  resultLocalError(facts: SessionFacts, totals: ResultTotals, text: string, uuid: string): Json;
   noConversationFound(sessionId: string): string;
   invalidSessionId: string;
   missingContentError: string;
@@ -341,6 +360,8 @@ export interface HookCommon {
 /** What a tool may touch: the cwd and the files read so far in this session. */
 export interface ToolContext {
   cwd: string;
+  /** The session's environment (what a command the fake runs gets). */
+  env?: Record<string, string | undefined>;
   readFiles: Set<string>;
   /** The client changed the input when it allowed the call (updatedInput differs from what it was shown). */
   userModified?: boolean;

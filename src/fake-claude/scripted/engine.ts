@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonlFramer } from '../../protocol/jsonl-framer.js';
+import { readSettledLines } from '../../protocol/settled-lines.js';
+import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
 import { sleep } from '../../util/sleep.js';
 import type {
@@ -197,18 +198,21 @@ export class ScriptedEngine {
 
   // ------------------------------------------------------------------ input
 
+  /**
+   * stream-json input, read as the real CLI reads it (see `readSettledLines`): a line that is not
+   * JSON (on some versions a whitespace-only one too) or JSON `null` ends the session with exit 1,
+   * and the lines that came with it are never acted on.
+   */
   private async readStdin(): Promise<void> {
-    const framer = new JsonlFramer();
-    for await (const chunk of this.options.io.stdin) {
-      for (const frame of framer.push(chunk as Uint8Array | string)) {
-        if (!frame.ok) this.die(this.b.stdinParseError(frame.raw), 1);
-        this.onLine(frame.value);
-      }
-      if (this.fatal) throw this.fatal;
-    }
-    for (const frame of framer.end()) {
-      if (!frame.ok) this.die(this.b.stdinParseError(frame.raw), 1);
-      this.onLine(frame.value);
+    const { fatal } = await readSettledLines(
+      this.options.io.stdin,
+      (frames) => {
+        for (const frame of frames) this.onLine(frame.value);
+      },
+      { blankLines: this.b.stdinBlankLines, isFatal: (frame) => frame.value === null },
+    );
+    if (fatal) {
+      this.die(fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw), 1);
     }
   }
 
@@ -281,7 +285,7 @@ export class ScriptedEngine {
       if (message.type === 'result') this.printResult(message);
       return;
     }
-    this.options.io.stdout.write(`${JSON.stringify(message)}\n`);
+    this.options.io.stdout.write(`${stringifyJson(message)}\n`);
   }
 
   private printResult(result: Json): void {
@@ -732,6 +736,13 @@ export class ScriptedEngine {
           timestamp: new Date().toISOString(),
           isReplay: true,
         });
+      }
+      // Content nested too deep for the CLI's stack: the turn fails before any API request.
+      if (jsonDepth(content, this.b.contentDepthLimit) > this.b.contentDepthLimit) {
+        const text = this.b.stackOverflowText;
+        this.emit(this.b.localErrorAssistant(text, this.facts(), randomUUID()));
+        this.emitResult(this.b.resultLocalError(this.facts(), this.totals(turn, 1, []), text, randomUUID()));
+        return;
       }
       const context = prompt.additionalContext.map((c) => ({
         type: 'text',

@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { buildStreamEvents, errorBody } from '../../model-api/message-reply.js';
 import type { ErrorTurn, ModelScript, ReplyTurn } from '../../model-api/model-script.js';
+import { stringifyJson } from '../../util/deep-json.js';
 import { sleep } from '../../util/sleep.js';
 import type { Json } from '../behaviour/index.js';
 
@@ -38,7 +39,7 @@ export interface ModelSource {
 /** Appends every request body to `CLIDE_FAKE_REQUEST_LOG` (JSONL) when set: what the fake asked. */
 export function logRequest(logPath: string | undefined, body: Json): void {
   if (!logPath) return;
-  appendFileSync(logPath, `${JSON.stringify({ time: new Date().toISOString(), body })}\n`);
+  appendFileSync(logPath, `${stringifyJson({ time: new Date().toISOString(), body })}\n`);
 }
 
 /** Plays a model script the way `startModelApi` serves it: same ids, same events, same delays. */
@@ -160,7 +161,7 @@ export function httpSource(options: HttpSourceOptions): ModelSource {
       };
       if (options.apiKey) headers['x-api-key'] = options.apiKey;
       if (options.authToken) headers.authorization = `Bearer ${options.authToken}`;
-      const response = await post(url, headers, JSON.stringify(body), signal);
+      const response = await post(url, headers, stringifyJson(body), signal);
       const requestId = header(response, 'request-id');
       const responseHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
@@ -227,7 +228,7 @@ async function* messageAsEvents(message: Json): AsyncGenerator<Json> {
       yield {
         type: 'content_block_delta',
         index,
-        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input ?? {}) },
+        delta: { type: 'input_json_delta', partial_json: stringifyJson(block.input ?? {}) },
       };
     } else if (block.type === 'thinking') {
       yield {

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stringifyJson } from '../../util/deep-json.js';
 import type { Json } from '../behaviour/index.js';
 
 /**
@@ -37,7 +38,7 @@ export class SessionStore {
     mkdirSync(dir, { recursive: true });
     appendFileSync(
       transcriptPath(this.configDir, this.cwd, sessionId),
-      `${JSON.stringify({ type: 'fake-claude/message', sessionId, ...message })}\n`,
+      `${stringifyJson({ type: 'fake-claude/message', sessionId, ...message })}\n`,
     );
   }
 
@@ -47,7 +48,7 @@ export class SessionStore {
     mkdirSync(projectDir(this.configDir, this.cwd), { recursive: true });
     appendFileSync(
       transcriptPath(this.configDir, this.cwd, sessionId),
-      `${JSON.stringify({ type: 'fake-claude/script-position', sessionId, position })}\n`,
+      `${stringifyJson({ type: 'fake-claude/script-position', sessionId, position })}\n`,
     );
   }
 
@@ -76,7 +77,7 @@ export class SessionStore {
     mkdirSync(projectDir(this.configDir, this.cwd), { recursive: true });
     appendFileSync(
       transcriptPath(this.configDir, this.cwd, sessionId),
-      `${JSON.stringify({ type: 'fake-claude/model-usage', sessionId, usage })}\n`,
+      `${stringifyJson({ type: 'fake-claude/model-usage', sessionId, usage })}\n`,
     );
   }
 

@@ -397,8 +397,42 @@ export const overrides2_1_332: VersionOverrides = {
       }),
       permissionStreamClosed:
         'Tool permission request failed: AbortError: Tool permission stream closed before response received',
+      // A line that is not JSON is summarised: the first "type" string found in it, and its length.
       stdinParseError: (line) =>
-        `Error parsing streaming input line (type=unknown, ${line.length} chars): SyntaxError`,
+        `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): SyntaxError`,
+      // Whitespace-only lines are skipped.
+      stdinBlankLines: 'skip',
+      // Errors raised before any API request: the synthetic message has diagnostics and a timestamp.
+      localErrorAssistant(text, facts, uuid) {
+        const { error: _error, ...base } = previous.localErrorAssistant(text, facts, uuid);
+        const message = base.message as Json;
+        return {
+          ...base,
+          message: {
+            diagnostics: null,
+            ...message,
+            usage: { output_tokens_details: null, ...(message.usage as Json), fallback_credit: null },
+          },
+          timestamp: new Date().toISOString(),
+          error: 'unknown',
+          is_api_error_message: true,
+        };
+      },
+      resultLocalError(facts, totals, text, uuid) {
+        return {
+          ...head(this, facts, totals, 'stop_sequence'),
+          ...state('api_error'),
+          is_error: true,
+          num_turns: totals.numTurns,
+          subtype: 'success',
+          api_error_status: null,
+          result: text,
+          type: 'result',
+          duration_ms: totals.durationMs,
+          uuid,
+          ...tail(this, totals),
+        };
+      },
 
       // MCP: SDK servers connect at initialize; servers and prompts say where a server comes from.
       mcpConnectOnInitialize: true,

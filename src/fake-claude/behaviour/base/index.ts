@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
@@ -441,6 +442,43 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       `Error parsing streaming input line: ${line}: SyntaxError: JSON Parse error: ${jscJsonParseError(line) ?? 'Unable to parse JSON string'}`,
     stdinNullError: (line) =>
       `Error parsing streaming input line: ${line}: TypeError: null is not an object (evaluating '$.type')`,
+    stdinBlankLines: 'frame',
+    contentDepthLimit: 40_000,
+    stackOverflowText: 'API Error: Maximum call stack size exceeded.',
+    localErrorAssistant: (text, facts, uuid) => ({
+      type: 'assistant',
+      message: {
+        id: randomUUID(),
+        container: null,
+        model: '<synthetic>',
+        role: 'assistant',
+        stop_details: null,
+        stop_reason: 'stop_sequence',
+        stop_sequence: '',
+        type: 'message',
+        usage: {
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+          service_tier: null,
+          cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+          inference_geo: null,
+          iterations: null,
+          speed: null,
+        },
+        content: [{ type: 'text', text }],
+        context_management: null,
+      },
+      parent_tool_use_id: null,
+      session_id: facts.sessionId,
+      uuid,
+      error: 'unknown',
+    }),
+    resultLocalError(facts, totals, text, uuid) {
+      return { ...this.resultApiError(facts, totals, text, 0, uuid), api_error_status: null };
+    },
     noConversationFound: (sessionId) => `No conversation found with session ID: ${sessionId}`,
     invalidSessionId: 'Error: Invalid session ID. Must be a valid UUID.',
     missingContentError: "undefined is not an object (evaluating 'H.filter')",
