@@ -7,7 +7,7 @@ export const apiScenarios: Scenario[] = [
   {
     id: 'api/retry-after-529',
     requirement:
-      'a 529 from the model API is retried: system/api_retry (attempt, max_retries, retry_delay_ms, error_status 529; error "rate_limit" before 2.1.151, "overloaded" from 2.1.151, changed between 2.1.150 and 2.1.172) then result/success',
+      'a 529 from the model API is retried: system/api_retry (attempt, max_retries, retry_delay_ms, error_status 529; error "rate_limit" before 2.1.161, "overloaded" from 2.1.161) then result/success',
     spec: '§1 system events (api_retry)',
     tier: 'model',
     model: script({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } }, [
@@ -23,11 +23,11 @@ export const apiScenarios: Scenario[] = [
         });
       }
       ctx.checkEqual(retry?.error_status, 529, 'retry/status', 'api_retry names the 529', ['error_status']);
-      // Boundary: api_retry error: 2.1.150 says "rate_limit", 2.1.172 (and 2.1.195, 2.1.240, 2.1.332) "overloaded".
-      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      // Boundary: api_retry error: "rate_limit" up to 2.1.160, "overloaded" from 2.1.161 (found by
+      // `clide-conformance bisect api/retry-after-529 --good 2.1.153 --bad 2.1.172 --code drift/value-changed --path '$.error'`).
       ctx.checkEqual(
         retry?.error,
-        byVersion(ctx, { '<2.1.151': 'rate_limit', '>=2.1.151': 'overloaded' }),
+        byVersion(ctx, { '<2.1.161': 'rate_limit', '>=2.1.161': 'overloaded' }),
         'retry/error',
         'api_retry classifies the 529',
         ['error'],
