@@ -113,3 +113,42 @@ describe('validateJsonlFile', () => {
     ]);
   });
 });
+
+describe('validateJsonlFile on a recording that was cut', () => {
+  const header = JSON.stringify({ kind: 'header', format: 'clide-fixture/1', cliVersion: '2.1.150' });
+  const frame = (seq: number) =>
+    JSON.stringify({ kind: 'frame', seq, t: seq, dir: 'from-cli', msg: JSON.parse(status) });
+
+  it('reports a fixture without its trailer as cut at the first missing frame, the half-written last line included', async () => {
+    const path = await file('cut.jsonl', `${header}\n${frame(0)}\n${frame(1)}\n{"kind":"frame","seq":2,"t"`);
+    const result = await validateJsonlFile(path);
+    expect(result.messages).toBe(2);
+    expect(result.findings).toEqual([
+      {
+        code: 'fixture/cut',
+        severity: 'changed',
+        message:
+          'the recording was cut at frame 2: it has no trailer (the recorder stopped before the session ended); its last line (line 4, 27 bytes) was cut mid-write and is left out',
+        path: [],
+        location: { file: path, line: 4, frame: 2 },
+      },
+    ]);
+  });
+
+  it('says nothing of a fixture with its trailer', async () => {
+    const trailer = JSON.stringify({ kind: 'trailer', complete: false, frames: 1 });
+    const result = await validateJsonlFile(await file('whole.jsonl', `${header}\n${frame(0)}\n${trailer}\n`));
+    expect(result.findings).toEqual([]);
+  });
+
+  it.each([
+    ['an empty file', '', /^empty file/],
+    ['a header cut mid-write', '{"kind":"header","format":"clide-fix', /header line is cut short/],
+    ['frames without a header', `${frame(0)}\n`, /no header line: the first line is a fixture frame/],
+  ])('refuses %s with a fixture error', async (_name, contents, message) => {
+    const error = await validateJsonlFile(await file('bad.jsonl', contents)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClideError);
+    expect((error as ClideError).code).toBe('fixture');
+    expect((error as ClideError).message).toMatch(message);
+  });
+});

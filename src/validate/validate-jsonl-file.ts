@@ -59,15 +59,19 @@ export async function validateJsonlFile(
   const framer = new JsonlFramer();
   try {
     for await (const chunk of createReadStream(path)) {
+      state.bytes += (chunk as Buffer).length;
       for (const frame of framer.push(chunk as Buffer)) state.frame(frame);
     }
   } catch (error) {
+    if (error instanceof ClideError) throw error;
     throw new ClideError('io', `cannot read ${path}: ${(error as Error).message}`, {
       where: path,
       cause: error,
     });
   }
+  state.atEnd = true;
   for (const frame of framer.end()) state.frame(frame);
+  state.end();
   const selection = state.selection;
   return {
     findings: state.findings,
@@ -107,7 +111,14 @@ class FileValidation {
   messages = 0;
   kind: 'plain' | 'fixture' = 'plain';
   selection: SchemaSelection;
+  /** Bytes read: a file of 0 bytes is neither a fixture nor a capture. */
+  bytes = 0;
+  /** Set before the last line, when it had no newline, is given. */
+  atEnd = false;
   private first = true;
+  private trailer = false;
+  private frames = 0;
+  private cutTail: { line: number; bytes: number } | undefined;
   private readonly tracker = new ControlTracker();
   private readonly adapter: FixtureAdapter;
 
@@ -121,6 +132,12 @@ class FileValidation {
 
   frame(frame: Frame): void {
     const location = { file: this.file, line: frame.line };
+    if (this.first) this.refuseHeaderless(frame);
+    if (!frame.ok && this.kind === 'fixture' && this.atEnd) {
+      // The writer ends every line with a newline: a last unparsable line without one was cut mid-write.
+      this.cutTail = { line: frame.line, bytes: Buffer.byteLength(frame.raw) };
+      return;
+    }
     if (!frame.ok) {
       this.first = false;
       this.nonJson(frame.raw, frame.error, location);
@@ -140,6 +157,9 @@ class FileValidation {
       this.check(frame.value, this.options.direction ?? 'from-cli', location);
       return;
     }
+    const record = frame.value as { kind?: unknown } | null;
+    if (record?.kind === 'trailer') this.trailer = true;
+    if (record?.kind === 'frame') this.frames += 1;
     // SEAM(fixture): the adapter says what a fixture line carries.
     const mapped = this.adapter.frame(frame.value);
     const at =
@@ -163,6 +183,53 @@ class FileValidation {
         this.check(mapped.message, mapped.direction, at);
         return;
     }
+  }
+
+  /**
+   * The first line decides what the file is. A fixture record that is not a header, or a header
+   * cut short, is a fixture without its header: refused, like the fixture reader refuses it.
+   */
+  private refuseHeaderless(frame: Frame): void {
+    const where = `${this.file}:${frame.line}`;
+    const hint =
+      'record the session again; a fixture starts with {"kind":"header","format":"clide-fixture/N",…}';
+    if (!frame.ok && /^\s*\{\s*"kind"\s*:\s*"header"/.test(frame.raw)) {
+      throw new ClideError('fixture', 'not a fixture: its header line is cut short', { where, hint });
+    }
+    if (!frame.ok) return;
+    const kind = (frame.value as { kind?: unknown } | null)?.kind;
+    if ((kind === 'frame' || kind === 'trailer') && !isFixtureHeader(frame.value)) {
+      throw new ClideError('fixture', `no header line: the first line is a fixture ${kind}`, { where, hint });
+    }
+  }
+
+  /**
+   * After the last line: an empty file (0 bytes: what a recorder killed before its header leaves)
+   * is an error; a fixture without its trailer was cut. A file of blank lines stays a capture of
+   * nothing (the real CLI prints nothing for some inputs).
+   */
+  end(): void {
+    if (this.bytes === 0) {
+      throw new ClideError(
+        'fixture',
+        'empty file (0 bytes): neither a fixture (no header line) nor a capture',
+        {
+          where: this.file,
+          hint: 'a recorder killed before it wrote its header leaves an empty file: record the session again',
+        },
+      );
+    }
+    if (this.kind !== 'fixture' || this.trailer) return;
+    const tail = this.cutTail
+      ? `; its last line (line ${this.cutTail.line}, ${this.cutTail.bytes} bytes) was cut mid-write and is left out`
+      : '';
+    this.findings.push({
+      code: 'fixture/cut',
+      severity: 'changed',
+      message: `the recording was cut at frame ${this.frames}: it has no trailer (the recorder stopped before the session ended)${tail}`,
+      path: [],
+      location: { file: this.file, ...(this.cutTail ? { line: this.cutTail.line } : {}), frame: this.frames },
+    });
   }
 
   private nonJson(raw: string, why: string, location: FindingLocation): void {
