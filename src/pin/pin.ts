@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
-import { ClideError } from '../errors/index.js';
+import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { ensureInstalled, isExactVersion, resolveVersion } from '../install/index.js';
 import {
@@ -41,6 +41,12 @@ export interface PinOptions {
    */
   reuseCorpus?: boolean;
   onProgress?: (line: string) => void;
+  /**
+   * Aborting it interrupts the pin: a recording under way stops (its CLIs killed, sandboxes and
+   * partial recordings removed, the fixtures already recorded kept), nothing further is written
+   * (no schemas, no registration, no build), and `pin` throws the signal's `interrupted` error.
+   */
+  signal?: AbortSignal;
 }
 
 export interface PinResult {
@@ -114,7 +120,22 @@ export async function pin(options: PinOptions): Promise<PinResult> {
       failedDir,
       ...(options.jobs ? { jobs: options.jobs } : {}),
       onProgress: say,
+      ...(options.signal ? { signal: options.signal } : {}),
     }));
+  const interruption = interruptionOf(options.signal);
+  if (interruption) {
+    throw new ClideError(
+      'interrupted',
+      `pin ${version} was interrupted by ${interruption.where} while recording the corpus: ` +
+        `${recording.recorded.length} fixture(s) recorded, ${recording.notRecorded.length} scenario(s) not; ` +
+        'no schemas were drafted and nothing was registered',
+      {
+        where: rel(corpusDir),
+        hint: `run pin ${version} again to record the whole corpus`,
+        exitCode: interruption.exitCode,
+      },
+    );
+  }
   wrote.push(
     `${rel(corpusDir)}/ (${recording.recorded.length} fixtures${options.reuseCorpus ? ', reused' : ''})`,
   );
@@ -146,6 +167,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   writeFileSync(indexFile, renderIndexSource({ version, previous: previous.version }));
   wrote.push(rel(amendmentsFile), rel(indexFile));
 
+  throwIfInterrupted(options.signal);
   // 4. Registration, build, generated artefacts.
   wrote.push(rel(await registerPinnedSet(root, version)));
   wrote.push(rel(await registerPackageExports(root, version, options.makeDefault ?? false)));
@@ -222,7 +244,11 @@ async function existingCorpus(dir: string, version: string): Promise<RecordCorpu
       hint: 'run pin without --reuse-corpus to record it',
     });
   }
-  return { recorded: names.sort().map((n) => ({ id: n, file: join(dir, n), durationMs: 0 })), failed: [] };
+  return {
+    recorded: names.sort().map((n) => ({ id: n, file: join(dir, n), durationMs: 0 })),
+    failed: [],
+    notRecorded: [],
+  };
 }
 
 /** The summary as text. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageInfo } from '../config/package-info.js';
 import type { Finding } from '../findings/index.js';
-import { fixtureFileName } from '../fixture/index.js';
+import { fixtureFileName, recordingPath } from '../fixture/index.js';
 import { RECORD_ENV } from '../recorder/index.js';
 import { runScenario, selectScenarios } from '../scenarios/index.js';
 
@@ -27,11 +27,19 @@ export interface RecordCorpusOptions {
   /** Scenarios run at once (default 2). */
   jobs?: number;
   onProgress?: (line: string) => void;
+  /**
+   * Aborting it interrupts the recording: no further scenario starts, the running ones are stopped
+   * (their recorders and CLIs killed, their sandboxes removed) and their partial recordings deleted;
+   * the fixtures already recorded stay.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RecordCorpusResult {
   recorded: Array<{ id: string; file: string; durationMs: number }>;
   failed: Array<{ id: string; findings: Finding[]; file?: string }>;
+  /** Ids of the selected scenarios not recorded because the recording was interrupted. */
+  notRecorded: string[];
 }
 
 export async function recordCorpus(options: RecordCorpusOptions): Promise<RecordCorpusResult> {
@@ -40,9 +48,12 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
   const queue = selectScenarios(options.only ?? []);
   const recorder = join(packageInfo().root, 'bin', 'clide-record');
   const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
-  const result: RecordCorpusResult = { recorded: [], failed: [] };
+  const result: RecordCorpusResult = { recorded: [], failed: [], notRecorded: [] };
+  const signal = options.signal;
   const worker = async () => {
-    for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
+    while (!signal?.aborted) {
+      const scenario = queue.shift();
+      if (!scenario) break;
       const name = fixtureFileName(scenario.id);
       const out = join(options.dir, name);
       const run = await runScenario(scenario, {
@@ -55,7 +66,15 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
         },
         // Earlier sessions and extra starts of a scenario are not part of its fixture.
         auxiliaryEnv: { [RECORD_ENV.realClaude]: options.binaryPath, [RECORD_ENV.out]: auxiliaryDir },
+        ...(signal ? { signal } : {}),
       });
+      if (run.interrupted || signal?.aborted) {
+        // Cut short: neither a fixture nor a failure. The killed recorder left its partial file.
+        rmSync(out, { force: true });
+        rmSync(recordingPath(out), { force: true });
+        result.notRecorded.push(scenario.id);
+        continue;
+      }
       if (run.passed) {
         result.recorded.push({ id: scenario.id, file: out, durationMs: run.durationMs });
         options.onProgress?.(`recorded ${scenario.id} (${run.durationMs} ms)`);
@@ -77,6 +96,8 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
   };
   await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 2) }, worker));
   rmSync(auxiliaryDir, { recursive: true, force: true });
+  result.notRecorded.push(...queue.map((s) => s.id));
+  result.notRecorded.sort((a, b) => a.localeCompare(b));
   result.recorded.sort((a, b) => a.id.localeCompare(b.id));
   result.failed.sort((a, b) => a.id.localeCompare(b.id));
   return result;

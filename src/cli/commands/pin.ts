@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { pin, renderPinSummary } from '../../pin/index.js';
+import { withInterrupt } from '../interrupt.js';
 import { parseFormat } from './canary-flags.js';
 
 interface PinFlags {
@@ -27,13 +28,16 @@ export function registerPin(program: Command): void {
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (version: string, flags: PinFlags) => {
       const format = parseFormat(flags.format);
-      const result = await pin({
-        version,
-        makeDefault: flags.default ?? false,
-        reuseCorpus: flags.reuseCorpus ?? false,
-        jobs: Math.max(1, Number.parseInt(flags.jobs ?? '2', 10) || 2),
-        ...(flags.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
-      });
+      const { value: result } = await withInterrupt(`pin ${version}`, (signal) =>
+        pin({
+          version,
+          makeDefault: flags.default ?? false,
+          reuseCorpus: flags.reuseCorpus ?? false,
+          jobs: Math.max(1, Number.parseInt(flags.jobs ?? '2', 10) || 2),
+          ...(flags.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
+          signal,
+        }),
+      );
       if (format === 'json') {
         const { amendments, ...rest } = result;
         const summary = {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { ClideError } from '../../errors/index.js';
+import { ClideError, INTERRUPT_EXIT } from '../../errors/index.js';
 import { recordProcess, recoverRecording } from '../../recorder/index.js';
+import { withInterrupt } from '../interrupt.js';
 
 interface RecordFlags {
   out?: string;
@@ -11,7 +12,8 @@ interface RecordFlags {
 
 /**
  * `clide-conformance record --out FILE [--rules F] -- <claude> [args…]`: runs the given CLI command as
- * a transparent proxy on this process's stdio and writes a redacted fixture.
+ * a transparent proxy on this process's stdio and writes a redacted fixture. Interrupted (SIGINT /
+ * SIGTERM), it forwards the signal to the CLI, writes what was recorded, marked cut, and exits 130 / 143.
  * `clide-conformance record --recover FILE`: leak-scans a recording a killed recorder left under
  * its temporary name and gives it its final name.
  */
@@ -48,16 +50,13 @@ export function registerRecord(program: Command): void {
         throw new ClideError('usage', "required option '-o, --out <file>' not specified", {
           hint: 'record --out f.jsonl -- claude -p …',
         });
-      const result = await recordProcess({
-        command: binary,
-        args,
-        out: flags.out,
-        rulesFile: flags.rules,
-        scenario: flags.scenario,
-      });
-      process.stderr.write(
-        `recorded ${result.frames} frames to ${result.fixturePath}${result.complete ? '' : ' (incomplete)'}\n`,
+      const out = flags.out;
+      // The recorder forwards SIGINT / SIGTERM to the CLI itself and records until the CLI exits.
+      const { value: result, interrupted } = await withInterrupt('the recording', () =>
+        recordProcess({ command: binary, args, out, rulesFile: flags.rules, scenario: flags.scenario }),
       );
-      process.exitCode = result.exitCode ?? 1;
+      const state = interrupted ? ` (interrupted by ${interrupted})` : result.complete ? '' : ' (incomplete)';
+      process.stderr.write(`recorded ${result.frames} frames to ${result.fixturePath}${state}\n`);
+      process.exitCode = interrupted ? INTERRUPT_EXIT[interrupted] : (result.exitCode ?? 1);
     });
 }
