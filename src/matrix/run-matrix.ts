@@ -1,0 +1,199 @@
+import { join, relative, resolve } from 'node:path';
+import { type CanaryResult, runCanary } from '../canary/run-canary.js';
+import { recordedDurations, type Shard, shardItems } from '../canary/shard.js';
+import { packageInfo } from '../config/package-info.js';
+import { ClideError } from '../errors/index.js';
+import type { Severity } from '../findings/index.js';
+import { ensureInstalled, type InstalledCli } from '../install/index.js';
+import { SCENARIOS, type Scenario, selectScenarios } from '../scenarios/index.js';
+import {
+  loadPublishedVersions,
+  needsPublishedList,
+  parseVersionsSpec,
+  resolveVersionsSpec,
+} from '../versions/index.js';
+import {
+  cellOf,
+  MATRIX_FORMAT,
+  type MatrixCell,
+  type MatrixColumn,
+  type MatrixReport,
+  summarizeMatrix,
+  untestableCell,
+} from './model.js';
+import { writeMatrix } from './write-matrix.js';
+
+export interface MatrixOptions {
+  /** `2.1.150,2.1.210,2.1.332`, `2.1.150..2.1.332` (every published stable version between) or `last:N`. */
+  versions: string;
+  /** At most this many versions, spread evenly, both ends kept. */
+  max?: number;
+  /** Scenario id prefixes; default: the whole catalogue. */
+  only?: string[];
+  /** The baseline of every version; default: each version's own default baseline, as `run` picks it. */
+  baseline?: string;
+  /** This machine's share of the scenarios (the same on every version). */
+  shard?: Shard;
+  /** Where matrix.{json,md,html} and the per-version run reports (`<out>/<version>/`) go; default reports/matrix. */
+  outDir?: string;
+  failOn?: Severity;
+  /** Scenarios run at once within a version (default 2). */
+  jobs?: number;
+  expectedFile?: string | null;
+  /** npm's version list (for ranges and last:N); default: `versionsFile`, else the registry. */
+  published?: readonly string[];
+  versionsFile?: string;
+  onProgress?: (line: string) => void;
+}
+
+export interface MatrixResult {
+  report: MatrixReport;
+  exitCode: 0 | 1;
+  outDir: string;
+}
+
+/**
+ * `clide-conformance matrix`: the catalogue (or `--only`) on each version, each against its
+ * baseline, one version after the other while the next version installs, then one matrix of
+ * scenario × version. Usage errors come before anything is installed.
+ */
+export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
+  const progress = options.onProgress ?? (() => {});
+  const pkg = packageInfo();
+  const spec = parseVersionsSpec(options.versions);
+  const only = options.only ?? [];
+  const selected = only.length === 0 ? [...SCENARIOS] : selectScenarios(only);
+  if (selected.length === 0) {
+    throw new ClideError(
+      'usage',
+      `no scenario id starts with ${only.map((p) => JSON.stringify(p)).join(' or ')}`,
+      {
+        where: '--only',
+        hint: 'list the ids with `clide-conformance list`',
+      },
+    );
+  }
+  const scenarios = shareOf(selected, options.shard, pkg.root, options.baseline ?? pkg.pinned);
+  const published = needsPublishedList(spec)
+    ? (options.published ?? (await loadPublishedVersions(options.versionsFile)))
+    : undefined;
+  const versions = resolveVersionsSpec(spec, published, options.max);
+  const outDir = resolve(options.outDir ?? join('reports', 'matrix'));
+  const ids = scenarios.map((s) => s.id);
+  progress(
+    `clide-conformance matrix: ${versions.length} version(s) (${versions.join(', ')}) × ${ids.length} scenario(s)` +
+      (options.shard ? ` (shard ${options.shard.index}/${options.shard.count} of ${selected.length})` : '') +
+      `, baseline ${options.baseline ?? "each version's default"}`,
+  );
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const installs = new Map<string, Promise<InstalledCli | ClideError>>();
+  const install = (version: string) => {
+    let pending = installs.get(version);
+    if (!pending) {
+      pending = ensureInstalled(version, {
+        onProgress: (line) => progress(`[install ${version}] ${line}`),
+      }).catch((error: unknown) => {
+        if (error instanceof ClideError) return error;
+        throw error;
+      });
+      installs.set(version, pending);
+    }
+    return pending;
+  };
+
+  const columns: MatrixColumn[] = [];
+  const cellsByVersion = new Map<string, MatrixCell[]>();
+  if (versions.length > 0) install(versions[0]!).catch(() => {});
+  for (const [i, version] of versions.entries()) {
+    const columnStarted = performance.now();
+    const installed = await install(version);
+    // The pipeline: the next version downloads while this one runs.
+    if (i + 1 < versions.length) install(versions[i + 1]!).catch(() => {});
+    if (installed instanceof ClideError) {
+      progress(`${version}: cannot be installed: ${installed.message}`);
+      columns.push({
+        version,
+        baseline: null,
+        reportDir: null,
+        installedNow: false,
+        durationMs: Math.round(performance.now() - columnStarted),
+        error: installed.message,
+      });
+      cellsByVersion.set(
+        version,
+        ids.map((id) => untestableCell(version, id)),
+      );
+      continue;
+    }
+    const reportDir = join(outDir, version);
+    const run: CanaryResult = await runCanary({
+      ccVersion: version,
+      ids,
+      ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
+      reportDir,
+      failOn: options.failOn,
+      jobs: options.jobs,
+      ...(options.expectedFile !== undefined ? { expectedFile: options.expectedFile } : {}),
+      onProgress: (line) => progress(`[${version}] ${line}`),
+    });
+    const relDir = relative(outDir, reportDir);
+    columns.push({
+      version,
+      baseline: run.report.baseline.version,
+      reportDir: relDir,
+      installedNow: installed.installedNow,
+      durationMs: Math.round(performance.now() - columnStarted),
+    });
+    cellsByVersion.set(
+      version,
+      run.report.scenarios.map((sc) => cellOf(version, sc, relDir)),
+    );
+  }
+
+  const cells = ids.flatMap((id) =>
+    versions.map((v) => cellsByVersion.get(v)?.find((c) => c.scenario === id) ?? untestableCell(v, id)),
+  );
+  const summary = summarizeMatrix(cells);
+  const report: MatrixReport = {
+    format: MATRIX_FORMAT,
+    tool: { name: pkg.name, version: pkg.version },
+    failOn: options.failOn ?? 'breaking',
+    selection: only,
+    baseline: options.baseline ?? null,
+    shard: options.shard ? { ...options.shard, selected: selected.length } : null,
+    versions,
+    scenarios: ids,
+    columns,
+    cells,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    summary,
+  };
+  writeMatrix(report, outDir);
+  progress(`matrix written to ${relative(process.cwd(), outDir) || '.'}`);
+  return { report, exitCode: summary.exitCode, outDir };
+}
+
+/**
+ * This machine's share: the selection split by the scenarios' recorded durations in the baseline
+ * corpus (as `run --shard` splits it), the same share on every version so that every machine
+ * computes the same split.
+ */
+function shareOf(selected: Scenario[], shard: Shard | undefined, root: string, baseline: string): Scenario[] {
+  if (!shard) return selected;
+  const durations = recordedDurations(
+    join(root, 'fixtures', baseline),
+    selected.map((s) => s.id),
+  );
+  const share = shardItems(selected, shard, durations);
+  if (share.length === 0) {
+    throw new ClideError(
+      'usage',
+      `shard ${shard.index}/${shard.count} holds no scenario: only ${selected.length} are selected`,
+      { where: '--shard', hint: 'use fewer shards than selected scenarios' },
+    );
+  }
+  return share;
+}
