@@ -4,6 +4,7 @@ import { registerChangelog } from './changelog.js';
 import { registerDiff } from './diff.js';
 import { registerInstall } from './install.js';
 import { registerList } from './list.js';
+import { registerMatrix } from './matrix.js';
 import { registerMockApi } from './mock-api.js';
 import { registerPin } from './pin.js';
 import { registerRecord } from './record.js';
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerChangelog(program);
   registerPin(program);
   registerBisect(program);
+  registerMatrix(program);
 }
