@@ -30,6 +30,7 @@ import { LIVE_WARNING, liveEnvironment } from './live.js';
 import { mapPool } from './pool.js';
 import { createProgress } from './progress.js';
 import { schemaChoice } from './schema-check.js';
+import { checkShard, recordedDurations, type Shard, shardItems, shardText } from './shard.js';
 import type { WireLog } from './wire-log.js';
 import { baselineFixturePath, fixtureFileName, readWireLog, writeWireLog } from './wire-log-files.js';
 
@@ -46,6 +47,11 @@ export interface CanaryOptions {
   only?: string[];
   /** Exact scenario ids to run, in catalogue order (e.g. one share of a sharded matrix); applied after `only`. */
   ids?: readonly string[];
+  /**
+   * Run only this part of the selection (`--shard i/n`): the split balances the baseline fixtures'
+   * recorded durations; the report records the shard and the whole selection for `merge-reports`.
+   */
+  shard?: Shard;
   /** Where reports go; default `reports/<cli-version>/` (relative to the working directory). */
   reportDir?: string;
   /** False: no files at all (the report is only returned). Default true. */
@@ -114,6 +120,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     );
   }
 
+  if (options.shard) checkShard(options.shard);
   if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first
   const expected = resolveExpected(options.expectedFile, pkg.root, catalogue);
   const liveEnv = options.live ? liveEnvironment(options.liveConfirmed ?? false) : undefined;
@@ -130,20 +137,31 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   const fixturesDir = resolveFixturesDir(options, baselineVersion, pkg.root);
   const reportDir =
     options.writeFiles === false ? null : resolve(options.reportDir ?? join('reports', target.version));
+  // A shard's part: the same on every machine (durations of the baseline, else of the pinned corpus).
+  const toRun = options.shard
+    ? shardItems(
+        selected,
+        options.shard,
+        recordedDurations(
+          fixturesDir ?? join(pkg.root, 'fixtures', pkg.pinned),
+          selected.map((s) => s.id),
+        ),
+      )
+    : selected;
   progress(
     `clide-conformance run: claude ${target.version}${liveEnv ? ' (LIVE)' : ''}, baseline ${baselineVersion} ` +
       `(schemas ${schema.version}${fixturesDir ? `, fixtures ${relative(process.cwd(), fixturesDir) || '.'}` : ', no fixtures'}), ` +
-      `${selected.length} scenario(s), ${jobs} job(s)`,
+      `${options.shard ? `shard ${shardText(options.shard)}: ${toRun.length} of ${selected.length}` : selected.length} scenario(s), ${jobs} job(s)`,
   );
   if (schema.note) progress(`note: ${schema.note}`);
 
   const startedAt = new Date();
   const started = performance.now();
-  const tracker = createProgress(selected.length, progress);
+  const tracker = createProgress(toRun.length, progress);
   let withFixture = 0;
   const signal = options.signal;
   const results = await mapPool(
-    selected,
+    toRun,
     jobs,
     async (scenario) => {
       const run = await runSafely(scenario, target, liveEnv, signal);
@@ -195,10 +213,10 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   );
   const scenarios = results.filter((r): r is ScenarioReport => r !== undefined);
   const interruption = interruptionOf(signal);
-  const notRun = interruption ? selected.filter((_, i) => results[i] === undefined).map((s) => s.id) : [];
+  const notRun = interruption ? toRun.filter((_, i) => results[i] === undefined).map((s) => s.id) : [];
   if (interruption) {
     progress(
-      `interrupted by ${interruption.where}: ${scenarios.length} of ${selected.length} scenario(s) finished, ` +
+      `interrupted by ${interruption.where}: ${scenarios.length} of ${toRun.length} scenario(s) finished, ` +
         `${notRun.length} not run; the report holds the finished ones`,
     );
   }
@@ -219,6 +237,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     expectedFile: expected.file ? relative(process.cwd(), expected.file) : null,
     failOn,
     selection: only,
+    ...(options.shard ? { shard: { ...options.shard, selected: selected.map((s) => s.id) } } : {}),
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),

@@ -39,6 +39,13 @@ export interface ReportSummary {
   exitCode: 0 | 1;
 }
 
+/** The part of a sharded run a report holds: shard `index` of `count` over the `selected` scenario ids. */
+export interface ReportShard {
+  index: number;
+  count: number;
+  selected: string[];
+}
+
 /** The one result model every report (JSON, Markdown, JUnit, text) is rendered from. */
 export interface CanaryReport {
   format: typeof REPORT_FORMAT;
@@ -56,6 +63,8 @@ export interface CanaryReport {
   expectedFile: string | null;
   failOn: Severity;
   selection: string[];
+  /** Present only in a shard's report (`run --shard i/n`): which part, and every id of the whole selection. */
+  shard?: ReportShard;
   startedAt: string;
   finishedAt: string;
   durationMs: number;

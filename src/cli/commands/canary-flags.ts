@@ -1,15 +1,22 @@
 import { ClideError } from '../../errors/index.js';
 import { SEVERITIES, type Severity } from '../../findings/index.js';
 
-/** Shared flag parsing of `run` and `diff`. */
-export type OutputFormat = 'text' | 'json';
+/** Shared flag parsing of `run`, `diff` and `merge-reports`. */
+export type OutputFormat = 'text' | 'json' | 'html';
 
-export function parseFormat(value: string | undefined): OutputFormat {
+/** `--format`: text or json, or one of `allowed`. */
+export function parseFormat(value: string | undefined): 'text' | 'json';
+export function parseFormat<F extends OutputFormat>(value: string | undefined, allowed: readonly F[]): F;
+export function parseFormat(
+  value: string | undefined,
+  allowed: readonly OutputFormat[] = ['text', 'json'],
+): OutputFormat {
   const format = value ?? 'text';
-  if (format !== 'text' && format !== 'json') {
-    throw new ClideError('usage', `must be text or json, not "${format}"`, { where: '--format' });
+  if (!(allowed as readonly string[]).includes(format)) {
+    const list = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+    throw new ClideError('usage', `must be ${list}, not "${format}"`, { where: '--format' });
   }
-  return format;
+  return format as OutputFormat;
 }
 
 /** `--fail-on`: breaking, changed or additive (cosmetic findings never fail a run). */

@@ -5,6 +5,7 @@ import { registerDiff } from './diff.js';
 import { registerInstall } from './install.js';
 import { registerList } from './list.js';
 import { registerMatrix } from './matrix.js';
+import { registerMergeReports } from './merge-reports.js';
 import { registerMockApi } from './mock-api.js';
 import { registerPin } from './pin.js';
 import { registerRecord } from './record.js';
@@ -17,6 +18,7 @@ export function registerCommands(program: Command): void {
   registerMockApi(program);
   registerValidate(program);
   registerRun(program);
+  registerMergeReports(program);
   registerList(program);
   registerDiff(program);
   registerRecord(program);

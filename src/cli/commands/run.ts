@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { LIVE_CONFIRM_ENV, runCanary } from '../../canary/index.js';
-import { renderJson, renderText } from '../../report/index.js';
+import { LIVE_CONFIRM_ENV, parseShard, runCanary } from '../../canary/index.js';
+import { renderHtmlReport, renderJson, renderText } from '../../report/index.js';
 import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
@@ -11,6 +11,7 @@ interface RunFlags {
   baseline?: string;
   baselineDir?: string;
   only?: string[];
+  shard?: string;
   reportDir?: string;
   format?: string;
   failOn?: string;
@@ -47,10 +48,14 @@ export function registerRun(program: Command): void {
     )
     .option('--only <prefix...>', 'run only the scenarios whose id starts with one of these prefixes')
     .option(
-      '--report-dir <dir>',
-      'where report.json, report.md, junit.xml and wire/ go (default: reports/<cli-version>)',
+      '--shard <i/n>',
+      'run part i of the selection split in n, balanced by recorded duration (merge the parts with merge-reports)',
     )
-    .option('--format <format>', 'stdout: text or json', 'text')
+    .option(
+      '--report-dir <dir>',
+      'where report.json, report.md, junit.xml, report.html and wire/ go (default: reports/<cli-version>)',
+    )
+    .option('--format <format>', 'stdout: text, json or html (the files are written either way)', 'text')
     .option(
       '--fail-on <severity>',
       'lowest severity that fails the run: breaking, changed or additive',
@@ -65,7 +70,8 @@ export function registerRun(program: Command): void {
     .option('--verbose', 'show the wire: every frame of every session on stderr (same as CLIDE_DEBUG=wire)')
     .action(async (flags: RunFlags) => {
       if (flags.verbose) process.env.CLIDE_DEBUG = 'wire';
-      const format = parseFormat(flags.format);
+      const format = parseFormat(flags.format, ['text', 'json', 'html']);
+      const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
       const { value: result } = await withInterrupt('the run', (signal) =>
         runCanary({
           ccVersion: flags.ccVersion,
@@ -73,6 +79,7 @@ export function registerRun(program: Command): void {
           baseline: flags.baseline,
           baselineDir: flags.baselineDir,
           only: flags.only ?? [],
+          shard,
           reportDir: flags.reportDir,
           failOn: parseFailOn(flags.failOn),
           jobs: parseJobs(flags.jobs),
@@ -84,7 +91,11 @@ export function registerRun(program: Command): void {
         }),
       );
       process.stdout.write(
-        format === 'json' ? renderJson(result.report) : renderText(result.report, result.reportDir),
+        format === 'json'
+          ? renderJson(result.report)
+          : format === 'html'
+            ? renderHtmlReport(result.report, result.reportDir ?? process.cwd())
+            : renderText(result.report, result.reportDir),
       );
       process.exitCode = result.exitCode;
     });

@@ -1,0 +1,136 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import { ClideError } from '../errors/index.js';
+import { SEVERITIES } from '../findings/index.js';
+import { mergeShardReports, type ShardReport } from './merge-reports.js';
+import { type CanaryReport, REPORT_FORMAT } from './model.js';
+import { REPORT_FILES, writeReports } from './write-reports.js';
+
+/** What `merge-reports` relies on in a shard's `report.json` (the rest is carried over as it is). */
+const reportFileSchema = z.looseObject({
+  format: z.literal(REPORT_FORMAT),
+  tool: z.looseObject({ name: z.string(), version: z.string() }),
+  cli: z.looseObject({ version: z.string(), binary: z.string(), live: z.boolean() }),
+  baseline: z.looseObject({
+    version: z.string(),
+    schemaVersion: z.string(),
+    fixturesDir: z.string().nullable(),
+    fixtures: z.number(),
+  }),
+  expectedFile: z.string().nullable(),
+  failOn: z.enum(SEVERITIES),
+  selection: z.array(z.string()),
+  shard: z
+    .looseObject({ index: z.int().min(1), count: z.int().min(1), selected: z.array(z.string()) })
+    .optional(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  durationMs: z.number(),
+  machine: z.looseObject({}),
+  summary: z.looseObject({}),
+  scenarios: z.array(
+    z.looseObject({
+      id: z.string(),
+      status: z.enum(['passed', 'failed', 'untestable']),
+      durationMs: z.number(),
+      baselineFixture: z.string().nullable(),
+      wireLog: z.string().nullable(),
+      findings: z.array(
+        z.looseObject({ code: z.string(), severity: z.enum(SEVERITIES), message: z.string() }),
+      ),
+    }),
+  ),
+});
+
+/** Reads and checks the `report.json` of a report folder. */
+export function readReportDir(dir: string): CanaryReport {
+  const path = join(dir, REPORT_FILES.json);
+  if (!existsSync(dir)) {
+    throw new ClideError('usage', 'the report folder does not exist', {
+      where: dir,
+      hint: 'pass the --report-dir of each shard (or the folder its artifact was downloaded to)',
+    });
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ClideError('usage', `there is no ${REPORT_FILES.json} here`, {
+      where: dir,
+      hint: 'a report folder holds the report.json, report.md, junit.xml, report.html and wire/ a run wrote',
+      cause: error,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ClideError('parse', `not JSON: ${(error as Error).message}`, { where: path, cause: error });
+  }
+  const checked = reportFileSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const at = issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
+    throw new ClideError('parse', `not a canary report (${REPORT_FORMAT})${at}: ${issue.message}`, {
+      where: path,
+      hint: 'merge-reports reads the report.json that `run --shard` writes',
+    });
+  }
+  // The file as it is, not zod's output: keys keep their order, unknown ones are carried over.
+  return value as CanaryReport;
+}
+
+export interface MergeResult {
+  report: CanaryReport;
+  outDir: string;
+}
+
+/**
+ * `merge-reports`: reads every shard's report folder, merges them ({@link mergeShardReports}),
+ * copies each scenario's wire log into `outDir/wire/` and writes the merged report.json,
+ * report.md, junit.xml and report.html there, as a single run would have.
+ */
+export function mergeReportDirs(dirs: readonly string[], outDir: string): MergeResult {
+  const out = resolve(outDir);
+  const shards: ShardReport[] = dirs.map((dir) => {
+    if (resolve(dir) === out) {
+      throw new ClideError('usage', 'the output folder is one of the shard folders', {
+        where: dir,
+        hint: 'give --out another folder: the merge would overwrite that shard',
+      });
+    }
+    return { dir, report: readReportDir(dir) };
+  });
+  const report = mergeShardReports(shards);
+  const from = new Map<string, string>();
+  for (const { dir, report: shard } of shards) for (const sc of shard.scenarios) from.set(sc.id, dir);
+  for (const sc of report.scenarios) {
+    if (sc.wireLog === null) continue;
+    const source = join(from.get(sc.id)!, sc.wireLog);
+    const target = join(out, sc.wireLog);
+    if (relative(out, target).startsWith('..')) {
+      throw new ClideError('parse', `the wire log path of ${sc.id} leaves the report folder: ${sc.wireLog}`, {
+        where: join(from.get(sc.id)!, REPORT_FILES.json),
+      });
+    }
+    if (!existsSync(source)) {
+      throw new ClideError('usage', `the wire log of ${sc.id} is missing`, {
+        where: source,
+        hint: "upload or copy each shard's whole report folder, wire/ included",
+      });
+    }
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(source, target);
+    } catch (error) {
+      throw new ClideError('io', `cannot copy the wire log: ${(error as Error).message}`, {
+        where: target,
+        hint: 'check --out',
+        cause: error,
+      });
+    }
+  }
+  writeReports(report, out);
+  return { report, outDir: out };
+}
