@@ -14,11 +14,13 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** One finding as text; an accepted one is labelled `[accepted]`, its severity kept beside the reason. */
 function findingLine(f: ReportFinding): string {
-  const parts = [`[${f.severity}] ${f.code} at ${pathText(f.path)}: ${f.message}`];
+  const label = f.accepted ? 'accepted' : f.severity;
+  const parts = [`[${label}] ${f.code} at ${pathText(f.path)}: ${f.message}`];
   if (f.expected !== undefined) parts.push(`  expected: ${valueText(f.expected, 400)}`);
   if (f.actual !== undefined) parts.push(`  actual:   ${valueText(f.actual, 400)}`);
-  if (f.accepted) parts.push(`  accepted: ${f.accepted}`);
+  if (f.accepted) parts.push(`  accepted (${f.severity}): ${f.accepted}`);
   return parts.join('\n');
 }
 
