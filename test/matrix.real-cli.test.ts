@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { runCanary } from '../src/canary/index.js';
+import { SEVERITIES } from '../src/findings/index.js';
+import { cellId, type MatrixReport } from '../src/matrix/index.js';
+import { SCENARIOS } from '../src/scenarios/index.js';
+
+/**
+ * Black-box: the built `clide-conformance matrix` on three real CLIs (2.1.150 and 2.1.332 pinned,
+ * 2.1.210 between them: .ci/run installs it), two scenarios to keep it short; its cells are
+ * checked against separate `run`s of the same versions and scenarios.
+ */
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'clide-conformance');
+const VERSIONS = ['2.1.150', '2.1.210', '2.1.332'];
+const ONLY = ['api/retry-after-529', 'control/get-binary-version'];
+
+describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
+  it('writes the matrix, and its cells agree with separate runs of each version', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'clide-matrix-'));
+    const result = await execa(
+      'node',
+      [
+        BIN,
+        'matrix',
+        '--versions',
+        VERSIONS.join(','),
+        '--only',
+        ...ONLY,
+        '--out',
+        out,
+        '--format',
+        'json',
+        '--quiet',
+      ],
+      { reject: false, cwd: ROOT },
+    );
+    expect(result.stderr).toBe('');
+    const matrix = JSON.parse(result.stdout) as MatrixReport;
+    expect(JSON.parse(await readFile(join(out, 'matrix.json'), 'utf8'))).toEqual(matrix);
+    expect(matrix.versions).toEqual(VERSIONS);
+    expect(matrix.scenarios).toEqual(SCENARIOS.filter((s) => ONLY.includes(s.id)).map((s) => s.id));
+    expect(matrix.cells).toHaveLength(VERSIONS.length * ONLY.length);
+    expect(result.exitCode).toBe(matrix.summary.exitCode);
+
+    const markdown = await readFile(join(out, 'matrix.md'), 'utf8');
+    const html = await readFile(join(out, 'matrix.html'), 'utf8');
+    for (const version of VERSIONS) {
+      const separate = await runCanary({ ccVersion: version, ids: ONLY, writeFiles: false });
+      const column = matrix.columns.find((c) => c.version === version)!;
+      expect(column.baseline).toBe(separate.report.baseline.version);
+      expect(existsSync(join(out, column.reportDir!, 'report.json'))).toBe(true);
+      for (const scenario of separate.report.scenarios) {
+        const cell = matrix.cells.find((c) => c.version === version && c.scenario === scenario.id)!;
+        const counting = scenario.findings.filter((f) => !f.accepted);
+        expect({ scenario: scenario.id, version, status: cell.status }).toEqual({
+          scenario: scenario.id,
+          version,
+          status: scenario.status,
+        });
+        expect(cell.worst).toBe(SEVERITIES.find((s) => counting.some((f) => f.severity === s)) ?? null);
+        for (const severity of SEVERITIES) {
+          expect(cell.bySeverity[severity]).toBe(counting.filter((f) => f.severity === severity).length);
+        }
+        expect(cell.accepted).toBe(scenario.findings.length - counting.length);
+        // The cell links to its version's run report (Markdown) and to its findings (HTML).
+        expect(markdown).toContain(`](${version}/report.md)`);
+        expect(html).toContain(`href="#${cellId(cell)}"`);
+        expect(html).toContain(`id="${cellId(cell)}"`);
+        expect(existsSync(join(out, cell.wireLog!))).toBe(true);
+      }
+    }
+    // Something differs across the versions, or the matrix would show nothing.
+    expect(new Set(matrix.cells.map((c) => `${c.status} ${c.worst}`)).size).toBeGreaterThan(1);
+  }, 300_000);
+});
