@@ -139,3 +139,51 @@ export function renderMismatch(report: MismatchReport): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The most of one summary entry: the summary travels inside a result message. */
+const MAX_SUMMARY_CHARS = 400;
+const SUMMARY_DIFFS = 3;
+
+function clip(text: string): string {
+  return text.length > MAX_SUMMARY_CHARS ? `${text.slice(0, MAX_SUMMARY_CHARS - 1)}…` : text;
+}
+
+/**
+ * The near miss in a few lines, for the error result's `errors` (a client that hides stderr, such
+ * as the Agent SDK, shows them joined with "; "): the headline, where and how the client's message
+ * differs (the first differences), the closest other client frame, the unused frames, and where
+ * the full report is.
+ */
+export function mismatchSummary(report: MismatchReport): string[] {
+  const out = [`fake-claude replay: ${report.headline}`];
+  if (report.expected) {
+    const f = report.expected.frame;
+    const at = `recorded frame seq ${f.seq} (${labelOf(report.expected.line)})`;
+    if (report.diffs && report.diffs.length > 0) {
+      const shown = report.diffs.slice(0, SUMMARY_DIFFS).map(formatDiff).join(', ');
+      const more =
+        report.diffs.length > SUMMARY_DIFFS ? ` (and ${report.diffs.length - SUMMARY_DIFFS} more)` : '';
+      out.push(clip(`${at} differs at ${shown}${more}`));
+    } else out.push(clip(`expected ${at}: ${pretty(report.expected.line).replace(/\s*\n\s*/g, ' ')}`));
+  }
+  if (!report.expected && report.actual) {
+    out.push(clip(`the client sent: ${pretty(report.actual).replace(/\s*\n\s*/g, ' ')}`));
+  }
+  const closest = report.candidates?.[0];
+  if (closest) {
+    const first = closest.diffs[0] ? `, first: ${formatDiff(closest.diffs[0])}` : '';
+    const used = closest.used ? ', already matched' : '';
+    out.push(
+      clip(
+        `closest other client frame: seq ${closest.seq} (${closest.label}${used}), ${closest.diffs.length} difference(s)${first}`,
+      ),
+    );
+  }
+  if (report.unused && report.unused.length > 0) {
+    const seqs = report.unused.slice(0, 10).map((f) => f.seq);
+    const more = report.unused.length > 10 ? `, … ${report.unused.length - 10} more` : '';
+    out.push(`recorded client frames never sent: seq ${seqs.join(', ')}${more}`);
+  }
+  out.push(clip(`fixture: ${report.fixture} (the full near-miss report is on stderr)`));
+  return out;
+}

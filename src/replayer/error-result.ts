@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 /**
  * The failure a client sees when a replay cannot go on: the same shape the real CLI gives for a
  * failed turn (an `error_during_execution` result with `is_error: true`, then exit code 1), with
- * the reason in `errors`.
+ * the reason in `errors` (one entry, or several: the SDK joins them with "; ").
  */
-export function errorResult(sessionId: string, reason: string): Record<string, unknown> {
+export function errorResult(sessionId: string, reason: string | readonly string[]): Record<string, unknown> {
   return {
     type: 'result',
     subtype: 'error_during_execution',
@@ -27,7 +27,7 @@ export function errorResult(sessionId: string, reason: string): Record<string, u
     modelUsage: {},
     permission_denials: [],
     uuid: randomUUID(),
-    errors: [reason],
+    errors: typeof reason === 'string' ? [reason] : [...reason],
   };
 }
 

@@ -156,6 +156,15 @@ describe('replaySession', () => {
     const last = r.stdout.json().at(-1) as Record<string, unknown>;
     expect(last).toMatchObject({ type: 'result', subtype: 'error_during_execution', is_error: true });
     expect(String((last.errors as string[])[0])).toContain('does not match');
+    // The near miss travels in the result too, for a client that hides stderr.
+    expect(last.errors).toEqual([
+      "fake-claude replay: the client's message does not match the recorded one (control_response)",
+      expect.stringMatching(
+        /^recorded frame seq 3 \(control_response\/success\) differs at \$\.response\.response\.behavior: expected "allow", actual "deny", /,
+      ),
+      expect.stringMatching(/^closest other client frame: seq \d+ /),
+      expect.stringMatching(/^fixture: .* \(the full near-miss report is on stderr\)$/),
+    ]);
     const report = r.stderr.text;
     expect(report).toContain('replay failed');
     expect(report).toContain('expected (frame seq 3');

@@ -4,7 +4,13 @@ import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '
 import { classify, encodeLine } from '../protocol/index.js';
 import { IdBindings } from './bindings.js';
 import { type ClientEvent, ClientInput } from './client-input.js';
-import { type Candidate, closestCandidates, type MismatchReport, renderMismatch } from './diagnostics.js';
+import {
+  type Candidate,
+  closestCandidates,
+  type MismatchReport,
+  mismatchSummary,
+  renderMismatch,
+} from './diagnostics.js';
 import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
 import type { Pacing, ReplayMode } from './options.js';
@@ -282,7 +288,8 @@ class ReplaySession {
 
   /** Strict: report, answer the client's pending request with an error, error result, stop. Lenient: warn. */
   private report(report: Omit<MismatchReport, 'fixture' | 'mode'>, actual?: ClientLine): void {
-    this.o.stderr.write(renderMismatch({ ...report, fixture: this.o.fixtureName, mode: this.o.mode }));
+    const full: MismatchReport = { ...report, fixture: this.o.fixtureName, mode: this.o.mode };
+    this.o.stderr.write(renderMismatch(full));
     this.problems.push(report.headline);
     if (this.o.mode === 'lenient') {
       // A client request the fixture cannot answer still gets an answer, so the client never hangs.
@@ -290,7 +297,7 @@ class ReplaySession {
       return;
     }
     if (actual) this.answerWithError(actual, report.headline);
-    this.o.stdout.write(encodeLine(errorResult(this.sessionId, `fake-claude replay: ${report.headline}`)));
+    this.o.stdout.write(encodeLine(errorResult(this.sessionId, mismatchSummary(full))));
     throw new ReplayFailed(report.headline);
   }
 

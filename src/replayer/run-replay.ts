@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { readFixture } from '../fixture/index.js';
+import { describeCut, readFixture } from '../fixture/index.js';
 import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
 import { PathSubstitution } from './paths.js';
 import { replaySession, type TextSink } from './replay.js';
@@ -32,6 +32,13 @@ export async function runReplay(
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
   const fixture = await readFixture(options.fixture);
+  const cut = describeCut(fixture);
+  if (cut) {
+    // Played all the same, as far as it goes: the client sees the session up to the cut.
+    (options.stderr as TextSink).write(
+      `fake-claude: warning: ${options.fixture}: ${cut}; the replay ends where the recording does\n`,
+    );
+  }
   const outcome = await replaySession({
     fixture,
     fixtureName: options.fixture,
