@@ -1,3 +1,4 @@
+import { ClideError } from '../errors/index.js';
 import { SCENARIOS, type Scenario, selectScenarios } from '../scenarios/index.js';
 
 export interface CatalogueEntry {
@@ -7,8 +8,24 @@ export interface CatalogueEntry {
   spec: string;
 }
 
-/** The scenario catalogue as data (`clide-conformance list`), optionally filtered by id prefixes. */
+/** The usage error of an `--only` that selects no scenario (exit 2, for `run` and `list` alike). */
+export function noScenarioSelected(only: readonly string[]): ClideError {
+  return new ClideError(
+    'usage',
+    `no scenario id starts with ${only.map((p) => JSON.stringify(p)).join(' or ')}`,
+    {
+      where: '--only',
+      hint: 'list the ids with `clide-conformance list`',
+    },
+  );
+}
+
+/**
+ * The scenario catalogue as data (`clide-conformance list`), optionally filtered by id prefixes;
+ * prefixes that select nothing are a usage error, as in `run`.
+ */
 export function catalogueEntries(only: string[] = []): CatalogueEntry[] {
   const list = only.length === 0 ? SCENARIOS : selectScenarios(only);
+  if (list.length === 0) throw noScenarioSelected(only);
   return list.map(({ id, tier, requirement, spec }) => ({ id, tier, requirement, spec }));
 }

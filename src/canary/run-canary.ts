@@ -23,6 +23,7 @@ import {
   type ScenarioRun,
   selectScenarios,
 } from '../scenarios/index.js';
+import { noScenarioSelected } from './catalogue.js';
 import { checkScenarioRun } from './check-run.js';
 import { resolveCliTarget } from './cli-target.js';
 import { type ExpectedFindings, loadExpectedFindings } from './expected-findings.js';
@@ -109,16 +110,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   const only = options.only ?? [];
   const prefixed = only.length === 0 ? [...catalogue] : selectFrom(catalogue, only);
   const selected = options.ids ? prefixed.filter((s) => options.ids?.includes(s.id)) : prefixed;
-  if (selected.length === 0) {
-    throw new ClideError(
-      'usage',
-      `no scenario id starts with ${only.map((p) => JSON.stringify(p)).join(' or ')}`,
-      {
-        where: '--only',
-        hint: 'list the ids with `clide-conformance list`',
-      },
-    );
-  }
+  if (selected.length === 0) throw noScenarioSelected(only);
 
   if (options.shard) checkShard(options.shard);
   if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { pin, renderPinSummary } from '../../pin/index.js';
 import { withInterrupt } from '../interrupt.js';
-import { parseFormat } from './canary-flags.js';
+import { parseFormat, parseJobs } from './canary-flags.js';
 
 interface PinFlags {
   default?: boolean;
@@ -28,12 +28,13 @@ export function registerPin(program: Command): void {
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (version: string, flags: PinFlags) => {
       const format = parseFormat(flags.format);
+      const jobs = parseJobs(flags.jobs);
       const { value: result } = await withInterrupt(`pin ${version}`, (signal) =>
         pin({
           version,
           makeDefault: flags.default ?? false,
           reuseCorpus: flags.reuseCorpus ?? false,
-          jobs: Math.max(1, Number.parseInt(flags.jobs ?? '2', 10) || 2),
+          jobs,
           ...(flags.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
           signal,
         }),
