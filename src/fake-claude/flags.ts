@@ -417,28 +417,53 @@ export function buildFakeProgram(versionText: string): Command {
   return program;
 }
 
-/** Parses the argv (without node and script) the way 2.1.150 does. Never exits the process. */
-export function parseFakeFlags(argv: string[], versionText: string): ParseOutcome {
-  const program = buildFakeProgram(versionText);
-  let stdout = '';
-  let stderr = '';
-  program.exitOverride();
-  program.configureOutput({
+/** A program and the output its parse wrote (commander restores its own state before each parse). */
+interface ReusableProgram {
+  program: Command;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * One program per version text, reused for every parse: building it costs milliseconds, which an
+ * in-process session (many in one test file) would pay each time. Parsing is synchronous, so two
+ * sessions never share one parse.
+ */
+const programs = new Map<string, ReusableProgram>();
+
+function programFor(versionText: string): ReusableProgram {
+  const cached = programs.get(versionText);
+  if (cached) return cached;
+  const entry: ReusableProgram = { program: buildFakeProgram(versionText), stdout: '', stderr: '' };
+  entry.program.exitOverride();
+  entry.program.configureOutput({
     writeOut: (text) => {
-      stdout += text;
+      entry.stdout += text;
     },
     writeErr: (text) => {
-      stderr += text;
+      entry.stderr += text;
     },
   });
+  programs.set(versionText, entry);
+  return entry;
+}
+
+/** Parses the argv (without node and script) the way 2.1.150 does. Never exits the process. */
+export function parseFakeFlags(argv: string[], versionText: string): ParseOutcome {
+  const entry = programFor(versionText);
+  const { program } = entry;
+  entry.stdout = '';
+  entry.stderr = '';
   try {
     program.parse(argv, { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return { kind: 'exit', exitCode: error.exitCode, stdout, stderr };
+    if (error instanceof CommanderError) {
+      return { kind: 'exit', exitCode: error.exitCode, stdout: entry.stdout, stderr: entry.stderr };
+    }
     // An argParser that threw a plain Error (e.g. --max-budget-usd 0): the real CLI dies with it.
-    return { kind: 'exit', exitCode: 1, stdout, stderr: `error: ${(error as Error).message}\n` };
+    return { kind: 'exit', exitCode: 1, stdout: entry.stdout, stderr: `error: ${(error as Error).message}\n` };
   }
-  const flags = program.opts<FakeFlags>();
+  const flags = { ...program.opts<FakeFlags>() };
   const prompt = program.args[0];
   return { kind: 'run', flags: prompt === undefined ? flags : { ...flags, prompt } };
 }

@@ -5,17 +5,21 @@ import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import type { ModelScript } from '../model-api/model-script.js';
 import { emulatedVersions } from './behaviour/index.js';
+import { type FakeClaudeProcess, type FakeSpawnOptions, spawnFakeClaude } from './in-process.js';
 
 /**
- * fake-claude as a library, for test suites in other projects:
+ * fake-claude as a library, for test suites in other projects. In the test's own process (no
+ * child process; the Agent SDK's `spawnClaudeCodeProcess`):
  *
  *     const fake = await fakeClaude({ scenario: { version: 1, turns: [{ blocks: [{ type: 'text', text: 'Hi' }] }] } });
- *     const q = query({ prompt: 'Hello', options: { pathToClaudeCodeExecutable: fake.path, env: fake.env } });
+ *     const q = query({ prompt: 'Hello', options: { ...fake.sdkOptions } });
  *     …
  *     await fake.close();
  *
- * `path` is the `fake-claude` executable; `env` is the complete environment to hand the client
- * (PATH, a private HOME/config dir for the session store, the scenario, the request log).
+ * or as a process, for any client (`pathToClaudeCodeExecutable: fake.path, env: fake.env`). Both
+ * run the same engine. `path` is the `fake-claude` executable; `env` is the complete environment to
+ * hand the client (PATH, a private HOME/config dir for the session store, the scenario, the request
+ * log); `spawn` starts a session in-process from the SDK's spawn options.
  */
 
 export interface FakeClaudeOptions {
@@ -47,6 +51,21 @@ export interface FakeClaude {
   env: Record<string, string>;
   /** The private HOME of this fake (session store, config dir). */
   home: string;
+  /**
+   * The Agent SDK's `spawnClaudeCodeProcess`: runs a session inside this process (the SDK's argv,
+   * its `env` — pass `env` above — and its cwd), with no child process.
+   */
+  spawn: (options: FakeSpawnOptions) => FakeClaudeProcess;
+  /**
+   * The Agent SDK options for an in-process session, to spread into `query({ options })`:
+   * `pathToClaudeCodeExecutable` (`path`; the SDK wants one, nothing is started from it), `env`
+   * and `spawnClaudeCodeProcess` (`spawn`).
+   */
+  sdkOptions: {
+    pathToClaudeCodeExecutable: string;
+    env: Record<string, string>;
+    spawnClaudeCodeProcess: (options: FakeSpawnOptions) => FakeClaudeProcess;
+  };
   /** The model requests made so far, by every process started with `env`. */
   requests(): FakeModelRequest[];
   /** Removes the temporary files. Idempotent. */
@@ -101,10 +120,13 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
     });
   }
   let closed = false;
+  const spawn = (spawnOptions: FakeSpawnOptions) => spawnFakeClaude(spawnOptions);
   return {
     path,
     env,
     home,
+    spawn,
+    sdkOptions: { pathToClaudeCodeExecutable: path, env, spawnClaudeCodeProcess: spawn },
     requests() {
       if (!existsSync(log)) return [];
       return readFileSync(log, 'utf8')
@@ -127,7 +149,9 @@ export type { AcceptedDifference, NormalizedTranscript } from './fidelity.js';
 export { applyAcceptedDifferences, normalizeTranscript } from './fidelity.js';
 export type { FakeFlags, ParseOutcome } from './flags.js';
 export { parseFakeFlags } from './flags.js';
+export type { FakeSpawnOptions } from './in-process.js';
+export { engineArgv, FakeClaudeProcess, spawnFakeClaude } from './in-process.js';
 export type { FakeIo } from './io.js';
 export type { FakeExit, ReplayRunOptions } from './replay-seam.js';
 export type { FakeMode, RunFakeOptions } from './run.js';
-export { runFakeClaude, selectMode } from './run.js';
+export { runFakeClaude, runFakeSession, selectMode } from './run.js';

@@ -1,5 +1,5 @@
 import { packageInfo } from '../config/package-info.js';
-import { ClideError } from '../errors/index.js';
+import { ClideError, isClideError } from '../errors/index.js';
 import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
 import { type FakeFlags, parseFakeFlags } from './flags.js';
 import type { FakeIo } from './io.js';
@@ -28,6 +28,11 @@ export interface RunFakeOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   pid: number;
+  /**
+   * Aborted when the session is killed (the in-process fake's `kill()`): a scripted run stops at
+   * once; a replay stops when its stdin ends.
+   */
+  killed?: AbortSignal;
 }
 
 /** Picks the mode from flags and environment; a ClideError when neither can run. */
@@ -114,6 +119,27 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
     env: options.env,
     cwd,
     pid: options.pid,
+    ...(options.killed ? { killed: options.killed } : {}),
   });
   return { exitCode };
+}
+
+/**
+ * One whole session of the fake, as both the executable and the in-process fake run it:
+ * `runFakeClaude`, with a `ClideError` rendered on stderr (`fake-claude: …`, its exit code) and
+ * any other error as an internal error (exit 70). Never throws, never touches `process`.
+ */
+export async function runFakeSession(argv: string[], options: RunFakeOptions): Promise<FakeExit> {
+  try {
+    return await runFakeClaude(argv, options);
+  } catch (error) {
+    if (isClideError(error)) {
+      options.io.stderr.write(`fake-claude: ${error.render()}\n`);
+      return { exitCode: error.exitCode };
+    }
+    options.io.stderr.write(
+      `fake-claude: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return { exitCode: 70 };
+  }
 }

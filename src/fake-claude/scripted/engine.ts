@@ -38,7 +38,12 @@ export interface EngineOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   pid: number;
+  /** Aborted when the session is killed: the run ends at once (`killedExitCode`), nothing more is done. */
+  killed?: AbortSignal;
 }
+
+/** The exit code `run()` returns for a session ended by `killed` (what a shell shows for SIGTERM). */
+export const killedExitCode = 143;
 
 type Pending = { resolve: (value: Json) => void; reject: (error: Error) => void };
 
@@ -155,7 +160,7 @@ export class ScriptedEngine {
     const env = options.env;
     this.configDir = env.CLAUDE_CONFIG_DIR ?? `${env.HOME ?? '/tmp'}/.claude`;
     this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
-    this.toolCtx = { cwd: options.cwd, readFiles: new Set() };
+    this.toolCtx = { cwd: options.cwd, env, readFiles: new Set() };
     this.auth = env.ANTHROPIC_API_KEY ? 'api-key' : env.CLAUDE_CODE_OAUTH_TOKEN ? 'oauth' : 'none';
     this.model = this.flags.model ?? this.b.defaultModelFor(this.auth);
     this.extensions = discoverExtensions([join(options.cwd, '.claude'), this.configDir]);
@@ -168,6 +173,18 @@ export class ScriptedEngine {
       this.mcpServers.push({ name: entry.name, status: 'pending', tools: [], nextId: 0, config: entry });
     }
     this.restoreSession();
+    options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
+  }
+
+  /** The session was killed: stop where it is (no more output matters), end the run. */
+  private onKilled(): void {
+    if (!this.fatal) this.fatal = new Fatal(killedExitCode);
+    this.onFatal(this.fatal);
+    this.endInput();
+    if (this.turn && !this.turn.interrupted) {
+      this.turn.interrupted = true;
+      this.turn.abort.abort();
+    }
   }
 
   get currentSessionId(): string {

@@ -5,7 +5,7 @@ import { ScriptedEngine } from './engine.js';
 import { httpSource, type ModelSource, scriptSource } from './model-source.js';
 
 export type { EngineOptions } from './engine.js';
-export { ScriptedEngine } from './engine.js';
+export { killedExitCode, ScriptedEngine } from './engine.js';
 export type { HttpSourceOptions, ModelResponse, ModelSource } from './model-source.js';
 export { httpSource, logRequest, scriptSource, sseEvents } from './model-source.js';
 export type { StoredMessage } from './session-store.js';
@@ -19,6 +19,8 @@ export interface RunScriptedOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   pid: number;
+  /** Aborted when the session is killed (see `EngineOptions.killed`). */
+  killed?: AbortSignal;
 }
 
 /** Scripted mode: the model script (zod-validated, loaded lazily) or the Messages API drives the turns. */

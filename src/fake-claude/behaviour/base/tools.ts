@@ -352,7 +352,7 @@ export async function runTool(toolName: string, input: Json, ctx: ToolContext): 
       };
     }
     case 'Bash':
-      return runBash(String(input.command ?? ''), ctx.cwd);
+      return runBash(String(input.command ?? ''), ctx.cwd, ctx.env);
     default:
       return {
         content: `fake-claude: the ${toolName} tool is not emulated; it did nothing.`,
@@ -369,10 +369,18 @@ export function mcpToolOutcome(result: Json): ToolOutcome {
 }
 
 /** Runs a command with `bash -c` in the cwd and reports it the way 2.1.150 does. */
-function runBash(command: string, cwd: string): Promise<ToolOutcome> {
+function runBash(
+  command: string,
+  cwd: string,
+  env: Record<string, string | undefined> | undefined,
+): Promise<ToolOutcome> {
   const shape = bashShape(command, cwd);
   return new Promise((resolvePromise) => {
-    const child = spawn('bash', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', command], {
+      cwd,
+      ...(env ? { env: env as NodeJS.ProcessEnv } : {}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

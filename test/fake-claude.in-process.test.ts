@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type PermissionResult,
+  query,
+  type SDKMessage,
+  type SDKUserMessage,
+} from '@anthropic-ai/claude-agent-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../src/driver/index.js';
+import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { type FakeClaude, type FakeClaudeProcess, fakeClaude } from '../src/fake-claude/index.js';
+import type { ModelScript } from '../src/model-api/index.js';
+import { script, text, toolUse } from '../src/scenarios/index.js';
+
+/**
+ * The in-process fake (`fakeClaude().spawn`, the Agent SDK's `spawnClaudeCodeProcess`): sessions run
+ * in this process with no child, through the same engine as `bin/fake-claude` — the SDK's argv, env
+ * and cwd; kill / abort / interrupt as with the executable; many sessions in one file, isolated,
+ * leaving nothing running.
+ */
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function setUp(
+  model: ModelScript,
+  extra: Parameters<typeof fakeClaude>[0] = {},
+): Promise<{ fake: FakeClaude; sandbox: Sandbox; spawned: FakeClaudeProcess[] }> {
+  const sandbox = createSandbox();
+  const fake = await fakeClaude({ scenario: model, ...extra });
+  cleanups.push(
+    () => fake.close(),
+    () => sandbox.dispose(),
+  );
+  const spawned: FakeClaudeProcess[] = [];
+  const spawn = fake.spawn;
+  fake.sdkOptions.spawnClaudeCodeProcess = (options) => {
+    const child = spawn(options);
+    spawned.push(child);
+    return child;
+  };
+  return { fake, sandbox, spawned };
+}
+
+async function collect(q: AsyncIterable<SDKMessage>): Promise<{ messages: SDKMessage[]; error?: string }> {
+  const messages: SDKMessage[] = [];
+  try {
+    for await (const message of q) messages.push(message);
+  } catch (thrown) {
+    return { messages, error: thrown instanceof Error ? thrown.message : String(thrown) };
+  }
+  return { messages };
+}
+
+/** A streaming-input prompt: one user message, kept open until `close()`. */
+function streamingPrompt(first: string) {
+  let close: () => void = () => {};
+  const closed = new Promise<void>((r) => {
+    close = r;
+  });
+  async function* messages(): AsyncGenerator<SDKUserMessage> {
+    yield {
+      type: 'user',
+      message: { role: 'user', content: first },
+      parent_tool_use_id: null,
+      session_id: '',
+    };
+    await closed;
+  }
+  return { messages, close };
+}
+
+describe.each(emulatedVersions())('the in-process fake emulating claude %s', (version) => {
+  it('runs a permission-gated Write through the SDK with no child process, from the SDK argv and env', async () => {
+    const { fake, sandbox, spawned } = await setUp(
+      script(
+        [toolUse('toolu_01InProc', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
+        [text('Done.')],
+      ),
+      { version },
+    );
+    const asked: string[] = [];
+    const { messages, error } = await collect(
+      query({
+        prompt: 'Write banana.txt.',
+        options: {
+          ...fake.sdkOptions,
+          cwd: sandbox.cwd,
+          settingSources: [],
+          canUseTool: async (tool, input): Promise<PermissionResult> => {
+            asked.push(tool);
+            return { behavior: 'allow', updatedInput: input };
+          },
+        },
+      }),
+    );
+    expect(error).toBeUndefined();
+    expect(asked).toEqual(['Write']);
+    expect(readFileSync(join(sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+    const init = messages.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init).toMatchObject({ claude_code_version: version, cwd: sandbox.cwd });
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'Done.' });
+    // One session, in this process, parsed from the flags the SDK passes to the real CLI.
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]!.pid).toBe(process.pid);
+    expect(spawned[0]!.argv).toEqual(expect.arrayContaining(['--input-format', 'stream-json', '--verbose']));
+    expect(spawned[0]!.exitCode).toBe(0);
+    expect(fake.requests()).toHaveLength(2);
+  });
+});
+
+describe('the in-process fake', () => {
+  it('reads CLIDE_FAKE_* from the environment the SDK hands it, not from process.env', async () => {
+    const { fake, sandbox } = await setUp(script([text('unused')]));
+    process.env.CLIDE_FAKE_VERSION = '0.0.1';
+    cleanups.push(() => {
+      delete process.env.CLIDE_FAKE_VERSION;
+    });
+    const { messages, error } = await collect(
+      query({
+        prompt: 'Hi',
+        options: {
+          ...fake.sdkOptions,
+          env: { ...fake.env, CLIDE_FAKE_VERSION: '2.1.150' },
+          cwd: sandbox.cwd,
+          settingSources: [],
+        },
+      }),
+    );
+    expect(error).toBeUndefined();
+    expect(messages.find((m) => m.type === 'system' && m.subtype === 'init')).toMatchObject({
+      claude_code_version: '2.1.150',
+    });
+  });
+
+  it('a version it cannot emulate in the SDK env fails the session as the executable does (exit 2, the error on stderr)', async () => {
+    const { fake, sandbox, spawned } = await setUp(script([text('unused')]));
+    const { error } = await collect(
+      query({
+        prompt: 'Hi',
+        options: {
+          ...fake.sdkOptions,
+          env: { ...fake.env, CLIDE_FAKE_VERSION: '0.0.1' },
+          cwd: sandbox.cwd,
+          settingSources: [],
+        },
+      }),
+    );
+    expect(error).toMatch(/exited with code 2/);
+    expect(spawned[0]!.exitCode).toBe(2);
+  });
+
+  it('the executable and the in-process fake print the same --version, usage error and exit code for one argv', async () => {
+    const { fake } = await setUp(script([text('unused')]));
+    const { execa } = await import('execa');
+    for (const args of [['--version'], ['--bogus-flag'], ['-p', '--input-format', 'stream-json']]) {
+      const child = fake.spawn({ command: fake.path, args, env: fake.env });
+      child.stdin.end();
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c;
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c;
+      });
+      const exit = await child.exited;
+      const real = await execa(fake.path, args, {
+        env: fake.env,
+        extendEnv: false,
+        reject: false,
+        input: '',
+      });
+      expect({ stdout, stderr, exit }).toEqual({
+        stdout: real.stdout ? `${real.stdout}\n` : '',
+        stderr: real.stderr ? `${real.stderr}\n` : '',
+        exit: { exitCode: real.exitCode, signal: null },
+      });
+    }
+  });
+
+  it('takes the argv after the script when the SDK starts it through a runtime (node script.js …)', async () => {
+    const { fake } = await setUp(script([text('unused')]));
+    const child = fake.spawn({
+      command: 'node',
+      args: ['--no-warnings', '/x/cli.js', '--version'],
+      env: fake.env,
+    });
+    child.stdin.end();
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c;
+    });
+    expect(await child.exited).toEqual({ exitCode: 0, signal: null });
+    expect(child.argv).toEqual(['--version']);
+    expect(stdout).toMatch(/\(Claude Code\)/);
+  });
+
+  it('interrupt() during a slow turn ends it with error_during_execution, as with the executable', async () => {
+    const { fake, sandbox, spawned } = await setUp(
+      script({ blocks: [text('This answer streams very slowly, word by word.')], chunkDelayMs: 300 }),
+    );
+    const prompt = streamingPrompt('Tell me a long story.');
+    const q = query({
+      prompt: prompt.messages(),
+      options: { ...fake.sdkOptions, cwd: sandbox.cwd, settingSources: [] },
+    });
+    const messages: SDKMessage[] = [];
+    let error: string | undefined;
+    try {
+      for await (const message of q) {
+        messages.push(message);
+        if (message.type === 'system' && message.subtype === 'init') {
+          await new Promise((r) => setTimeout(r, 400));
+          await q.interrupt();
+        }
+        if (message.type === 'result') prompt.close();
+      }
+    } catch (thrown) {
+      error = String(thrown);
+    }
+    expect(messages.filter((m) => m.type === 'result').at(-1)).toMatchObject({
+      subtype: 'error_during_execution',
+    });
+    expect(error).toMatch(/error result/);
+    await spawned[0]!.exited;
+    expect(spawned[0]!.exitCode).toBe(1);
+  });
+
+  it('kill() ends a session in the middle of a turn: no more output, exit by the signal, stdout ended', async () => {
+    const { fake, sandbox } = await setUp(
+      script({ blocks: [text('slow slow slow slow slow slow slow slow')], chunkDelayMs: 200 }),
+    );
+    const child = fake.spawn({
+      command: fake.path,
+      args: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      env: fake.env,
+      cwd: sandbox.cwd,
+    });
+    const lines: string[] = [];
+    child.stdout.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+    let stdoutEnded = false;
+    child.stdout.on('end', () => {
+      stdoutEnded = true;
+    });
+    child.stdin.write(`${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Hi' } })}\n`);
+    while (!lines.some((l) => l.includes('"init"'))) await new Promise((r) => setTimeout(r, 10));
+    expect(child.kill('SIGTERM')).toBe(true);
+    expect(child.killed).toBe(true);
+    expect(await child.exited).toEqual({ exitCode: null, signal: 'SIGTERM' });
+    expect(child.signalCode).toBe('SIGTERM');
+    expect(stdoutEnded).toBe(true);
+    const seen = lines.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(lines).toHaveLength(seen);
+    expect(lines.some((l) => l.includes('"result"'))).toBe(false);
+    expect(child.kill('SIGKILL')).toBe(false);
+  });
+
+  it('aborting the query (abortController) ends the session as it ends the executable', async () => {
+    const model = script({
+      blocks: [text('slow slow slow slow slow slow slow slow slow slow')],
+      chunkDelayMs: 200,
+    });
+    const outcome = async (inProcess: boolean) => {
+      const { fake, sandbox, spawned } = await setUp(model);
+      const abortController = new AbortController();
+      const prompt = streamingPrompt('Hi');
+      const q = query({
+        prompt: prompt.messages(),
+        options: {
+          ...(inProcess ? fake.sdkOptions : { pathToClaudeCodeExecutable: fake.path, env: fake.env }),
+          cwd: sandbox.cwd,
+          settingSources: [],
+          abortController,
+        },
+      });
+      const { messages, error } = await collect(
+        (async function* () {
+          for await (const message of q) {
+            yield message;
+            if (message.type === 'system' && message.subtype === 'init') abortController.abort();
+          }
+        })(),
+      );
+      prompt.close();
+      return { types: messages.map((m) => m.type), error, spawned: spawned.length };
+    };
+    const executable = await outcome(false);
+    const inProcess = await outcome(true);
+    expect(executable.error).toMatch(/aborted/i);
+    expect({ ...inProcess, spawned: 0 }).toEqual(executable);
+    expect(inProcess.spawned).toBe(1);
+  });
+
+  it('100 sessions in one file are isolated and leave no handle behind', async () => {
+    const sandbox = createSandbox();
+    cleanups.push(() => sandbox.dispose());
+    const handles = () => process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length;
+    const before = handles();
+    for (let i = 0; i < 100; i++) {
+      const fake = await fakeClaude({ scenario: script([text(`answer ${i}`)]), cwd: sandbox.cwd });
+      const { messages, error } = await collect(
+        query({
+          prompt: `question ${i}`,
+          options: { ...fake.sdkOptions, cwd: sandbox.cwd, settingSources: [] },
+        }),
+      );
+      await fake.close();
+      expect(error).toBeUndefined();
+      expect(messages.at(-1)).toMatchObject({ type: 'result', result: `answer ${i}` });
+    }
+    // Nothing the sessions started keeps the process alive (the SDK's own close timers are unref'd).
+    await new Promise((r) => setImmediate(r));
+    expect(handles()).toBeLessThanOrEqual(before);
+  }, 120_000);
+});
