@@ -461,7 +461,12 @@ export function parseFakeFlags(argv: string[], versionText: string): ParseOutcom
       return { kind: 'exit', exitCode: error.exitCode, stdout: entry.stdout, stderr: entry.stderr };
     }
     // An argParser that threw a plain Error (e.g. --max-budget-usd 0): the real CLI dies with it.
-    return { kind: 'exit', exitCode: 1, stdout: entry.stdout, stderr: `error: ${(error as Error).message}\n` };
+    return {
+      kind: 'exit',
+      exitCode: 1,
+      stdout: entry.stdout,
+      stderr: `error: ${(error as Error).message}\n`,
+    };
   }
   const flags = { ...program.opts<FakeFlags>() };
   const prompt = program.args[0];

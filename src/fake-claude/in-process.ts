@@ -112,7 +112,9 @@ export class FakeClaudeProcess extends EventEmitter {
       this.stderr.write(`fake-claude: internal error: ${String(error)}\n`);
     }
     if (this.killedBy) return;
-    this.end(exit.signal ? { exitCode: null, signal: exit.signal } : { exitCode: exit.exitCode, signal: null });
+    this.end(
+      exit.signal ? { exitCode: null, signal: exit.signal } : { exitCode: exit.exitCode, signal: null },
+    );
   }
 
   /** stdout and stderr end, then `exit` and `close` (a child's order); stdin is drained from then on. */
