@@ -71,7 +71,7 @@ export function renderMatrixHtml(
       const cls = `cell status-cell-${cell.status}${cell.worst ? ` worst-${cell.worst}` : ''}`;
       return (
         `<td class="${cls}" data-version="${escapeHtml(v)}" data-status="${cell.status}" data-worst="${cell.worst ?? ''}">` +
-        `<a href="#${cellId(cell)}">${escapeHtml(cellText(cell))}</a></td>`
+        `<a href="#${cellId(cell)}" title="${escapeHtml(cellText(cell))}">${statusBadge(cell.status)}${cell.worst ? ` ${severityBadge(cell.worst)}` : ''}</a></td>`
       );
     });
     table.push(
