@@ -29,6 +29,8 @@ export function isIdSlot(parent: Record<string, unknown>, key: string): boolean 
 export class IdBindings {
   /** original = the live id, placeholder = the recorded id. */
   private readonly ids = new IdPlaceholders();
+  /** The recorded ids as they appear in encoded JSON (see `occursIn`); rebuilt after a `bind`. */
+  private escaped: string[] | undefined;
 
   /** The recorded id a live id is bound to. */
   recordedFor(live: string): string | undefined {
@@ -42,6 +44,7 @@ export class IdBindings {
 
   /** Binds `live` to `recorded`; false (nothing changed) when either is bound elsewhere. */
   bind(live: string, recorded: string): boolean {
+    this.escaped = undefined;
     return this.ids.bind(live, recorded);
   }
 
@@ -59,6 +62,18 @@ export class IdBindings {
   /** Live text with recorded ids restored (raw outbound lines). */
   toLiveIn(text: string): string {
     return this.ids.restoreIn(text);
+  }
+
+  /**
+   * Whether `toLive` could change anything in a value whose encoded JSON is `json`: some bound
+   * recorded id occurs in it (as JSON-escaped text: escaping is character by character, so an id
+   * inside any string of the value occurs in its encoding). False means `toLive` is the identity.
+   */
+  occursIn(json: string): boolean {
+    if (this.ids.size === 0) return false;
+    this.escaped ??= this.ids.entries().map((e) => JSON.stringify(e.placeholder).slice(1, -1));
+    for (const id of this.escaped) if (json.includes(id)) return true;
+    return false;
   }
 
   entries(): Array<{ live: string; recorded: string }> {

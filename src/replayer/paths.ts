@@ -99,6 +99,19 @@ export class PathSubstitution {
     return text.replace(this.outboundRegex, (m) => this.outbound.find((p) => p.placeholder === m)?.real ?? m);
   }
 
+  /**
+   * `toReal` inside encoded JSON: every placeholder in `json` becomes its real value, JSON-escaped.
+   * A placeholder holds no character JSON escapes and none of the characters its match looks at
+   * after it, so this is the text of the value with `toReal` applied to each of its strings and keys.
+   */
+  toRealInJson(json: string): string {
+    if (!this.outboundRegex || !json.includes('$')) return json;
+    return json.replace(this.outboundRegex, (m) => {
+      const real = this.outbound.find((p) => p.placeholder === m)?.real;
+      return real === undefined ? m : JSON.stringify(real).slice(1, -1);
+    });
+  }
+
   /** This machine's values → placeholders (what the recorder's redaction did). */
   toPlaceholders(text: string): string {
     let out = text;
