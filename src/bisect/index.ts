@@ -2,6 +2,7 @@
 export {
   differenceOf,
   findingSignature,
+  isSame,
   isVersionStamp,
   type OutcomeDifference,
   outcomeOf,
