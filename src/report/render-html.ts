@@ -2,7 +2,7 @@ import { SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
 import { alignFrames, frameKind, type SessionFrame, type TimelineRow } from './frame-diff.js';
 import { escapeHtml, htmlId, htmlPage, severityBadge, statusBadge } from './html-page.js';
-import type { CanaryReport, ReportFinding, ScenarioReport } from './model.js';
+import { type CanaryReport, type ReportFinding, type ScenarioReport, sortFindings } from './model.js';
 import type { LoadedSession, ScenarioSessions } from './report-sessions.js';
 
 /** The longest JSON text shown for one frame; the rest is in the wire log. */
@@ -116,11 +116,14 @@ function findingSection(report: CanaryReport): string {
   for (const { key, items } of groups) {
     if (items.length === 0) continue;
     const heading = key === 'accepted' ? 'accepted' : severityBadge(key);
+    // Breaking and changed findings open; the long tail of additive ones folded, as in report.md.
+    const open = key === 'breaking' || key === 'changed' ? ' open' : '';
     out.push(
-      `<section class="severity" data-severity="${key}"><h3>${heading} ${items.length} finding(s)</h3>`,
-      '<table class="findings"><thead><tr><th>Scenario</th><th>Code</th><th>Path</th><th>Message</th><th>Expected</th><th>Actual</th></tr></thead><tbody>',
+      `<details class="severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> finding(s)</h3></summary>`,
+      '<table class="findings"><colgroup><col class="w-scenario"><col class="w-code"><col class="w-path"><col class="w-message"><col class="w-value"><col class="w-value"></colgroup>',
+      '<thead><tr><th>Scenario</th><th>Code</th><th>Path</th><th>Message</th><th>Expected</th><th>Actual</th></tr></thead><tbody>',
       ...items.map(({ sc, f }) => findingRow(sc, f)),
-      '</tbody></table></section>',
+      '</tbody></table></details>',
     );
   }
   out.push('</section>');
@@ -232,14 +235,19 @@ function frameHtml(frame: SessionFrame, index: number, findings: readonly Report
     frame.msg !== undefined ? JSON.stringify(frame.msg) : (frame.raw ?? ''),
     PREVIEW_MAX,
   );
+  // One mark per finding code (most serious first), with how many point at this frame.
+  const byCode = new Map<string, ReportFinding[]>();
+  for (const f of sortFindings(findings)) byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
   const marks =
-    findings.length === 0
+    byCode.size === 0
       ? ''
-      : `<span class="marks">${findings
-          .map(
-            (f) =>
-              `<span class="mark sev-${f.severity}" title="${escapeHtml(`${f.code}: ${f.message}`)}">${escapeHtml(f.code)}</span>`,
-          )
+      : `<span class="marks">${[...byCode.values()]
+          .map((group) => {
+            const f = group[0]!;
+            const title = group.map((g) => `${g.code} at ${pathText(g.path)}: ${g.message}`).join('\n');
+            const times = group.length > 1 ? ` ×${group.length}` : '';
+            return `<span class="mark sev-${f.severity}" data-code="${escapeHtml(f.code)}" title="${escapeHtml(title)}">${escapeHtml(f.code)}${times}</span>`;
+          })
           .join('')}</span>`;
   return (
     `<div class="frame" data-dir="${frame.dir}" data-seq="${index}">` +
