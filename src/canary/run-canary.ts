@@ -241,8 +241,8 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
       : {}),
   };
   if (reportDir) {
+    // Where they went is said once, by the summary (`reports: <dir>`): not again as progress.
     writeReports(report, reportDir);
-    progress(`reports written to ${relative(process.cwd(), reportDir) || '.'}`);
   }
   return { report, exitCode: interruption ? interruption.exitCode : summary.exitCode, reportDir };
 }

@@ -22,6 +22,7 @@ import {
   fixtureHeaderVersion,
   isFixtureHeader,
 } from './fixture-seam.js';
+import { invalidUtf8Finding, Utf8Checker } from './utf8-check.js';
 import { type Direction, validateMessage } from './validate-message.js';
 
 export interface ValidateFileOptions {
@@ -57,11 +58,14 @@ export async function validateJsonlFile(
   await assertReadableFile(path);
   const state = new FileValidation(path, options);
   const framer = new JsonlFramer();
+  const utf8 = new Utf8Checker();
   try {
     for await (const chunk of createReadStream(path)) {
       state.bytes += (chunk as Buffer).length;
+      for (const bad of utf8.push(chunk as Buffer)) state.findings.push(invalidUtf8Finding(bad, path));
       for (const frame of framer.push(chunk as Buffer)) state.frame(frame);
     }
+    for (const bad of utf8.end()) state.findings.push(invalidUtf8Finding(bad, path));
   } catch (error) {
     if (error instanceof ClideError) throw error;
     throw new ClideError('io', `cannot read ${path}: ${(error as Error).message}`, {
