@@ -15,6 +15,7 @@ import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
 import type { Pacing, ReplayMode } from './options.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
+import { BatchedOutput, outboundLine } from './outbound.js';
 import { planReplay, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
 import { applyToolEffect } from './tool-effects.js';
@@ -71,8 +72,13 @@ const SIGNALS: Record<string, number> = {
  * `result` on stdout and exit code 1; lenient mode warns and carries on.
  */
 export async function replaySession(options: ReplaySessionOptions): Promise<ReplayOutcome> {
-  const session = new ReplaySession(options);
-  return session.run();
+  const output = new BatchedOutput(options.stdout, options.stderr);
+  const session = new ReplaySession({ ...options, stdout: output.stdout, stderr: output.stderr });
+  try {
+    return await session.run();
+  } finally {
+    output.flush();
+  }
 }
 
 class ReplaySession {
@@ -212,11 +218,10 @@ class ReplaySession {
       this.o.stdout.write(this.outboundText(frame));
       return;
     }
-    const real = this.ids.toLive(mapJsonStrings(frame.msg, (s) => this.o.paths.toReal(s)));
-    const sid = (real as { session_id?: unknown }).session_id;
-    if (typeof sid === 'string') this.sessionId = sid;
-    if (this.o.toolEffects !== false) applyToolEffect(real, this.o.cwd);
-    const line = encodeLine(real);
+    const { line, message } = outboundLine(frame.msg, this.o.paths, this.ids);
+    const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
+    if (typeof sid === 'string') this.sessionId = message ? sid : this.o.paths.toReal(sid);
+    if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
   }
 
