@@ -1,6 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import { buildStreamEvents, errorBody } from '../../model-api/message-reply.js';
 import type { ErrorTurn, ModelScript, ReplyTurn } from '../../model-api/model-script.js';
 import { stringifyJson } from '../../util/deep-json.js';
@@ -192,11 +191,13 @@ export function httpSource(options: HttpSourceOptions): ModelSource {
 /**
  * One POST with `node:http(s)`. Not `fetch`: on Node 20 a process that has used `fetch` takes
  * ~200 ms to exit (undici's WebAssembly HTTP parser is still being compiled in the background),
- * which a client would see after every session of the fake.
+ * which a client would see after every session of the fake. Imported on first use: a session
+ * played from a model script never loads the HTTP stack.
  */
-function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
+async function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
   const target = new URL(url);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const { request: send } =
+    target.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<IncomingMessage>((resolve, reject) => {
     const req = send(
       target,
