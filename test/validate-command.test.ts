@@ -88,6 +88,38 @@ describe('clide-conformance validate', () => {
     expect(result.stdout).toMatch(/note: .*2\.1\.160.*2\.1\.150/);
   });
 
+  it('reports invalid UTF-8 as a violation with its line and byte offset', async () => {
+    const path = join(dir, 'latin1.jsonl');
+    const line = `${JSON.stringify(status)}\n`;
+    await writeFile(path, Buffer.concat([Buffer.from(line), Buffer.from('{"type":"x\xe9"}\n', 'latin1')]));
+    const result = await run(path);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(`${path}:2: breaking wire/invalid-utf8 at $`);
+    expect(result.stdout).toContain(`byte 10 of the line (offset ${line.length + 10} in the file)`);
+  });
+
+  it('caps the text output of a binary file: ten findings of a code, then how many more', async () => {
+    const path = join(dir, 'random.bin');
+    // Deterministic noise with many newlines: every line is neither JSON nor UTF-8.
+    const bytes = Buffer.alloc(64 * 1024);
+    let x = 12345;
+    for (let i = 0; i < bytes.length; i++) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      bytes[i] = i % 50 === 49 ? 0x0a : 0x80 | (x >>> 24);
+    }
+    await writeFile(path, bytes);
+    const result = await run(path);
+    expect(result.exitCode).toBe(1);
+    const lines = result.stdout.split('\n');
+    expect(lines.length).toBeLessThan(80);
+    expect(result.stdout).toMatch(new RegExp(`${path}: … \\d+ more wire/non-json-line finding\\(s\\)`));
+    expect(result.stdout).toMatch(new RegExp(`${path}: … \\d+ more wire/invalid-utf8 finding\\(s\\)`));
+    expect(result.stdout).toContain('FAIL: 2622 violation(s) in 1 file(s)');
+    for (const l of lines) expect(l.length).toBeLessThan(400);
+    const json = JSON.parse((await run('--format', 'json', path)).stdout);
+    expect(json.files[0].findings).toHaveLength(2622);
+  });
+
   it('exits 2 naming a missing file', async () => {
     const missing = join(dir, 'nope.jsonl');
     const result = await run(missing);

@@ -132,7 +132,17 @@ function toJson(results: Array<ValidateFileResult & { file: string }>) {
   };
 }
 
+/** The text output shows this many findings of one code per file, then how many more there are. */
+const SHOWN_PER_CODE = 10;
+/** A value is shown up to this many characters. */
+const SHOWN_CHARS = 200;
+
 function show(value: unknown): string {
+  const text = showValue(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} chars)` : text;
+}
+
+function showValue(value: unknown): string {
   if (value === undefined) return '(missing)';
   if (Array.isArray(value) && value.length > 8) {
     return `${JSON.stringify(value.slice(0, 8)).slice(0, -1)}, … ${value.length - 8} more]`;
@@ -144,11 +154,19 @@ function toText(results: Array<ValidateFileResult & { file: string }>): string {
   let out = '';
   for (const r of results) {
     if (r.note) out += `${r.file}: note: ${r.note}\n`;
+    const shown = new Map<string, number>();
     for (const f of r.findings) {
+      const n = (shown.get(f.code) ?? 0) + 1;
+      shown.set(f.code, n);
+      if (n > SHOWN_PER_CODE) continue;
       const where = `${f.location?.file ?? r.file}:${f.location?.line ?? '?'}`;
       out += `${where}: ${f.severity} ${f.code} at ${formatPath(f.path)}\n`;
       out += `  ${f.message}\n`;
       out += `  expected: ${show(f.expected)}  actual: ${show(f.actual)}\n`;
+    }
+    for (const [code, n] of shown) {
+      if (n > SHOWN_PER_CODE)
+        out += `${r.file}: … ${n - SHOWN_PER_CODE} more ${code} finding(s) (--format json lists every one)\n`;
     }
     const c = counts(r.findings);
     out +=
