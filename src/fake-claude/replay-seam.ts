@@ -1,4 +1,4 @@
-import type { CliBehaviour } from './behaviour/index.js';
+import { behaviourFor, type CliBehaviour, emulatedVersions } from './behaviour/index.js';
 import type { FakeFlags } from './flags.js';
 import type { FakeIo } from './io.js';
 
@@ -29,6 +29,20 @@ export interface FakeExit {
 
 export async function runReplayMode(options: ReplayRunOptions): Promise<FakeExit> {
   const { runReplay } = await import('../replayer/index.js');
-  const outcome = await runReplay(options);
+  const outcome = await runReplay({
+    ...options,
+    // stdin is read as the CLI that made the recording reads it (the fake's version otherwise).
+    stdinRulesFor: async (cliVersion) => {
+      const behaviour =
+        cliVersion !== undefined && emulatedVersions().includes(cliVersion)
+          ? await behaviourFor(cliVersion)
+          : options.behaviour;
+      return {
+        blankLines: behaviour.stdinBlankLines,
+        parseError: (line) => behaviour.stdinParseError(line),
+        nullError: (line) => behaviour.stdinNullError(line),
+      };
+    },
+  });
   return typeof outcome === 'number' ? { exitCode: outcome } : outcome;
 }

@@ -1,8 +1,24 @@
-import { JsonlFramer } from '../protocol/index.js';
+import { JsonlFramer, readSettledLines } from '../protocol/index.js';
 import type { ClientLine } from './handlers.js';
 
-/** One event of the client's side of the session: a line on stdin, or the end of stdin. */
-export type ClientEvent = { kind: 'line'; line: ClientLine; lineNo: number } | { kind: 'eof' };
+/**
+ * One event of the client's side of the session: a line on stdin, the end of stdin, or a line the
+ * CLI cannot read, which ends the session with `stderr` and exit code 1 (`eof` follows it).
+ */
+export type ClientEvent =
+  | { kind: 'line'; line: ClientLine; lineNo: number }
+  | { kind: 'fatal'; stderr: string }
+  | { kind: 'eof' };
+
+/** How the emulated CLI version reads its stdin (from fake-claude's behaviour data). */
+export interface StdinRules {
+  /** Whether a whitespace-only line is refused (`frame`) or ignored (`skip`). */
+  blankLines: 'skip' | 'frame';
+  /** The stderr line for a line that is not JSON. */
+  parseError(line: string): string;
+  /** The stderr line for a line that is JSON `null`. */
+  nullError(line: string): string;
+}
 
 /**
  * Reads the client's stdin in the background into a queue of lines (JSONL, blank lines skipped,
@@ -14,7 +30,10 @@ export class ClientInput {
   private waiter: ((event: ClientEvent) => void) | undefined;
   private ended = false;
 
-  constructor(stdin: AsyncIterable<Uint8Array | string>) {
+  constructor(
+    stdin: AsyncIterable<Uint8Array | string>,
+    private readonly rules?: StdinRules,
+  ) {
     void this.pump(stdin);
   }
 
@@ -26,7 +45,7 @@ export class ClientInput {
   next(): Promise<ClientEvent> {
     const event = this.queue[0];
     if (event) {
-      if (event.kind === 'line') this.queue.shift();
+      if (event.kind !== 'eof') this.queue.shift();
       return Promise.resolve(event);
     }
     return new Promise((resolve) => {
@@ -38,7 +57,7 @@ export class ClientInput {
     if (this.waiter) {
       const waiter = this.waiter;
       this.waiter = undefined;
-      if (event.kind === 'line') {
+      if (event.kind !== 'eof') {
         waiter(event);
         return;
       }
@@ -50,6 +69,33 @@ export class ClientInput {
   }
 
   private async pump(stdin: AsyncIterable<Uint8Array | string>): Promise<void> {
+    if (this.rules) await this.pumpAsTheCli(stdin, this.rules);
+    else await this.pumpEveryLine(stdin);
+    this.ended = true;
+    this.push({ kind: 'eof' });
+  }
+
+  /** As the emulated CLI reads stdin: a line it cannot read ends the input (see `readSettledLines`). */
+  private async pumpAsTheCli(stdin: AsyncIterable<Uint8Array | string>, rules: StdinRules): Promise<void> {
+    const { fatal } = await readSettledLines(
+      stdin,
+      (frames) => {
+        for (const frame of frames) {
+          this.push({ kind: 'line', line: { kind: 'json', msg: frame.value }, lineNo: frame.line });
+        }
+      },
+      { blankLines: rules.blankLines, isFatal: (frame) => frame.value === null },
+    );
+    if (fatal) {
+      this.push({
+        kind: 'fatal',
+        stderr: fatal.ok ? rules.nullError(fatal.raw) : rules.parseError(fatal.raw),
+      });
+    }
+  }
+
+  /** Without a CLI version's rules: every line, a non-JSON one kept verbatim for matching. */
+  private async pumpEveryLine(stdin: AsyncIterable<Uint8Array | string>): Promise<void> {
     const framer = new JsonlFramer();
     const emit = (frames: ReturnType<JsonlFramer['push']>) => {
       for (const frame of frames) {
@@ -65,7 +111,5 @@ export class ClientInput {
       // A broken stdin ends the input like a closed one.
     }
     emit(framer.end());
-    this.ended = true;
-    this.push({ kind: 'eof' });
   }
 }

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
+import { jsonDepth } from '../util/deep-json.js';
 import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
 import { IdBindings } from './bindings.js';
-import { type ClientEvent, ClientInput } from './client-input.js';
+import { type ClientEvent, ClientInput, type StdinRules } from './client-input.js';
 import {
   type Candidate,
   closestCandidates,
@@ -39,6 +40,11 @@ export interface ReplaySessionOptions {
   stderr: TextSink;
   /** Replay Write/Edit effects in `cwd` (default true). */
   toolEffects?: boolean;
+  /**
+   * How the recorded CLI version reads stdin: with them, a line it cannot read ends the replay as
+   * it ends the real CLI (its stderr line, exit code 1). Without, such a line is matched verbatim.
+   */
+  stdinRules?: StdinRules;
 }
 
 export interface ReplayOutcome {
@@ -52,7 +58,16 @@ export interface ReplayOutcome {
   problems: string[];
 }
 
+/**
+ * How deep a client line may nest for the replayer to compare it (its walks are recursive); real
+ * sessions stay far below it.
+ */
+export const MAX_COMPARED_DEPTH = 1000;
+
 class ReplayFailed extends Error {}
+
+/** The client sent a line the CLI cannot read: the session ends as the CLI ends it. */
+class InputRefused extends Error {}
 
 const SIGNALS: Record<string, number> = {
   SIGHUP: 1,
@@ -94,7 +109,7 @@ class ReplaySession {
 
   constructor(private readonly o: ReplaySessionOptions) {
     this.plan = planReplay(o.fixture);
-    this.input = new ClientInput(o.stdin);
+    this.input = new ClientInput(o.stdin, o.stdinRules);
     const first = o.fixture.frames.find(
       (f) => typeof (f.msg as { session_id?: unknown })?.session_id === 'string',
     );
@@ -120,6 +135,7 @@ class ReplaySession {
       if (eofGate === frames.length) await this.awaitEndOfInput();
     } catch (error) {
       if (error instanceof ReplayFailed) return { exitCode: 1, ok: false, problems: this.problems };
+      if (error instanceof InputRefused) return { exitCode: 1, ok: true, problems: this.problems };
       throw error;
     }
     const signal = this.plan.signal as NodeJS.Signals | null;
@@ -138,10 +154,12 @@ class ReplaySession {
     }
     while (window.length > 0) {
       const event = await this.input.next();
+      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') {
         this.unusedFrames(window);
         break;
       }
+      if (this.tooDeep(event)) continue;
       const actual = this.normalised(event.line);
       const expected = window.map((index) => ({ index, line: recordedClientLine(frames[index]!)! }));
       let taken: { index: number; match: MatchResult } | undefined;
@@ -200,10 +218,32 @@ class ReplaySession {
   private async awaitEndOfInput(): Promise<void> {
     for (;;) {
       const event = await this.input.next();
+      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') return;
+      if (this.tooDeep(event)) continue;
       if (this.answerUnrecordedInitialize(this.normalised(event.line))) continue;
       this.unexpected(event);
     }
+  }
+
+  /**
+   * A client line nested deeper than the replayer compares (`MAX_COMPARED_DEPTH`) matches no
+   * recorded line: reported like any mismatch (strict: an error result, exit 1; lenient: a
+   * warning, and the line is skipped). True when it was such a line.
+   */
+  private tooDeep(event: Extract<ClientEvent, { kind: 'line' }>): boolean {
+    if (event.line.kind !== 'json') return false;
+    if (jsonDepth(event.line.msg, MAX_COMPARED_DEPTH) <= MAX_COMPARED_DEPTH) return false;
+    this.report({
+      headline: `the client's stdin line ${event.lineNo} nests deeper than ${MAX_COMPARED_DEPTH} levels, more than the replayer compares`,
+    });
+    return true;
+  }
+
+  /** A line the CLI cannot read: its error on stderr, nothing more, exit code 1. */
+  private refuse(stderr: string): never {
+    this.o.stderr.write(`${stderr}\n`);
+    throw new InputRefused(stderr);
   }
 
   private async pace(frame: FixtureFrame): Promise<void> {
