@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,7 +133,7 @@ describe('report.html of a real run, in Chromium', () => {
         rows: e.querySelectorAll('tr.finding').length,
       })),
     );
-    const expected = SEVERITIES.map((sev) => ({
+    const expected: Array<{ severity: string; n: number; rows: number }> = SEVERITIES.map((sev) => ({
       severity: sev,
       n: report.summary.bySeverity[sev],
       rows: report.summary.bySeverity[sev],
@@ -174,7 +176,8 @@ describe('report.html of a real run, in Chromium', () => {
     const differing = await page.$$eval('tr.row.differs', (rows) =>
       rows.map((r) => ({
         diff: r.getAttribute('data-diff'),
-        background: getComputedStyle(r.querySelector('td.side-run') ?? r.cells[0]!).backgroundColor,
+        background: getComputedStyle(r.querySelector('td.side-run') ?? r.querySelector('td')!)
+          .backgroundColor,
       })),
     );
     expect(differing.length).toBeGreaterThan(0);
