@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
-import { jsonDepth } from '../util/deep-json.js';
 import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
 import { IdBindings } from './bindings.js';
-import { type ClientEvent, ClientInput, type StdinRules } from './client-input.js';
+import { type ClientEvent, ClientInput } from './client-input.js';
 import {
   type Candidate,
   closestCandidates,
@@ -14,9 +13,9 @@ import {
 } from './diagnostics.js';
 import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
+import type { LiveRedaction } from './live-redaction.js';
 import type { Pacing, ReplayMode } from './options.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
-import { BatchedOutput, outboundLine } from './outbound.js';
 import { planReplay, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
 import { applyToolEffect } from './tool-effects.js';
@@ -41,10 +40,10 @@ export interface ReplaySessionOptions {
   /** Replay Write/Edit effects in `cwd` (default true). */
   toolEffects?: boolean;
   /**
-   * How the recorded CLI version reads stdin: with them, a line it cannot read ends the replay as
-   * it ends the real CLI (its stderr line, exit code 1). Without, such a line is matched verbatim.
+   * The recording's redaction, applied to live client messages (live-redaction.ts): a message that
+   * differs from the recorded one only where the recorder redacted still matches.
    */
-  stdinRules?: StdinRules;
+  liveRedaction?: LiveRedaction;
 }
 
 export interface ReplayOutcome {
@@ -58,16 +57,7 @@ export interface ReplayOutcome {
   problems: string[];
 }
 
-/**
- * How deep a client line may nest for the replayer to compare it (its walks are recursive); real
- * sessions stay far below it.
- */
-export const MAX_COMPARED_DEPTH = 1000;
-
 class ReplayFailed extends Error {}
-
-/** The client sent a line the CLI cannot read: the session ends as the CLI ends it. */
-class InputRefused extends Error {}
 
 const SIGNALS: Record<string, number> = {
   SIGHUP: 1,
@@ -87,13 +77,8 @@ const SIGNALS: Record<string, number> = {
  * `result` on stdout and exit code 1; lenient mode warns and carries on.
  */
 export async function replaySession(options: ReplaySessionOptions): Promise<ReplayOutcome> {
-  const output = new BatchedOutput(options.stdout, options.stderr);
-  const session = new ReplaySession({ ...options, stdout: output.stdout, stderr: output.stderr });
-  try {
-    return await session.run();
-  } finally {
-    output.flush();
-  }
+  const session = new ReplaySession(options);
+  return session.run();
 }
 
 class ReplaySession {
@@ -109,7 +94,7 @@ class ReplaySession {
 
   constructor(private readonly o: ReplaySessionOptions) {
     this.plan = planReplay(o.fixture);
-    this.input = new ClientInput(o.stdin, o.stdinRules);
+    this.input = new ClientInput(o.stdin);
     const first = o.fixture.frames.find(
       (f) => typeof (f.msg as { session_id?: unknown })?.session_id === 'string',
     );
@@ -135,7 +120,6 @@ class ReplaySession {
       if (eofGate === frames.length) await this.awaitEndOfInput();
     } catch (error) {
       if (error instanceof ReplayFailed) return { exitCode: 1, ok: false, problems: this.problems };
-      if (error instanceof InputRefused) return { exitCode: 1, ok: true, problems: this.problems };
       throw error;
     }
     const signal = this.plan.signal as NodeJS.Signals | null;
@@ -154,12 +138,10 @@ class ReplaySession {
     }
     while (window.length > 0) {
       const event = await this.input.next();
-      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') {
         this.unusedFrames(window);
         break;
       }
-      if (this.tooDeep(event)) continue;
       const actual = this.normalised(event.line);
       const expected = window.map((index) => ({ index, line: recordedClientLine(frames[index]!)! }));
       let taken: { index: number; match: MatchResult } | undefined;
@@ -170,13 +152,29 @@ class ReplaySession {
           break;
         }
       }
+      // Then as the recorder would have written it: what it redacted compares as redacted.
+      const redaction = this.o.liveRedaction;
+      const redacted = taken || !redaction ? undefined : this.normalised(redaction.redact(event.line));
+      if (redaction && redacted) {
+        for (const candidate of expected) {
+          const unified = redaction.unify(candidate.line, redacted);
+          const match = matchClientLine(candidate.line, unified.line, this.ids);
+          if (match.diffs.length === 0) {
+            redaction.bind(unified.pairs);
+            taken = { index: candidate.index, match };
+            break;
+          }
+        }
+      }
       if (!taken && this.answerUnrecordedInitialize(actual)) continue;
       if (!taken) {
         const first = expected[0]!;
-        const match = matchClientLine(first.line, actual, this.ids);
+        // The differences that are left once the recording's redaction is applied.
+        const shown = redaction && redacted ? redaction.unify(first.line, redacted).line : actual;
+        const match = matchClientLine(first.line, shown, this.ids);
         this.mismatch(
           `the client's message does not match the recorded one (${match.handler})`,
-          { ...event, line: actual },
+          { ...event, line: shown },
           first.index,
           match,
         );
@@ -218,32 +216,10 @@ class ReplaySession {
   private async awaitEndOfInput(): Promise<void> {
     for (;;) {
       const event = await this.input.next();
-      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') return;
-      if (this.tooDeep(event)) continue;
       if (this.answerUnrecordedInitialize(this.normalised(event.line))) continue;
       this.unexpected(event);
     }
-  }
-
-  /**
-   * A client line nested deeper than the replayer compares (`MAX_COMPARED_DEPTH`) matches no
-   * recorded line: reported like any mismatch (strict: an error result, exit 1; lenient: a
-   * warning, and the line is skipped). True when it was such a line.
-   */
-  private tooDeep(event: Extract<ClientEvent, { kind: 'line' }>): boolean {
-    if (event.line.kind !== 'json') return false;
-    if (jsonDepth(event.line.msg, MAX_COMPARED_DEPTH) <= MAX_COMPARED_DEPTH) return false;
-    this.report({
-      headline: `the client's stdin line ${event.lineNo} nests deeper than ${MAX_COMPARED_DEPTH} levels, more than the replayer compares`,
-    });
-    return true;
-  }
-
-  /** A line the CLI cannot read: its error on stderr, nothing more, exit code 1. */
-  private refuse(stderr: string): never {
-    this.o.stderr.write(`${stderr}\n`);
-    throw new InputRefused(stderr);
   }
 
   private async pace(frame: FixtureFrame): Promise<void> {
@@ -258,10 +234,11 @@ class ReplaySession {
       this.o.stdout.write(this.outboundText(frame));
       return;
     }
-    const { line, message } = outboundLine(frame.msg, this.o.paths, this.ids);
-    const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
-    if (typeof sid === 'string') this.sessionId = message ? sid : this.o.paths.toReal(sid);
-    if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
+    const real = this.ids.toLive(mapJsonStrings(frame.msg, (s) => this.o.paths.toReal(s)));
+    const sid = (real as { session_id?: unknown }).session_id;
+    if (typeof sid === 'string') this.sessionId = sid;
+    if (this.o.toolEffects !== false) applyToolEffect(real, this.o.cwd);
+    const line = encodeLine(real);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
   }
 

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { describeCut, fixtureCliVersion, readFixture } from '../fixture/index.js';
-import type { StdinRules } from './client-input.js';
+import { describeCut, readFixture } from '../fixture/index.js';
+import { LiveRedaction } from './live-redaction.js';
 import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
 import { PathSubstitution } from './paths.js';
 import { replaySession, type TextSink } from './replay.js';
@@ -18,11 +18,6 @@ export interface RunReplayOptions {
   stderr: NodeJS.WritableStream | TextSink;
   /** Working folder (default `CLIDE_FAKE_CWD`, else the process cwd): `$CWD`, Write/Edit effects. */
   cwd?: string;
-  /**
-   * How the CLI version that recorded the fixture reads stdin (a line it cannot read ends the
-   * session as it does), given that version (from the fixture, when it says).
-   */
-  stdinRulesFor?: (cliVersion: string | undefined) => Promise<StdinRules | undefined>;
 }
 
 /**
@@ -38,7 +33,6 @@ export async function runReplay(
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
   const fixture = await readFixture(options.fixture);
-  const stdinRules = await options.stdinRulesFor?.(fixtureCliVersion(fixture) ?? undefined);
   const cut = describeCut(fixture);
   if (cut) {
     // Played all the same, as far as it goes: the client sees the session up to the cut.
@@ -56,11 +50,17 @@ export async function runReplay(
       home: options.env.HOME ?? homedir(),
       tmpdir: options.env.TMPDIR ?? '',
     }),
+    // What the recorder redacted in the client's messages, redacted in the live ones alike.
+    liveRedaction: new LiveRedaction({
+      env: options.env,
+      home: options.env.HOME ?? homedir(),
+      cwd,
+      tmpdir: options.env.TMPDIR ?? '',
+    }),
     cwd,
     stdin: options.stdin as AsyncIterable<Uint8Array | string>,
     stdout: options.stdout as TextSink,
     stderr: options.stderr as TextSink,
-    ...(stdinRules ? { stdinRules } : {}),
   });
   return { exitCode: outcome.exitCode, ...(outcome.signal ? { signal: outcome.signal } : {}) };
 }
