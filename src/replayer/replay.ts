@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
+import { jsonDepth } from '../util/deep-json.js';
 import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
 import { IdBindings } from './bindings.js';
-import { type ClientEvent, ClientInput } from './client-input.js';
+import { type ClientEvent, ClientInput, type StdinRules } from './client-input.js';
 import {
   type Candidate,
   closestCandidates,
@@ -16,6 +17,7 @@ import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './h
 import type { LiveRedaction } from './live-redaction.js';
 import type { Pacing, ReplayMode } from './options.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
+import { BatchedOutput, outboundLine } from './outbound.js';
 import { planReplay, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
 import { applyToolEffect } from './tool-effects.js';
@@ -44,6 +46,11 @@ export interface ReplaySessionOptions {
    * differs from the recorded one only where the recorder redacted still matches.
    */
   liveRedaction?: LiveRedaction;
+  /**
+   * How the recorded CLI version reads stdin: with them, a line it cannot read ends the replay as
+   * it ends the real CLI (its stderr line, exit code 1). Without, such a line is matched verbatim.
+   */
+  stdinRules?: StdinRules;
 }
 
 export interface ReplayOutcome {
@@ -57,7 +64,16 @@ export interface ReplayOutcome {
   problems: string[];
 }
 
+/**
+ * How deep a client line may nest for the replayer to compare it (its walks are recursive); real
+ * sessions stay far below it.
+ */
+export const MAX_COMPARED_DEPTH = 1000;
+
 class ReplayFailed extends Error {}
+
+/** The client sent a line the CLI cannot read: the session ends as the CLI ends it. */
+class InputRefused extends Error {}
 
 const SIGNALS: Record<string, number> = {
   SIGHUP: 1,
@@ -77,8 +93,13 @@ const SIGNALS: Record<string, number> = {
  * `result` on stdout and exit code 1; lenient mode warns and carries on.
  */
 export async function replaySession(options: ReplaySessionOptions): Promise<ReplayOutcome> {
-  const session = new ReplaySession(options);
-  return session.run();
+  const output = new BatchedOutput(options.stdout, options.stderr);
+  const session = new ReplaySession({ ...options, stdout: output.stdout, stderr: output.stderr });
+  try {
+    return await session.run();
+  } finally {
+    output.flush();
+  }
 }
 
 class ReplaySession {
@@ -94,7 +115,7 @@ class ReplaySession {
 
   constructor(private readonly o: ReplaySessionOptions) {
     this.plan = planReplay(o.fixture);
-    this.input = new ClientInput(o.stdin);
+    this.input = new ClientInput(o.stdin, o.stdinRules);
     const first = o.fixture.frames.find(
       (f) => typeof (f.msg as { session_id?: unknown })?.session_id === 'string',
     );
@@ -120,6 +141,7 @@ class ReplaySession {
       if (eofGate === frames.length) await this.awaitEndOfInput();
     } catch (error) {
       if (error instanceof ReplayFailed) return { exitCode: 1, ok: false, problems: this.problems };
+      if (error instanceof InputRefused) return { exitCode: 1, ok: true, problems: this.problems };
       throw error;
     }
     const signal = this.plan.signal as NodeJS.Signals | null;
@@ -138,10 +160,12 @@ class ReplaySession {
     }
     while (window.length > 0) {
       const event = await this.input.next();
+      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') {
         this.unusedFrames(window);
         break;
       }
+      if (this.tooDeep(event)) continue;
       const actual = this.normalised(event.line);
       const expected = window.map((index) => ({ index, line: recordedClientLine(frames[index]!)! }));
       let taken: { index: number; match: MatchResult } | undefined;
@@ -216,10 +240,32 @@ class ReplaySession {
   private async awaitEndOfInput(): Promise<void> {
     for (;;) {
       const event = await this.input.next();
+      if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') return;
+      if (this.tooDeep(event)) continue;
       if (this.answerUnrecordedInitialize(this.normalised(event.line))) continue;
       this.unexpected(event);
     }
+  }
+
+  /**
+   * A client line nested deeper than the replayer compares (`MAX_COMPARED_DEPTH`) matches no
+   * recorded line: reported like any mismatch (strict: an error result, exit 1; lenient: a
+   * warning, and the line is skipped). True when it was such a line.
+   */
+  private tooDeep(event: Extract<ClientEvent, { kind: 'line' }>): boolean {
+    if (event.line.kind !== 'json') return false;
+    if (jsonDepth(event.line.msg, MAX_COMPARED_DEPTH) <= MAX_COMPARED_DEPTH) return false;
+    this.report({
+      headline: `the client's stdin line ${event.lineNo} nests deeper than ${MAX_COMPARED_DEPTH} levels, more than the replayer compares`,
+    });
+    return true;
+  }
+
+  /** A line the CLI cannot read: its error on stderr, nothing more, exit code 1. */
+  private refuse(stderr: string): never {
+    this.o.stderr.write(`${stderr}\n`);
+    throw new InputRefused(stderr);
   }
 
   private async pace(frame: FixtureFrame): Promise<void> {
@@ -234,11 +280,10 @@ class ReplaySession {
       this.o.stdout.write(this.outboundText(frame));
       return;
     }
-    const real = this.ids.toLive(mapJsonStrings(frame.msg, (s) => this.o.paths.toReal(s)));
-    const sid = (real as { session_id?: unknown }).session_id;
-    if (typeof sid === 'string') this.sessionId = sid;
-    if (this.o.toolEffects !== false) applyToolEffect(real, this.o.cwd);
-    const line = encodeLine(real);
+    const { line, message } = outboundLine(frame.msg, this.o.paths, this.ids);
+    const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
+    if (typeof sid === 'string') this.sessionId = message ? sid : this.o.paths.toReal(sid);
+    if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
   }
 

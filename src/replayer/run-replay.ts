@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { describeCut, readFixture } from '../fixture/index.js';
+import { describeCut, fixtureCliVersion, readFixture } from '../fixture/index.js';
+import type { StdinRules } from './client-input.js';
 import { LiveRedaction } from './live-redaction.js';
 import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
 import { PathSubstitution } from './paths.js';
@@ -18,6 +19,11 @@ export interface RunReplayOptions {
   stderr: NodeJS.WritableStream | TextSink;
   /** Working folder (default `CLIDE_FAKE_CWD`, else the process cwd): `$CWD`, Write/Edit effects. */
   cwd?: string;
+  /**
+   * How the CLI version that recorded the fixture reads stdin (a line it cannot read ends the
+   * session as it does), given that version (from the fixture, when it says).
+   */
+  stdinRulesFor?: (cliVersion: string | undefined) => Promise<StdinRules | undefined>;
 }
 
 /**
@@ -33,6 +39,7 @@ export async function runReplay(
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
   const fixture = await readFixture(options.fixture);
+  const stdinRules = await options.stdinRulesFor?.(fixtureCliVersion(fixture) ?? undefined);
   const cut = describeCut(fixture);
   if (cut) {
     // Played all the same, as far as it goes: the client sees the session up to the cut.
@@ -61,6 +68,7 @@ export async function runReplay(
     stdin: options.stdin as AsyncIterable<Uint8Array | string>,
     stdout: options.stdout as TextSink,
     stderr: options.stderr as TextSink,
+    ...(stdinRules ? { stdinRules } : {}),
   });
   return { exitCode: outcome.exitCode, ...(outcome.signal ? { signal: outcome.signal } : {}) };
 }
