@@ -5,7 +5,7 @@ import { ClideError } from '../src/errors/index.js';
  * defaults keep `npm run bench` within about ten minutes on a loaded 2-core machine.
  */
 export interface BenchConfig {
-  /** Sections to run (all by default): `BENCH_ONLY=turn,replay,recorder,validation,canary,scaling`. */
+  /** Sections to run (all by default): `BENCH_ONLY=turn,inprocess,replay,recorder,validation,canary,scaling`. */
   only: ReadonlySet<SectionId>;
   /** Interleaved rounds of the one-turn comparison (`BENCH_TURN_ROUNDS`, 5). */
   turnRounds: number;
@@ -39,7 +39,15 @@ export interface BenchConfig {
   outDir: string;
 }
 
-export const SECTION_IDS = ['turn', 'replay', 'recorder', 'validation', 'canary', 'scaling'] as const;
+export const SECTION_IDS = [
+  'turn',
+  'inprocess',
+  'replay',
+  'recorder',
+  'validation',
+  'canary',
+  'scaling',
+] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export const DEFAULT_CANARY_SCENARIOS = [
