@@ -13,7 +13,6 @@ import { benchInProcess } from './in-process.js';
 import { currentLoad, describeMachine } from './machine.js';
 import { BENCH_FORMAT, type BenchReport, emptySection, type SectionResult } from './model.js';
 import { benchOneTurn } from './one-turn.js';
-import { README_START, updateReadme } from './readme.js';
 import { benchRecorder } from './recorder.js';
 import { renderMarkdown } from './render.js';
 import { benchReplay } from './replay.js';
@@ -93,17 +92,6 @@ async function main(): Promise<number> {
     const report = await runBench(config, log);
     const files = writeBenchReport(report, config.outDir);
     log(`reports: ${relative(process.cwd(), files.md)}, ${relative(process.cwd(), files.json)}`);
-    // Only a run of every section is the README's results table (a section that failed shows as "not run").
-    const readme = resolve('README.md');
-    if (SECTIONS.every((s) => config.only.has(s.id))) {
-      log(
-        updateReadme(readme, report, files.md)
-          ? 'README.md: results table regenerated'
-          : `README.md: no "${README_START}" block, left as it is`,
-      );
-    } else {
-      log('README.md: left as it is (BENCH_ONLY ran only some sections)');
-    }
     return report.sections.some((s) => s.error) ? 1 : 0;
   } catch (error) {
     log(`bench: ${isClideError(error) ? error.render() : String(error)}`);
