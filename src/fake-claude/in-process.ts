@@ -57,7 +57,7 @@ export class FakeClaudeProcess extends EventEmitter {
     const out = writerOf(this.stdout, () => this.killedBy !== undefined);
     const err = writerOf(this.stderr, () => this.killedBy !== undefined);
     const run = runFakeSession(this.argv, {
-      io: { stdin: this.stdin, stdinIsTTY: false, stdout: out, stderr: err },
+      io: { stdin: this.stdin, stdinIsTTY: false, stdinSettleMs: 0, stdout: out, stderr: err },
       env: { ...options.env },
       cwd: options.cwd ?? process.cwd(),
       pid: this.pid,

@@ -2,6 +2,12 @@
 export interface FakeIo {
   stdin: AsyncIterable<Uint8Array | string>;
   stdinIsTTY: boolean;
+  /**
+   * How long stdin must be quiet before the lines read are acted on (`readSettledLines`; its
+   * default when absent). A pipe delivers what a client wrote in one go in chunks some time apart;
+   * in-process, what it wrote in one go is there within the same tick, so 0 waits for nothing more.
+   */
+  stdinSettleMs?: number;
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
 }

@@ -226,7 +226,11 @@ export class ScriptedEngine {
       (frames) => {
         for (const frame of frames) this.onLine(frame.value);
       },
-      { blankLines: this.b.stdinBlankLines, isFatal: (frame) => frame.value === null },
+      {
+        blankLines: this.b.stdinBlankLines,
+        isFatal: (frame) => frame.value === null,
+        ...(this.options.io.stdinSettleMs === undefined ? {} : { settleMs: this.options.io.stdinSettleMs }),
+      },
     );
     if (fatal) {
       this.die(fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw), 1);
