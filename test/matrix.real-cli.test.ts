@@ -20,6 +20,8 @@ const VERSIONS = ['2.1.150', '2.1.210', '2.1.332'];
 const ONLY = ['api/retry-after-529', 'control/get-binary-version'];
 
 describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
+  let whole: MatrixReport | undefined;
+
   it('writes the matrix, and its cells agree with separate runs of each version', async () => {
     const out = await mkdtemp(join(tmpdir(), 'clide-matrix-'));
     const result = await execa(
@@ -41,6 +43,7 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
     );
     expect(result.stderr).toBe('');
     const matrix = JSON.parse(result.stdout) as MatrixReport;
+    whole = matrix;
     expect(JSON.parse(await readFile(join(out, 'matrix.json'), 'utf8'))).toEqual(matrix);
     expect(matrix.versions).toEqual(VERSIONS);
     expect(matrix.scenarios).toEqual(SCENARIOS.filter((s) => ONLY.includes(s.id)).map((s) => s.id));
@@ -76,5 +79,66 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
     }
     // Something differs across the versions, or the matrix would show nothing.
     expect(new Set(matrix.cells.map((c) => `${c.status} ${c.worst}`)).size).toBeGreaterThan(1);
+  }, 300_000);
+
+  it('sharded over 2 machines then merged with merge-reports, gives the same cells and one run report per version', async () => {
+    expect(whole).toBeDefined();
+    const base = await mkdtemp(join(tmpdir(), 'clide-matrix-shards-'));
+    const shardDirs = ['1/2', '2/2'].map((shard) => join(base, `shard-${shard[0]}`));
+    for (const [i, shard] of ['1/2', '2/2'].entries()) {
+      const run = await execa(
+        'node',
+        [
+          BIN,
+          'matrix',
+          '--versions',
+          VERSIONS.join(','),
+          '--only',
+          ...ONLY,
+          '--shard',
+          shard,
+          '--out',
+          shardDirs[i]!,
+          '--quiet',
+        ],
+        { reject: false, cwd: ROOT },
+      );
+      expect(run.stderr).toBe('');
+      const part = JSON.parse(await readFile(join(shardDirs[i]!, 'matrix.json'), 'utf8')) as MatrixReport;
+      // Each version's run takes one of the two scenarios on each machine.
+      expect(part.cells).toHaveLength(VERSIONS.length);
+    }
+    const merged = join(base, 'merged');
+    const result = await execa(
+      'node',
+      [BIN, 'merge-reports', ...shardDirs, '--out', merged, '--format', 'json'],
+      {
+        reject: false,
+        cwd: ROOT,
+      },
+    );
+    expect(result.stderr).toBe('');
+    const matrix = JSON.parse(result.stdout) as MatrixReport;
+    const results = (m: MatrixReport) =>
+      m.cells.map(({ scenario, version, status, worst, bySeverity, accepted, report, wireLog }) => ({
+        scenario,
+        version,
+        status,
+        worst,
+        bySeverity,
+        accepted,
+        report,
+        wireLog,
+      }));
+    expect(results(matrix)).toEqual(results(whole!));
+    expect(matrix.summary).toEqual(whole!.summary);
+    expect(result.exitCode).toBe(whole!.summary.exitCode);
+    for (const version of VERSIONS) {
+      const run = JSON.parse(await readFile(join(merged, version, 'report.json'), 'utf8'));
+      expect(run.scenarios.map((s: { id: string }) => s.id)).toEqual(matrix.scenarios);
+      for (const cell of matrix.cells.filter((c) => c.version === version)) {
+        expect(existsSync(join(merged, cell.wireLog!))).toBe(true);
+      }
+    }
   }, 300_000);
 });

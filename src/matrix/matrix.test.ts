@@ -139,10 +139,11 @@ describe('the matrix pages', () => {
 describe('merging matrix shards', () => {
   const whole = matrixOf(IDS, null);
   // Shards as `matrix --shard` writes them: each its own folder, links relative to it.
-  const shard = (index: number, ids: string[]) => ({
-    report: { ...matrixOf(ids, { index, count: 2, selected: IDS.length }, 50 * index) },
-    dir: `/ci/shard-${index}`,
-  });
+  const shard = (index: number, ids: string[]) => {
+    const all = matrixOf(IDS, { index, count: 2, selected: IDS.length }, 50 * index);
+    const cells = all.cells.filter((c) => ids.includes(c.scenario));
+    return { report: { ...all, cells, summary: summarizeMatrix(cells) }, dir: `/ci/shard-${index}` };
+  };
   const parts = [
     shard(2, ['api/retry-after-529']),
     shard(
@@ -151,7 +152,13 @@ describe('merging matrix shards', () => {
     ),
   ];
 
-  it('gives the matrix one run would have written, apart from timings and links rebased onto the merged folder', () => {
+  it('keeps the links of versions whose runs were merged into the merged folder', () => {
+    const merged = mergeMatrixReports(parts, '/ci/merged', new Set(VERSIONS));
+    expect(merged.cells).toEqual(whole.cells);
+    expect(merged.columns.map((c) => c.reportDir)).toEqual(VERSIONS);
+  });
+
+  it('gives the matrix one run would have written, apart from timings and links rebased onto the shard folders', () => {
     const merged = mergeMatrixReports(parts, '/ci/merged');
     const withoutTimes = (r: MatrixReport) => ({
       ...r,
@@ -174,6 +181,10 @@ describe('merging matrix shards', () => {
   it('refuses a missing shard, a shard twice, and shards of different matrices', () => {
     expect(() => mergeMatrixReports([parts[0]!], '/m')).toThrow(/shard\(s\) 1 of 2 missing/);
     expect(() => mergeMatrixReports([parts[0]!, parts[0]!], '/m')).toThrow(/shard 2 is given twice/);
+    const overlap = { ...parts[1]!, report: { ...parts[1]!.report, cells: matrixOf(IDS, null).cells } };
+    expect(() => mergeMatrixReports([parts[0]!, overlap], '/m')).toThrow(
+      /api\/retry-after-529 on 2\.1\.150 is in two shards/,
+    );
     const other = { ...parts[1]!, report: { ...parts[1]!.report, versions: ['2.1.150'] } };
     expect(() => mergeMatrixReports([parts[0]!, other], '/m')).toThrow(ClideError);
     expect(() => mergeMatrixReports([parts[0]!, other], '/m')).toThrow(/other versions/);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ClideError } from '../errors/index.js';
-import { SCENARIOS } from '../scenarios/index.js';
+import { mergeReportDirs } from '../report/index.js';
 import {
   MATRIX_FORMAT,
   type MatrixCell,
@@ -17,15 +17,18 @@ export interface MatrixPart {
   dir: string;
 }
 
-const CATALOGUE_ORDER = new Map(SCENARIOS.map((s, i) => [s.id, i]));
-
 /**
  * One matrix out of the shards of one matrix run (`matrix --shard i/n` on n machines): the same
  * versions, selection, baseline and fail-on, each shard once, every share of the scenarios once.
- * Cells keep their results; their links are rebased onto `outDir`; the result is the matrix one
- * unsharded run would have written, apart from timings.
+ * Cells keep their results. A version in `mergedVersions` has its shards' run reports merged into
+ * `<outDir>/<version>/`, so its links stay as they are; the others' links are rebased onto the
+ * shard folders. The result is the matrix one unsharded run would have written, apart from timings.
  */
-export function mergeMatrixReports(parts: readonly MatrixPart[], outDir: string): MatrixReport {
+export function mergeMatrixReports(
+  parts: readonly MatrixPart[],
+  outDir: string,
+  mergedVersions: ReadonlySet<string> = new Set(),
+): MatrixReport {
   if (parts.length === 0) throw new ClideError('usage', 'no matrix to merge', { where: 'merge' });
   const first = parts[0]!.report;
   const shards = new Set<number>();
@@ -59,36 +62,43 @@ export function mergeMatrixReports(parts: readonly MatrixPart[], outDir: string)
       hint: 'give the folder of every shard',
     });
   }
-  const seen = new Set<string>();
   for (const { report, dir } of parts) {
-    for (const id of report.scenarios) {
-      if (seen.has(id)) {
-        throw new ClideError('usage', `scenario ${id} is in two shards`, {
-          where: join(dir, MATRIX_FILES.json),
-        });
-      }
-      seen.add(id);
+    if (report.scenarios.join() !== first.scenarios.join()) {
+      throw new ClideError('usage', `this matrix has other scenarios than ${parts[0]!.dir}'s`, {
+        where: join(dir, MATRIX_FILES.json),
+        hint: 'merge only the shards of one matrix run (the same --versions, --only, --baseline and --fail-on)',
+      });
     }
   }
   const rebase = (dir: string, link: string | null) =>
     link === null ? null : relative(resolve(outDir), resolve(dir, link)).split('\\').join('/');
-  const scenarios = [...seen].sort(
-    (a, b) => (CATALOGUE_ORDER.get(a) ?? 1e9) - (CATALOGUE_ORDER.get(b) ?? 1e9) || a.localeCompare(b),
-  );
   const cellsByKey = new Map<string, MatrixCell>();
   for (const { report, dir } of parts) {
     for (const cell of report.cells) {
-      cellsByKey.set(`${cell.scenario}\u0000${cell.version}`, {
+      const key = `${cell.scenario}\u0000${cell.version}`;
+      if (cellsByKey.has(key)) {
+        throw new ClideError('usage', `${cell.scenario} on ${cell.version} is in two shards`, {
+          where: join(dir, MATRIX_FILES.json),
+        });
+      }
+      // A version whose shard runs were merged into <outDir>/<version>/ keeps its links as they are.
+      const keep = mergedVersions.has(cell.version);
+      cellsByKey.set(key, {
         ...cell,
-        report: rebase(dir, cell.report),
-        wireLog: rebase(dir, cell.wireLog),
+        report: keep ? cell.report : rebase(dir, cell.report),
+        wireLog: keep ? cell.wireLog : rebase(dir, cell.wireLog),
       });
     }
   }
-  const cells = scenarios.flatMap((id) =>
+  const cells = first.scenarios.flatMap((id) =>
     first.versions.map((v) => {
       const cell = cellsByKey.get(`${id}\u0000${v}`);
-      if (!cell) throw new ClideError('parse', `no cell for ${id} on ${v} in its shard`, { where: 'merge' });
+      if (!cell) {
+        throw new ClideError('usage', `no shard holds ${id} on ${v}`, {
+          where: 'merge',
+          hint: "give every shard's folder, as each wrote it",
+        });
+      }
       return cell;
     }),
   );
@@ -98,18 +108,16 @@ export function mergeMatrixReports(parts: readonly MatrixPart[], outDir: string)
     return {
       version,
       baseline: all.find((c) => c?.baseline)?.baseline ?? null,
-      // Each shard wrote its own run report: the merged matrix links each cell to its shard's.
-      reportDir: null,
+      reportDir: mergedVersions.has(version) ? version : null,
       installedNow: all.some((c) => c?.installedNow),
       durationMs: all.reduce((sum, c) => sum + (c?.durationMs ?? 0), 0),
-      ...(errors.length > 0 ? { error: errors.join('; ') } : {}),
+      ...(errors.length > 0 ? { error: [...new Set(errors)].join('; ') } : {}),
     };
   });
   const started = parts.map(({ report }) => report.startedAt).sort()[0]!;
   return {
     ...first,
     shard: null,
-    scenarios,
     columns,
     cells,
     startedAt: started,
@@ -118,12 +126,37 @@ export function mergeMatrixReports(parts: readonly MatrixPart[], outDir: string)
   };
 }
 
-/** Reads `matrix.json` of each folder, merges them, writes the merged matrix into `outDir`. */
+/**
+ * Reads `matrix.json` of each shard folder; merges each version's shard runs into one run report
+ * (`merge-reports`, into `<outDir>/<version>/`) where every shard ran it; writes the merged matrix.
+ */
 export function mergeMatrixDirs(dirs: readonly string[], outDir: string): MatrixReport {
-  const parts = dirs.map((dir) => ({ report: readMatrix(dir), dir: resolve(dir) }));
-  const merged = mergeMatrixReports(parts, outDir);
-  writeMatrix(merged, resolve(outDir));
-  return merged;
+  const out = resolve(outDir);
+  const parts = dirs.map((dir) => {
+    if (resolve(dir) === out) {
+      throw new ClideError('usage', 'the output folder is one of the shard folders', {
+        where: dir,
+        hint: 'give --out another folder: the merge would overwrite that shard',
+      });
+    }
+    return { report: readMatrix(dir), dir: resolve(dir) };
+  });
+  // Checked first, so that nothing is written for shards that do not belong together.
+  mergeMatrixReports(parts, out);
+  const merged = new Set<string>();
+  for (const version of parts[0]!.report.versions) {
+    const runDirs = parts.map(({ report, dir }) => {
+      const column = report.columns.find((c) => c.version === version);
+      return column?.reportDir ? join(dir, column.reportDir) : null;
+    });
+    if (runDirs.every((d): d is string => d !== null && existsSync(join(d, 'report.json')))) {
+      mergeReportDirs(runDirs, join(out, version));
+      merged.add(version);
+    }
+  }
+  const report = mergeMatrixReports(parts, out, merged);
+  writeMatrix(report, out);
+  return report;
 }
 
 export function readMatrix(dir: string): MatrixReport {

@@ -59,7 +59,7 @@ export interface MatrixReport {
   shard: (Shard & { selected: number }) | null;
   /** Oldest first. */
   versions: string[];
-  /** The scenario ids of this report, in catalogue order. */
+  /** Every selected scenario id, in catalogue order (a shard holds the cells of its share only). */
   scenarios: string[];
   columns: MatrixColumn[];
   /** Scenario-major, in the order of `scenarios` then `versions`. */

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { type CanaryResult, runCanary } from '../canary/run-canary.js';
-import { recordedDurations, type Shard, shardItems } from '../canary/shard.js';
+import { type CanaryResult, defaultBaseline, runCanary } from '../canary/run-canary.js';
+import { checkShard, recordedDurations, type Shard, shardItems } from '../canary/shard.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import type { Severity } from '../findings/index.js';
@@ -73,16 +74,28 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       },
     );
   }
-  const scenarios = shareOf(selected, options.shard, pkg.root, options.baseline ?? pkg.pinned);
+  if (options.shard) {
+    checkShard(options.shard);
+    if (options.shard.count > selected.length) {
+      throw new ClideError(
+        'usage',
+        `${options.shard.count} shards for ${selected.length} selected scenario(s): a shard would run nothing`,
+        {
+          where: '--shard',
+          hint: 'use at most as many shards as selected scenarios',
+        },
+      );
+    }
+  }
   const published = needsPublishedList(spec)
     ? (options.published ?? (await loadPublishedVersions(options.versionsFile)))
     : undefined;
   const versions = resolveVersionsSpec(spec, published, options.max);
   const outDir = resolve(options.outDir ?? join('reports', 'matrix'));
-  const ids = scenarios.map((s) => s.id);
+  const ids = selected.map((s) => s.id);
   progress(
     `clide-conformance matrix: ${versions.length} version(s) (${versions.join(', ')}) × ${ids.length} scenario(s)` +
-      (options.shard ? ` (shard ${options.shard.index}/${options.shard.count} of ${selected.length})` : '') +
+      (options.shard ? ` (shard ${options.shard.index}/${options.shard.count} of each version's run)` : '') +
       `, baseline ${options.baseline ?? "each version's default"}`,
   );
 
@@ -121,9 +134,12 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         durationMs: Math.round(performance.now() - columnStarted),
         error: installed.message,
       });
+      const share = options.shard
+        ? shareOf(selected, options.shard, pkg, options.baseline ?? defaultBaseline(version, pkg.pinned))
+        : selected;
       cellsByVersion.set(
         version,
-        ids.map((id) => untestableCell(version, id)),
+        share.map((s) => untestableCell(version, s.id)),
       );
       continue;
     }
@@ -131,6 +147,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     const run: CanaryResult = await runCanary({
       ccVersion: version,
       ids,
+      ...(options.shard ? { shard: options.shard } : {}),
       ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
       reportDir,
       failOn: options.failOn,
@@ -152,8 +169,12 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     );
   }
 
+  // A shard holds the cells its runs ran (each version's run splits the scenarios as `run --shard` does).
   const cells = ids.flatMap((id) =>
-    versions.map((v) => cellsByVersion.get(v)?.find((c) => c.scenario === id) ?? untestableCell(v, id)),
+    versions.flatMap((v) => {
+      const cell = cellsByVersion.get(v)?.find((c) => c.scenario === id);
+      return cell ? [cell] : options.shard ? [] : [untestableCell(v, id)];
+    }),
   );
   const summary = summarizeMatrix(cells);
   const report: MatrixReport = {
@@ -177,23 +198,20 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
 }
 
 /**
- * This machine's share: the selection split by the scenarios' recorded durations in the baseline
- * corpus (as `run --shard` splits it), the same share on every version so that every machine
- * computes the same split.
+ * The share `run --shard` takes of `selected` for a version compared with `baseline` (its fixtures'
+ * recorded durations, else the pinned corpus's): the cells a shard holds when that version could
+ * not even be installed.
  */
-function shareOf(selected: Scenario[], shard: Shard | undefined, root: string, baseline: string): Scenario[] {
-  if (!shard) return selected;
+function shareOf(
+  selected: Scenario[],
+  shard: Shard,
+  pkg: { root: string; pinned: string },
+  baseline: string,
+): Scenario[] {
+  const fixtures = join(pkg.root, 'fixtures', baseline);
   const durations = recordedDurations(
-    join(root, 'fixtures', baseline),
+    existsSync(fixtures) ? fixtures : join(pkg.root, 'fixtures', pkg.pinned),
     selected.map((s) => s.id),
   );
-  const share = shardItems(selected, shard, durations);
-  if (share.length === 0) {
-    throw new ClideError(
-      'usage',
-      `shard ${shard.index}/${shard.count} holds no scenario: only ${selected.length} are selected`,
-      { where: '--shard', hint: 'use fewer shards than selected scenarios' },
-    );
-  }
-  return share;
+  return shardItems(selected, shard, durations);
 }

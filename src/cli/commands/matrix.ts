@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseShard } from '../../canary/shard.js';
 import { ClideError } from '../../errors/index.js';
-import { mergeMatrixDirs, renderMatrixJson, renderMatrixText, runMatrix } from '../../matrix/index.js';
+import { renderMatrixJson, renderMatrixText, runMatrix } from '../../matrix/index.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface MatrixFlags {
@@ -12,7 +12,6 @@ interface MatrixFlags {
   baseline?: string;
   shard?: string;
   out?: string;
-  merge?: string[];
   versionsFile?: string;
   format?: string;
   failOn?: string;
@@ -48,7 +47,6 @@ export function registerMatrix(program: Command): void {
       "run this machine's share of the scenarios (split by recorded duration, as `run --shard`)",
     )
     .option('--out <dir>', 'where the matrix and the run reports go', 'reports/matrix')
-    .option('--merge <dir...>', 'merge the matrices of these shard folders into --out instead of running')
     .option(
       '--versions-file <file>',
       "npm's version list as a JSON array, for ranges and last:N (default: asked from the registry)",
@@ -67,17 +65,6 @@ export function registerMatrix(program: Command): void {
       const format = parseFormat(flags.format);
       const outDir = resolve(flags.out ?? 'reports/matrix');
       const shown = relative(process.cwd(), outDir) || '.';
-      if (flags.merge) {
-        if (flags.versions !== undefined || flags.shard !== undefined) {
-          throw new ClideError('usage', '--merge takes the shard folders only, not --versions or --shard', {
-            where: '--merge',
-          });
-        }
-        const merged = mergeMatrixDirs(flags.merge, outDir);
-        process.stdout.write(format === 'json' ? renderMatrixJson(merged) : renderMatrixText(merged, shown));
-        process.exitCode = merged.summary.exitCode;
-        return;
-      }
       if (flags.versions === undefined) {
         throw new ClideError('usage', 'give the versions to run', {
           where: '--versions',

@@ -1,4 +1,14 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import {
+  findingsFromRunReports,
+  MATRIX_FILES,
+  mergeMatrixDirs,
+  renderMatrixHtml,
+  renderMatrixJson,
+  renderMatrixText,
+} from '../../matrix/index.js';
 import { mergeReportDirs, renderHtmlReport, renderJson, renderText } from '../../report/index.js';
 import { parseFormat } from './canary-flags.js';
 
@@ -12,13 +22,28 @@ export function registerMergeReports(program: Command): void {
     .command('merge-reports')
     .description(
       'merge the report folders of the shards of one run (run --shard i/n) into one: report.json, report.md, ' +
-        'junit.xml, report.html and wire/, as a single run over the same selection writes them',
+        'junit.xml, report.html and wire/, as a single run over the same selection writes them; ' +
+        "the --out folders of matrix --shard i/n runs into one matrix, each version's runs merged",
     )
     .argument('<dirs...>', "every shard's report folder")
     .option('--out <dir>', 'where the merged reports go', 'reports/merged')
     .option('--format <format>', 'stdout: text, json or html', 'text')
     .action((dirs: string[], flags: { out: string; format?: string }) => {
       const format = parseFormat(flags.format, ['text', 'json', 'html']);
+      // The folders of `matrix --shard i/n` runs: each version's runs merged, then the matrix.
+      if (dirs.every((dir) => existsSync(join(dir, MATRIX_FILES.json)))) {
+        const matrix = mergeMatrixDirs(dirs, flags.out);
+        const outDir = resolve(flags.out);
+        process.stdout.write(
+          format === 'json'
+            ? renderMatrixJson(matrix)
+            : format === 'html'
+              ? renderMatrixHtml(matrix, findingsFromRunReports(outDir), outDir)
+              : renderMatrixText(matrix, flags.out),
+        );
+        process.exitCode = matrix.summary.exitCode;
+        return;
+      }
       const { report, outDir } = mergeReportDirs(dirs, flags.out);
       process.stdout.write(
         format === 'json'
