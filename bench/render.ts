@@ -34,9 +34,16 @@ function spread(m: Measure): string {
   return `IQR ${fmt(v.p25)}–${fmt(v.p75)}, range ${fmt(v.min)}–${fmt(v.max)}, n=${v.n}`;
 }
 
+export const SUMMARY_COLUMNS = ['measure', 'median', 'spread', 'target', ''];
+
 /** The headline table: one row per measure of every section. */
 export function summaryTable(report: Pick<BenchReport, 'sections'>): string {
-  const rows = report.sections.flatMap((s) =>
+  return table(SUMMARY_COLUMNS, summaryRows(report));
+}
+
+/** The headline table's rows (raw cell texts; `table` escapes them). */
+export function summaryRows(report: Pick<BenchReport, 'sections'>): string[][] {
+  return report.sections.flatMap((s) =>
     s.error
       ? [[s.title, 'not run', cell(s.error.slice(0, 160)), '—', '']]
       : s.measures.map((m) => [
@@ -47,7 +54,6 @@ export function summaryTable(report: Pick<BenchReport, 'sections'>): string {
           status(m),
         ]),
   );
-  return table(['measure', 'median', 'spread', 'target', ''], rows);
 }
 
 export function machineLine(report: Pick<BenchReport, 'machine'>): string {

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { isClideError } from '../src/errors/index.js';
 import { benchCanary } from './canary.js';
 import { type BenchConfig, benchConfig, type SectionId } from './config.js';
-import { benchInProcess } from './in-process.js';
 import { currentLoad, describeMachine } from './machine.js';
 import { BENCH_FORMAT, type BenchReport, emptySection, type SectionResult } from './model.js';
 import { benchOneTurn } from './one-turn.js';
+import { README_START, updateReadme } from './readme.js';
 import { benchRecorder } from './recorder.js';
 import { renderMarkdown } from './render.js';
 import { benchReplay } from './replay.js';
@@ -23,7 +23,6 @@ type Runner = (config: BenchConfig, log: (line: string) => void) => Promise<Sect
 
 const SECTIONS: Array<{ id: SectionId; title: string; run: Runner }> = [
   { id: 'turn', title: '1. fake-claude one turn', run: benchOneTurn },
-  { id: 'inprocess', title: '1b. In-process fake (Agent SDK)', run: benchInProcess },
   { id: 'replay', title: '2. Replay throughput', run: benchReplay },
   { id: 'recorder', title: '3. Recorder overhead', run: benchRecorder },
   { id: 'validation', title: '4. Validation throughput', run: benchValidation },
@@ -92,6 +91,17 @@ async function main(): Promise<number> {
     const report = await runBench(config, log);
     const files = writeBenchReport(report, config.outDir);
     log(`reports: ${relative(process.cwd(), files.md)}, ${relative(process.cwd(), files.json)}`);
+    // Only a run of every section is the README's results table (a section that failed shows as "not run").
+    const readme = resolve('README.md');
+    if (SECTIONS.every((s) => config.only.has(s.id))) {
+      log(
+        updateReadme(readme, report, files.md)
+          ? 'README.md: results table regenerated'
+          : `README.md: no "${README_START}" block, left as it is`,
+      );
+    } else {
+      log('README.md: left as it is (BENCH_ONLY ran only some sections)');
+    }
     return report.sections.some((s) => s.error) ? 1 : 0;
   } catch (error) {
     log(`bench: ${isClideError(error) ? error.render() : String(error)}`);
