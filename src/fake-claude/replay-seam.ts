@@ -19,6 +19,8 @@ export interface ReplayRunOptions {
   stdin: FakeIo['stdin'];
   stdout: FakeIo['stdout'];
   stderr: FakeIo['stderr'];
+  /** See `FakeIo.stdinSettleMs`. */
+  stdinSettleMs?: number;
 }
 
 export interface FakeExit {
@@ -41,6 +43,7 @@ export async function runReplayMode(options: ReplayRunOptions): Promise<FakeExit
         blankLines: behaviour.stdinBlankLines,
         parseError: (line) => behaviour.stdinParseError(line),
         nullError: (line) => behaviour.stdinNullError(line),
+        ...(options.stdinSettleMs === undefined ? {} : { settleMs: options.stdinSettleMs }),
       };
     },
   });

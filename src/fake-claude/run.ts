@@ -108,6 +108,7 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
       stdin: options.io.stdin,
       stdout: options.io.stdout,
       stderr: options.io.stderr,
+      ...(options.io.stdinSettleMs === undefined ? {} : { stdinSettleMs: options.io.stdinSettleMs }),
     });
   }
   const { runScripted } = await import('./scripted/index.js');

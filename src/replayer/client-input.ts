@@ -18,6 +18,8 @@ export interface StdinRules {
   parseError(line: string): string;
   /** The stderr line for a line that is JSON `null`. */
   nullError(line: string): string;
+  /** Quiet time before lines are acted on (`readSettledLines`' `settleMs`; its default when absent). */
+  settleMs?: number;
 }
 
 /**
@@ -84,7 +86,11 @@ export class ClientInput {
           this.push({ kind: 'line', line: { kind: 'json', msg: frame.value }, lineNo: frame.line });
         }
       },
-      { blankLines: rules.blankLines, isFatal: (frame) => frame.value === null },
+      {
+        blankLines: rules.blankLines,
+        isFatal: (frame) => frame.value === null,
+        ...(rules.settleMs === undefined ? {} : { settleMs: rules.settleMs }),
+      },
     );
     if (fatal) {
       this.push({
