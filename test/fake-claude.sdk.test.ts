@@ -14,6 +14,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api/index.js';
 import { script, text, toolUse } from '../src/scenarios/index.js';
 
@@ -23,11 +24,20 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION), with the
  * same scripted Messages API, and must pass identically; where the versions behave differently the
  * expectation says so, per version. The fake runs in its two scripted variants: model turns from
- * the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO).
+ * the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO), each
+ * both as the executable and in the test's own process (`spawnClaudeCodeProcess`, the same engine).
  */
 
 const FAKE = resolve('bin/fake-claude');
-type Side = { name: string; version: string; binary: () => string; fake: boolean; scenarioFile: boolean };
+type Side = {
+  name: string;
+  version: string;
+  binary: () => string;
+  fake: boolean;
+  scenarioFile: boolean;
+  /** The fake inside the test's process (`spawnClaudeCodeProcess`), not the executable. */
+  inProcess?: boolean;
+};
 const SIDES: Side[] = emulatedVersions().flatMap((version) => [
   {
     name: `real claude ${version}`,
@@ -36,20 +46,24 @@ const SIDES: Side[] = emulatedVersions().flatMap((version) => [
     fake: false,
     scenarioFile: false,
   },
-  {
-    name: `fake-claude ${version} (Messages API)`,
-    version,
-    binary: () => FAKE,
-    fake: true,
-    scenarioFile: false,
-  },
-  {
-    name: `fake-claude ${version} (scenario file)`,
-    version,
-    binary: () => FAKE,
-    fake: true,
-    scenarioFile: true,
-  },
+  ...[false, true].flatMap((inProcess) => [
+    {
+      name: `fake-claude ${version}${inProcess ? ' in-process' : ''} (Messages API)`,
+      version,
+      binary: () => FAKE,
+      fake: true,
+      scenarioFile: false,
+      inProcess,
+    },
+    {
+      name: `fake-claude ${version}${inProcess ? ' in-process' : ''} (scenario file)`,
+      version,
+      binary: () => FAKE,
+      fake: true,
+      scenarioFile: true,
+      inProcess,
+    },
+  ]),
 ]);
 
 /** Whether `version` is at or after `since` (for the expectations that changed between versions). */
@@ -108,6 +122,16 @@ async function drive(
     env.CLIDE_FAKE_SCENARIO = file;
   }
   const wrapper = argvLogger(sandbox, side.binary());
+  let spawnedArgv: string[] | undefined;
+  const inProcess: Partial<Options> = side.inProcess
+    ? {
+        pathToClaudeCodeExecutable: side.binary(),
+        spawnClaudeCodeProcess: (spawn) => {
+          spawnedArgv = spawn.args;
+          return spawnFakeClaude(spawn);
+        },
+      }
+    : {};
   const messages: SDKMessage[] = [];
   const q = query({
     prompt:
@@ -122,6 +146,7 @@ async function drive(
       cwd: sandbox.cwd,
       env,
       settingSources: [],
+      ...inProcess,
       ...options,
     },
   });
@@ -134,7 +159,8 @@ async function drive(
   } catch (thrown) {
     error = thrown instanceof Error ? thrown.message : String(thrown);
   }
-  const argv = existsSync(wrapper.log) ? readFileSync(wrapper.log, 'utf8').trim().split('\n') : [];
+  const argv =
+    spawnedArgv ?? (existsSync(wrapper.log) ? readFileSync(wrapper.log, 'utf8').trim().split('\n') : []);
   return { messages, sandbox, api, argv, ...(error === undefined ? {} : { error }) };
 }
 
