@@ -5,6 +5,8 @@
 
 // Validation against the versioned schemas.
 export { pinnedVersions, schemaSetFor } from '../schemas/registry.js';
+export type { BisectOptions, BisectReport, BisectResult } from './bisect/index.js';
+export { runBisect } from './bisect/index.js';
 export type { CanaryOptions, CanaryResult } from './canary/index.js';
 export { diffFixtures, runCanary } from './canary/index.js';
 export type { ControlHandlers, Sandbox, SdkMcpServer, SessionOptions, Transcript } from './driver/index.js';
@@ -19,10 +21,11 @@ export { atLeast, formatPath, SEVERITIES } from './findings/index.js';
 // Fixtures and redaction.
 export type { Fixture, FixtureFrame, FixtureHeader, FixtureTrailer } from './fixture/index.js';
 export { createFixtureWriter, fixtureFileName, iterateFixture, readFixture } from './fixture/index.js';
-
 // Running the real CLI offline: installer, scripted model API, sandboxed sessions, scenarios.
 export type { InstalledCli } from './install/index.js';
 export { ensureInstalled, findInstalled, resolveVersion } from './install/index.js';
+export type { MatrixOptions, MatrixReport, MatrixResult } from './matrix/index.js';
+export { runMatrix } from './matrix/index.js';
 export type { ModelApi, ModelScript, RecordedRequest } from './model-api/index.js';
 export { loadModelScript, parseModelScript, startModelApi } from './model-api/index.js';
 // The wire: framing, classification, envelopes, correlation, id placeholders.
