@@ -1,4 +1,4 @@
-export { RECORD_ENV, runClideRecord } from './clide-record.js';
+export { clideRecordHelp, isClideRecordHelp, RECORD_ENV, runClideRecord } from './clide-record.js';
 export { DEFAULT_RECORD_DIR, resolveOutputPath } from './output-path.js';
 export type { RecordOptions, RecordResult } from './record-process.js';
 export { recordProcess } from './record-process.js';
