@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
-import { jsonDepth } from '../util/deep-json.js';
+import { jsonDepth, MAX_WALKED_DEPTH } from '../util/deep-json.js';
 import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
 import { IdBindings } from './bindings.js';
@@ -68,7 +68,7 @@ export interface ReplayOutcome {
  * How deep a client line may nest for the replayer to compare it (its walks are recursive); real
  * sessions stay far below it.
  */
-export const MAX_COMPARED_DEPTH = 1000;
+export const MAX_COMPARED_DEPTH = MAX_WALKED_DEPTH;
 
 class ReplayFailed extends Error {}
 

@@ -139,3 +139,36 @@ export function cloneJson<T>(value: T): T {
   }
   return rootCopy as T;
 }
+
+/**
+ * How deep the kit's recursive walks of wire data (redaction, id placeholders, replay comparison,
+ * fixture checks) take a JSON value. A recorded line nested deeper is stored as text (redacted by
+ * the text rules), a fixture frame deeper is refused by the reader, a client line deeper is a replay
+ * mismatch. Real sessions stay far below it; V8 overflows its stack a few thousand levels down.
+ */
+export const MAX_WALKED_DEPTH = 1000;
+
+/**
+ * True when the JSON text `text` nests deeper than `limit` (brackets counted outside strings), in
+ * one pass over the characters. A text shorter than `2 * limit` cannot, and is not scanned.
+ */
+export function textNestsDeeperThan(text: string, limit: number): boolean {
+  if (text.length < 2 * limit) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
