@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { type PermissionResult, query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
+import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 import { readFixture } from '../src/fixture/index.js';
 import { startModelApi } from '../src/model-api/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
@@ -39,6 +40,7 @@ async function runSdk(
   sandbox: Sandbox,
   env: Record<string, string>,
   prompt = 'Write banana.txt.',
+  inProcess = false,
 ): Promise<Session> {
   const messages: SDKMessage[] = [];
   const asked: Session['asked'] = [];
@@ -46,6 +48,8 @@ async function runSdk(
     prompt,
     options: {
       pathToClaudeCodeExecutable: binary,
+      // The fake inside this process (the same engine as the executable), no child process.
+      ...(inProcess ? { spawnClaudeCodeProcess: spawnFakeClaude } : {}),
       cwd: sandbox.cwd,
       env,
       settingSources: [],
@@ -78,20 +82,24 @@ function seen(session: Session, sandbox: Sandbox) {
   };
 }
 
+/** The replaying side: the executable, and the same fake inside the test's process. */
+const PATHS = [
+  { path: 'bin/fake-claude', inProcess: false },
+  { path: 'in-process', inProcess: true },
+];
+
 describe.each(VERSIONS)('Agent SDK query() against a replay of its own recording (claude %s)', (version) => {
-  it('gets the same messages and the same canUseTool prompt as in the recorded session, and the Write happens', async () => {
+  it('gets the same messages and the same canUseTool prompt as in the recorded session, and the Write happens (executable and in-process)', async () => {
     expect(existsSync(resolve('dist/src/replayer/index.js')), 'run `npm run build` first').toBe(true);
     const model = script(
       [toolUse('toolu_01ReplaySdk', 'Write', { file_path: 'banana.txt', content: 'yellow\n' })],
       [text('Wrote banana.txt.')],
     );
     const recording = createSandbox();
-    const replaying = createSandbox();
     const api = await startModelApi({ script: model });
     cleanups.push(
       () => api.close(),
       () => recording.dispose(),
-      () => replaying.dispose(),
     );
     const fixture = join(recording.root, 'sdk-session.jsonl');
 
@@ -104,47 +112,60 @@ describe.each(VERSIONS)('Agent SDK query() against a replay of its own recording
     expect(recorded.asked.map((a) => a.tool)).toEqual(['Write']);
     const frames = (await readFixture(fixture)).frames;
     // The SDK opened with its own initialize request under a random id.
-    expect(frames.find((f) => f.dir === 'to-cli')?.msg).toMatchObject({ request: { subtype: 'initialize' } });
+    expect(frames.find((f) => f.dir === 'to-cli')?.msg).toMatchObject({
+      request: { subtype: 'initialize' },
+    });
 
-    // The replay: no model API at all, only the fixture.
-    const replayed = await runSdk(FAKE, replaying, {
-      ...sandboxEnv({ sandbox: replaying }),
-      CLIDE_FAKE_FIXTURE: fixture,
-      CLIDE_FAKE_VERSION: version,
-    });
-    expect(replayed.error).toBeUndefined();
-    expect(seen(replayed, replaying)).toEqual(seen(recorded, recording));
-    expect(replayed.messages.at(-1)).toMatchObject({
-      type: 'result',
-      subtype: 'success',
-      result: 'Wrote banana.txt.',
-    });
-    expect(readFileSync(join(replaying.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+    // The replay: no model API at all, only the fixture; the same recording for both paths.
+    for (const { path, inProcess } of PATHS) {
+      const replaying = createSandbox();
+      cleanups.push(() => replaying.dispose());
+      const replayed = await runSdk(
+        FAKE,
+        replaying,
+        { ...sandboxEnv({ sandbox: replaying }), CLIDE_FAKE_FIXTURE: fixture, CLIDE_FAKE_VERSION: version },
+        undefined,
+        inProcess,
+      );
+      expect(replayed.error, path).toBeUndefined();
+      expect(seen(replayed, replaying), path).toEqual(seen(recorded, recording));
+      expect(replayed.messages.at(-1), path).toMatchObject({
+        type: 'result',
+        subtype: 'success',
+        result: 'Wrote banana.txt.',
+      });
+      expect(readFileSync(join(replaying.cwd, 'banana.txt'), 'utf8'), path).toBe('yellow\n');
+    }
   });
 
-  it('replays a corpus fixture recorded by another client (no initialize) to the SDK, answering its initialize', async () => {
-    const path = resolve('fixtures', version, 'permission__allow.jsonl');
-    const fixture = await readFixture(path);
-    expect(
-      fixture.frames.some((f) => f.dir === 'to-cli' && JSON.stringify(f.msg).includes('"initialize"')),
-    ).toBe(false);
-    const sandbox = createSandbox();
-    cleanups.push(() => sandbox.dispose());
-    const replayed = await runSdk(FAKE, sandbox, {
-      ...sandboxEnv({ sandbox }),
-      CLIDE_FAKE_FIXTURE: path,
-      CLIDE_FAKE_VERSION: version,
-    });
-    expect(replayed.error).toBeUndefined();
-    expect(replayed.asked).toEqual([
-      // The CLI asks with the absolute path: the fixture's $CWD, this sandbox's cwd.
-      { tool: 'Write', input: { file_path: join(sandbox.cwd, 'banana.txt'), content: 'yellow\n' } },
-    ]);
-    expect(readFileSync(join(sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
-    // The SDK hands its caller every stdout message but the control envelopes.
-    const recorded = fixture.frames.filter(
-      (f) => f.dir === 'from-cli' && !String((f.msg as { type?: unknown }).type).startsWith('control_'),
-    );
-    expect(seen(replayed, sandbox).messages).toEqual(clientView(recorded).stdout);
-  });
+  it.each(PATHS)(
+    'replays a corpus fixture recorded by another client (no initialize) to the SDK, answering its initialize ($path)',
+    async ({ inProcess }) => {
+      const path = resolve('fixtures', version, 'permission__allow.jsonl');
+      const fixture = await readFixture(path);
+      expect(
+        fixture.frames.some((f) => f.dir === 'to-cli' && JSON.stringify(f.msg).includes('"initialize"')),
+      ).toBe(false);
+      const sandbox = createSandbox();
+      cleanups.push(() => sandbox.dispose());
+      const replayed = await runSdk(
+        FAKE,
+        sandbox,
+        { ...sandboxEnv({ sandbox }), CLIDE_FAKE_FIXTURE: path, CLIDE_FAKE_VERSION: version },
+        undefined,
+        inProcess,
+      );
+      expect(replayed.error).toBeUndefined();
+      expect(replayed.asked).toEqual([
+        // The CLI asks with the absolute path: the fixture's $CWD, this sandbox's cwd.
+        { tool: 'Write', input: { file_path: join(sandbox.cwd, 'banana.txt'), content: 'yellow\n' } },
+      ]);
+      expect(readFileSync(join(sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
+      // The SDK hands its caller every stdout message but the control envelopes.
+      const recorded = fixture.frames.filter(
+        (f) => f.dir === 'from-cli' && !String((f.msg as { type?: unknown }).type).startsWith('control_'),
+      );
+      expect(seen(replayed, sandbox).messages).toEqual(clientView(recorded).stdout);
+    },
+  );
 });
