@@ -1,6 +1,7 @@
 import { packageInfo } from '../config/package-info.js';
 import { ClideError, isClideError } from '../errors/index.js';
 import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
+import { FAKE_HELP_FLAG, fakeHelpText } from './fake-help.js';
 import { type FakeFlags, parseFakeFlags } from './flags.js';
 import type { FakeIo } from './io.js';
 import type { FakeExit } from './replay-seam.js';
@@ -17,6 +18,7 @@ import type { FakeExit } from './replay-seam.js';
  * - `CLIDE_FAKE_VERSION`: the CLI version to emulate (default: the kit's pinned one, `clideConformance.pinned`);
  * - `CLIDE_FAKE_REQUEST_LOG=<file>`: append every model request the fake makes (JSONL);
  * - `CLIDE_FAKE_CWD`: work in this folder instead of the process cwd.
+ * (`CLIDE_FAKE_MODE` and `CLIDE_FAKE_PACING` tune replay mode.) `fake-claude --fake-help` says all this.
  */
 
 export type FakeMode =
@@ -54,7 +56,7 @@ export function selectMode(flags: FakeFlags, env: Record<string, string | undefi
   if (env.ANTHROPIC_BASE_URL) return { kind: 'scripted', baseUrl: env.ANTHROPIC_BASE_URL };
   throw new ClideError('usage', 'fake-claude has no model to play', {
     where: 'environment',
-    hint: 'set CLIDE_FAKE_SCENARIO=<model script> (or pass --scenario <file>), ANTHROPIC_BASE_URL=<Messages API>, or CLIDE_FAKE_FIXTURE=<fixture>',
+    hint: `set CLIDE_FAKE_SCENARIO=<model script> (or pass --scenario <file>), ANTHROPIC_BASE_URL=<Messages API>, or CLIDE_FAKE_FIXTURE=<fixture>; \`fake-claude ${FAKE_HELP_FLAG}\` lists every CLIDE_FAKE_* variable`,
   });
 }
 
@@ -75,6 +77,10 @@ function precondition(flags: FakeFlags, behaviour: CliBehaviour): string | undef
 
 /** Runs the fake with `argv` (without node and script) and returns how to exit. */
 export async function runFakeClaude(argv: string[], options: RunFakeOptions): Promise<FakeExit> {
+  if (argv[0] === FAKE_HELP_FLAG) {
+    options.io.stdout.write(fakeHelpText(packageInfo().pinned));
+    return { exitCode: 0 };
+  }
   const behaviour: CliBehaviour = await behaviourFor(options.env.CLIDE_FAKE_VERSION ?? packageInfo().pinned);
   const parsed = parseFakeFlags(argv, behaviour.versionText);
   if (parsed.kind === 'exit') {
