@@ -45,8 +45,8 @@ export {
   userMessage,
 } from './protocol/index.js';
 // Recording, faking, replaying, drift.
-export type { RecordOptions, RecordResult } from './recorder/index.js';
-export { recordProcess } from './recorder/index.js';
+export type { RecordClaude, RecordClaudeOptions, RecordOptions, RecordResult } from './recorder/index.js';
+export { recordClaude, recordProcess } from './recorder/index.js';
 export type { Redactor, RedactorOptions } from './redact/index.js';
 export { createRedactor, finalizeFixture, loadRedactionRules, scanForLeaks } from './redact/index.js';
 export type { Scenario, ScenarioContext, ScenarioRun } from './scenarios/index.js';
