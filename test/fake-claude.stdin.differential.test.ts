@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { behaviourFor, emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { type ModelScript, startModelApi } from '../src/model-api/index.js';
+
+/**
+ * Bad stdin, differentially: each input goes to the real CLI of every emulated version and to
+ * fake-claude emulating it, in scripted mode (the same scripted Messages API) and in replay mode
+ * (the version's committed `turn__plain` fixture). The inputs are written in one go and stdin is
+ * closed, as a client that writes its session and exits does.
+ */
+
+const FAKE = resolve('bin/fake-claude');
+const SCRIPT: ModelScript = { version: 1, turns: [{ blocks: [{ type: 'text', text: 'hello' }] }] };
+
+const user = (content: unknown) => JSON.stringify({ type: 'user', message: { role: 'user', content } });
+/** A text block nested `depth` levels deep inside a user message's content. */
+const deepContent = (depth: number) =>
+  user([]).replace('[]', `[${'{"type":"text","text":"x","n":'.repeat(depth)}1${'}'.repeat(depth)}]`);
+
+interface Outcome {
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(binary: string, input: string, env: Record<string, string> = {}): Promise<Outcome> {
+  const api = await startModelApi({ script: SCRIPT });
+  const sandbox = createSandbox();
+  try {
+    const result = await execa(binary, buildCliArgs(), {
+      cwd: sandbox.cwd,
+      env: sandboxEnv({ sandbox, modelApiUrl: api.url, extra: env }),
+      extendEnv: false,
+      input,
+      reject: false,
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
+  } finally {
+    await api.close();
+    sandbox.dispose();
+  }
+}
+
+/** stdout as the shape of each message: its type, subtype and keys, and the result's text. */
+function shape(stdout: string): unknown[] {
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = JSON.parse(line) as Record<string, unknown>;
+      const message = m.message as Record<string, unknown> | undefined;
+      return {
+        type: m.type,
+        subtype: m.subtype,
+        keys: Object.keys(m).sort(),
+        ...(message ? { messageKeys: Object.keys(message).sort(), content: message.content } : {}),
+        ...(m.type === 'result'
+          ? { result: m.result, is_error: m.is_error, terminal_reason: m.terminal_reason }
+          : {}),
+      };
+    });
+}
+
+beforeAll(() => {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
+  }
+});
+
+describe.each(emulatedVersions())(
+  'bad stdin: fake-claude emulating claude %s answers as the real CLI',
+  (version) => {
+    const real = () => {
+      const binary = inject('claudeBinaries')[version];
+      if (!binary) throw new Error(`no real claude ${version} (test/global-setup.ts installs it)`);
+      return binary;
+    };
+    const scripted = { CLIDE_FAKE_VERSION: version };
+    const replay = { CLIDE_FAKE_FIXTURE: resolve(`fixtures/${version}/turn__plain.jsonl`) };
+
+    it.concurrent('a whitespace-only line: the same exit code, stdout and stderr in both modes', async () => {
+      const input = '  \t \n';
+      const [r, s] = await Promise.all([run(real(), input), run(FAKE, input, scripted)]);
+      expect(s).toEqual(r);
+      // A refused line is refused in replay too; a skipped one leaves the fixture's turn unplayed.
+      if (r.exitCode === 1) expect(await run(FAKE, input, replay)).toEqual(r);
+    }, 180_000);
+
+    it.concurrent('a truncated last line after a complete one: only the parse error, exit 1, in both modes', async () => {
+      const input = `${user('Say hello.')}\n${user('second').slice(0, 30)}`;
+      const [r, s, p] = await Promise.all([
+        run(real(), input),
+        run(FAKE, input, scripted),
+        run(FAKE, input, replay),
+      ]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(s).toEqual(r);
+      expect(p).toEqual(r);
+    }, 180_000);
+
+    it.concurrent('a 10 MB line that is not JSON: exit 1, nothing on stdout, the same error on stderr', async () => {
+      const line = 'x'.repeat(10 * 1024 * 1024);
+      const input = `${line}\n`;
+      const [r, s, p] = await Promise.all([
+        run(real(), input),
+        run(FAKE, input, scripted),
+        run(FAKE, input, replay),
+      ]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe('');
+      // The error line quotes the whole line on some versions; the process exits before a pipe has
+      // taken all of it, so the reader gets a prefix of it (how much varies from run to run).
+      const full = `${(await behaviourFor(version)).stdinParseError(line)}`;
+      for (const o of [r, s, p]) {
+        expect(o.exitCode).toBe(1);
+        expect(o.stdout).toBe('');
+        expect(full.startsWith(o.stderr)).toBe(true);
+        expect(o.stderr.length).toBeGreaterThanOrEqual(Math.min(full.length, 64 * 1024));
+      }
+      if (r.stderr.length === full.length) expect(s.stderr).toBe(r.stderr);
+    }, 180_000);
+
+    it.concurrent('content nested 50,000 levels deep: the stack overflow error result, exit 1 (replay: a mismatch, no crash)', async () => {
+      const input = `${deepContent(50_000)}\n`;
+      const [r, s, p] = await Promise.all([
+        run(real(), input),
+        run(FAKE, input, scripted),
+        run(FAKE, input, replay),
+      ]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toBe('');
+      expect(shape(s.stdout)).toEqual(shape(r.stdout));
+      expect(s.exitCode).toBe(r.exitCode);
+      expect(s.stderr).toBe(r.stderr);
+      expect(shape(r.stdout).at(-1)).toMatchObject({
+        result: 'API Error: Maximum call stack size exceeded.',
+      });
+      // Replay has no such turn recorded: a clean mismatch (error result, exit 1), never a stack trace.
+      expect(p.exitCode).toBe(1);
+      expect(p.stderr).toContain('nests deeper than 1000 levels');
+      expect(p.stderr).not.toMatch(/\n\s+at /);
+      expect(shape(p.stdout).at(-1)).toMatchObject({ type: 'result', is_error: true });
+    }, 240_000);
+  },
+);
