@@ -89,7 +89,8 @@ th{background:var(--panel);font-weight:600}td.num,th.num{text-align:right;white-
 table.findings{table-layout:fixed}.w-scenario{width:13%}.w-code{width:13%}.w-path{width:12%}.w-message{width:32%}.w-value{width:15%}
 details.severity>summary h3{display:inline-block;margin:10px 0 6px}
 .verdict{display:inline-block;padding:1px 10px;border-radius:12px;color:#fff;font-size:14px;vertical-align:middle}
-.verdict-passed{background:var(--pass)}.verdict-failed{background:var(--fail)}
+.verdict-passed{background:var(--pass)}.verdict-failed{background:var(--fail)}.verdict-interrupted{background:var(--warn)}
+.banner{border-left:4px solid var(--warn);background:var(--chg-bg);padding:6px 10px;margin:8px 0}.banner-info{border-color:var(--additive);background:var(--panel)}
 .counts{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0;padding:0}
 .count{border:1px solid var(--line);border-radius:6px;padding:6px 12px;min-width:84px;background:var(--panel)}
 .count dt{color:var(--muted);font-size:12px}.count dd{margin:0;font-size:20px;font-weight:600}

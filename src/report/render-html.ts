@@ -3,6 +3,7 @@ import { pathText, secondsText, valueText } from './format.js';
 import { alignFrames, frameKind, type SessionFrame, type TimelineRow } from './frame-diff.js';
 import { escapeHtml, htmlId, htmlPage, severityBadge, statusBadge } from './html-page.js';
 import { type CanaryReport, type ReportFinding, type ScenarioReport, sortFindings } from './model.js';
+import { interruptedLine, shardLine } from './render-text.js';
 import type { LoadedSession, ScenarioSessions } from './report-sessions.js';
 
 /** The longest JSON text shown for one frame; the rest is in the wire log. */
@@ -16,12 +17,14 @@ const PREVIEW_MAX = 110;
  * frames that differ highlighted. Every string from the wire or the report is escaped.
  */
 export function renderHtml(report: CanaryReport, sessions: ReadonlyMap<string, ScenarioSessions>): string {
-  const verdict = report.summary.exitCode === 0 ? 'passed' : 'failed';
+  const verdict = report.interrupted ? 'interrupted' : report.summary.exitCode === 0 ? 'passed' : 'failed';
   const title = `clide-conformance canary: claude ${report.cli.version} vs baseline ${report.baseline.version} — ${verdict}`;
   const body = [
     '<header>',
     `<h1>clide-conformance canary: claude ${escapeHtml(report.cli.version)} vs baseline ${escapeHtml(report.baseline.version)} <span class="verdict verdict-${verdict}" data-verdict="${verdict}">${verdict}</span></h1>`,
     metaLine(report),
+    report.interruption ? `<p class="banner">${escapeHtml(interruptedLine(report.interruption))}</p>` : '',
+    report.shard ? `<p class="banner banner-info">${escapeHtml(shardLine(report.shard))}</p>` : '',
     '<nav><a href="#summary">Summary</a><a href="#scenarios">Scenarios</a><a href="#findings">Findings</a><a href="#sessions">Wire sessions</a></nav>',
     '</header>',
     '<main>',
@@ -47,9 +50,6 @@ function metaLine(report: CanaryReport): string {
     report.selection.length > 0
       ? `only ${report.selection.map((p) => `<code>${escapeHtml(p)}</code>`).join(', ')}`
       : 'the whole catalogue',
-    report.shard
-      ? `shard <code>${report.shard.index}/${report.shard.count}</code> of ${report.shard.selected.length} selected scenario(s)`
-      : '',
     `${escapeHtml(secondsText(report.durationMs))} · <span class="mono">${escapeHtml(report.startedAt)}</span>`,
     `${escapeHtml(report.machine.platform)}/${escapeHtml(report.machine.arch)}, node ${escapeHtml(report.machine.node)}`,
     report.expectedFile ? `accepted findings from <code>${escapeHtml(report.expectedFile)}</code>` : '',

@@ -1,7 +1,7 @@
 import { atLeast, SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
 import type { CanaryReport, ReportFinding, ScenarioReport, ScenarioStatus } from './model.js';
-import { interruptedLine } from './render-text.js';
+import { interruptedLine, shardLine } from './render-text.js';
 
 const STATUS_ICON: Record<ScenarioStatus, string> = { passed: '✅', failed: '❌', untestable: '⚠️' };
 
@@ -54,6 +54,7 @@ function summarySection(report: CanaryReport): string[] {
   ];
   if (report.cli.live) out.push('> **LIVE run** against the real API.', '');
   if (report.interruption) out.push(`> **${interruptedLine(report.interruption)}**`, '');
+  if (report.shard) out.push(`> ${shardLine(report.shard)}`, '');
   out.push(
     `| Scenarios | ✅ passed | ❌ failed | ⚠️ untestable | ${SEVERITIES.join(' | ')} | accepted | fail on |`,
     `|---:|---:|---:|---:|${SEVERITIES.map(() => '---:').join('|')}|---:|:---|`,

@@ -28,6 +28,14 @@ export function interruptedLine(interruption: NonNullable<CanaryReport['interrup
   );
 }
 
+/** The one line every report of a shard shows: which part of how many, of how big a selection. */
+export function shardLine(shard: NonNullable<CanaryReport['shard']>): string {
+  return (
+    `Shard ${shard.index}/${shard.count} of ${shard.selected.length} selected scenario(s): ` +
+    'merge the report folders of all the shards with `clide-conformance merge-reports`'
+  );
+}
+
 /**
  * The terminal summary of a run: verdict, counts, the findings that fail each failing scenario in
  * full, one line for every other scenario that has findings (report.md / report.json have them all).
@@ -40,6 +48,7 @@ export function renderText(report: CanaryReport, files: string | null = null): s
       `(fail on ${report.failOn}) in ${secondsText(report.durationMs)}`,
   );
   if (report.interruption) out.push(interruptedLine(report.interruption));
+  if (report.shard) out.push(shardLine(report.shard));
   out.push(
     `  ${s.scenarios} scenario(s): ${s.passed} passed, ${s.failed} failed, ${s.untestable} untestable`,
     `  findings: ${SEVERITIES.map((v) => `${s.bySeverity[v]} ${v}`).join(', ')}, ${s.accepted} accepted`,
