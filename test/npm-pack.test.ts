@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, describe, expect, test } from 'vitest';
+import { packageInfo } from '../src/config/package-info.js';
+
+/**
+ * `npm pack` from a fresh clone: dist/ is not in git, so the package must build it on its own
+ * (`prepack`). The clone shares the checkout's node_modules through a symlink instead of
+ * installing them again.
+ */
+const root = packageInfo().root;
+let dir: string | undefined;
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm pack from a fresh git clone', () => {
+  test('builds first, so the tarball holds dist/ (the library, the schemas and the bundled fake)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'clide-pack-'));
+    const clone = join(dir, 'clone');
+    await execa('git', ['clone', '--quiet', '--depth', '1', `file://${root}`, clone]);
+    symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    const pack = await execa('npm', ['pack', '--dry-run', '--json'], { cwd: clone, reject: false });
+    expect(pack.exitCode, pack.stderr).toBe(0);
+    const [result] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
+    const files = result!.files.map((f) => f.path);
+    const pinned = packageInfo().pinned;
+    for (const path of [
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/cli/clide-conformance.js',
+      'dist/bundle/fake-claude/fake-claude.js',
+      `dist/schemas/${pinned}/index.js`,
+      'bin/fake-claude',
+    ]) {
+      expect(files).toContain(path);
+    }
+  }, 240_000);
+});
