@@ -1,6 +1,7 @@
 import { packageInfo } from '../config/package-info.js';
 import { isClideError } from '../errors/index.js';
 import { clideRecordHelp, isClideRecordHelp, runClideRecord } from '../recorder/index.js';
+import { errorResult } from '../replayer/error-result.js';
 
 const argv = process.argv.slice(2);
 try {
@@ -11,7 +12,19 @@ try {
   }
 } catch (error) {
   process.stderr.write(`clide-record: ${isClideError(error) ? error.render() : String(error)}\n`);
+  if (isClideError(error) && error.code === 'usage' && streamJsonOutput(argv)) {
+    // Refused before the CLI started: a client that hides stderr (the Agent SDK) reads it here.
+    const hint = error.hint ? [`hint: ${error.hint}`] : [];
+    process.stdout.write(`${JSON.stringify(errorResult('', [`clide-record: ${error.message}`, ...hint]))}\n`);
+  }
   process.exitCode = isClideError(error) ? error.exitCode : 70;
+}
+
+function streamJsonOutput(args: string[]): boolean {
+  return args.some(
+    (arg, i) =>
+      arg === '--output-format=stream-json' || (arg === '--output-format' && args[i + 1] === 'stream-json'),
+  );
 }
 
 async function record(): Promise<void> {

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
@@ -106,7 +106,11 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
       env.CLIDE_FAKE_SCENARIO = file;
     }
   }
-  if (options.fixture !== undefined) env.CLIDE_FAKE_FIXTURE = options.fixture;
+  if (options.fixture !== undefined) {
+    env.CLIDE_FAKE_FIXTURE = options.fixture;
+    // The fake's HOME is its own; the client's (the one a recording of it was made with) is this.
+    env.CLIDE_FAKE_CLIENT_HOME = process.env.HOME ?? homedir();
+  }
   if (options.cwd !== undefined) env.CLIDE_FAKE_CWD = options.cwd;
   if (options.version !== undefined) env.CLIDE_FAKE_VERSION = options.version;
   for (const [name, value] of Object.entries(options.env ?? {})) {

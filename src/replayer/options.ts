@@ -10,6 +10,12 @@ export const REPLAY_ENV = {
   mode: 'CLIDE_FAKE_MODE',
   pacing: 'CLIDE_FAKE_PACING',
   cwd: 'CLIDE_FAKE_CWD',
+  /**
+   * The home folder of the client that recorded the fixture, when the fake runs with a HOME of its
+   * own (`fakeClaude()` sets both): a path in the client's messages under it compares as `$HOME`,
+   * as the recorder wrote it.
+   */
+  clientHome: 'CLIDE_FAKE_CLIENT_HOME',
 } as const;
 
 export const REPLAY_MODES = ['strict', 'lenient'] as const;

@@ -60,7 +60,7 @@ export async function runReplay(
     // What the recorder redacted in the client's messages, redacted in the live ones alike.
     liveRedaction: new LiveRedaction({
       env: options.env,
-      home: options.env.HOME ?? homedir(),
+      home: options.env[REPLAY_ENV.clientHome] || (options.env.HOME ?? homedir()),
       cwd,
       tmpdir: options.env.TMPDIR ?? '',
     }),
