@@ -127,10 +127,26 @@ describe('docs/ci-gate.md', () => {
     expect(script).toContain(`cat ${out}/report.md >> "$GITHUB_STEP_SUMMARY"`);
   });
 
+  test('in every sharded workflow, the shard count of each command is the number of shard jobs', () => {
+    const sharded = workflows.filter((w) => Object.values(w.jobs).some((j) => j.strategy?.matrix?.shard));
+    expect(sharded.length).toBeGreaterThanOrEqual(2);
+    for (const w of sharded) {
+      for (const job of Object.values(w.jobs)) {
+        const shards = job.strategy?.matrix?.shard;
+        for (const run of job.steps.map((s) => s.run ?? '')) {
+          for (const m of run.matchAll(/--shard (\$\{\{[^}]*\}\}\/\d+|\S+)/g)) {
+            expect(shards, `${w.name}: ${run}`).toBeDefined();
+            expect(m[1], w.name).toBe(`${gh('matrix.shard')}/${shards!.length}`);
+          }
+        }
+      }
+    }
+  });
+
   test('every clide-conformance command and flag it uses is in the CLI’s --help', async () => {
     const texts = [...[...workflows, example].flatMap(runText), ...blocks('sh')];
     const used = texts.flatMap(invocations);
-    expect(used.map((u) => u.command)).toEqual(expect.arrayContaining(['run', 'merge-reports']));
+    expect(used.map((u) => u.command)).toEqual(expect.arrayContaining(['run', 'merge-reports', 'matrix']));
     const helps = new Map<string, string>();
     for (const { command, flags, line } of used) {
       if (!helps.has(command)) helps.set(command, await help(command));
