@@ -22,4 +22,11 @@ describe('jscJsonParseError (the Bun/JSC JSON.parse messages claude 2.1.150 prin
   ])('valid JSON %s has no error', (line) => {
     expect(jscJsonParseError(line)).toBeUndefined();
   });
+
+  it('checks a line nested a million levels deep without recursion', () => {
+    const depth = 1_000_000;
+    expect(jscJsonParseError(`${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`)).toBeUndefined();
+    expect(jscJsonParseError('[{"a":'.repeat(depth))).toBe('Unexpected EOF');
+    expect(jscJsonParseError(`${'['.repeat(depth)}1,}`)).toBe("Unexpected token '}'");
+  });
 });

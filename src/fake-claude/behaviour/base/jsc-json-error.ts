@@ -24,6 +24,10 @@ type Token =
 
 class JscJsonError extends Error {}
 
+// Sticky: matched at the lexer's position, without copying the rest of the line.
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+
 class Lexer {
   private pos = 0;
   constructor(private readonly text: string) {}
@@ -54,12 +58,14 @@ class Lexer {
       throw new JscJsonError('Unterminated string');
     }
     if (c === '-' || (c >= '0' && c <= '9')) {
-      const m = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(s.slice(this.pos));
+      NUMBER.lastIndex = this.pos;
+      const m = NUMBER.exec(s);
       if (!m) throw new JscJsonError(`Unrecognized token '${c}'`);
       this.pos += m[0].length;
       return { kind: 'number' };
     }
-    const word = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(s.slice(this.pos));
+    WORD.lastIndex = this.pos;
+    const word = WORD.exec(s);
     if (word) {
       this.pos += word[0].length;
       return { kind: 'word', value: word[0] };
@@ -68,7 +74,10 @@ class Lexer {
   }
 }
 
-function parseValue(lexer: Lexer, token: Token): void {
+const isPunct = (token: Token, value: string): boolean => token.kind === 'punct' && token.value === value;
+
+/** A scalar value at `token`, or the error JSC gives for what stands there instead. */
+function scalar(token: Token): void {
   switch (token.kind) {
     case 'eof':
       throw new JscJsonError('Unexpected EOF');
@@ -79,51 +88,65 @@ function parseValue(lexer: Lexer, token: Token): void {
       if (token.value === 'true' || token.value === 'false' || token.value === 'null') return;
       throw new JscJsonError(`Unexpected identifier "${token.value}"`);
     case 'punct':
-      if (token.value === '{') {
-        parseObject(lexer);
-        return;
-      }
-      if (token.value === '[') {
-        parseArray(lexer);
-        return;
-      }
       throw new JscJsonError(`Unexpected token '${token.value}'`);
   }
 }
 
-function parseObject(lexer: Lexer): void {
-  let token = lexer.next();
-  if (token.kind === 'punct' && token.value === '}') return;
-  for (;;) {
-    if (token.kind === 'eof') throw new JscJsonError('Unexpected EOF');
-    if (token.kind !== 'string') throw new JscJsonError("Expected '}'");
-    const colon = lexer.next();
-    if (colon.kind === 'eof') throw new JscJsonError('Unexpected EOF');
-    if (colon.kind !== 'punct' || colon.value !== ':') {
-      throw new JscJsonError("Expected ':' before value in object property definition");
-    }
-    parseValue(lexer, lexer.next());
-    const after = lexer.next();
-    if (after.kind === 'punct' && after.value === '}') return;
-    if (after.kind === 'eof') throw new JscJsonError('Unexpected EOF');
-    if (after.kind !== 'punct' || after.value !== ',') throw new JscJsonError("Expected '}'");
-    token = lexer.next();
-    if (token.kind !== 'string' && token.kind !== 'eof') {
-      throw new JscJsonError('Property name must be a string literal');
-    }
-  }
+/** An object member's key and colon at `token`; returns the first token of its value. */
+function memberValue(lexer: Lexer, token: Token): Token {
+  if (token.kind === 'eof') throw new JscJsonError('Unexpected EOF');
+  if (token.kind !== 'string') throw new JscJsonError("Expected '}'");
+  const colon = lexer.next();
+  if (colon.kind === 'eof') throw new JscJsonError('Unexpected EOF');
+  if (!isPunct(colon, ':')) throw new JscJsonError("Expected ':' before value in object property definition");
+  return lexer.next();
 }
 
-function parseArray(lexer: Lexer): void {
-  let token = lexer.next();
-  if (token.kind === 'punct' && token.value === ']') return;
+/**
+ * One JSON value, checked without recursion (a line may nest a million levels): a stack of the
+ * containers open, a value at a time, then as many containers closed as end there.
+ */
+function parseValue(lexer: Lexer, first: Token): void {
+  const open: Array<'array' | 'object'> = [];
+  let token = first;
   for (;;) {
-    parseValue(lexer, token);
-    const after = lexer.next();
-    if (after.kind === 'punct' && after.value === ']') return;
-    if (after.kind === 'eof') throw new JscJsonError('Unexpected EOF');
-    if (after.kind !== 'punct' || after.value !== ',') throw new JscJsonError("Expected ']'");
-    token = lexer.next();
+    if (isPunct(token, '{')) {
+      const next = lexer.next();
+      if (!isPunct(next, '}')) {
+        open.push('object');
+        token = memberValue(lexer, next);
+        continue;
+      }
+    } else if (isPunct(token, '[')) {
+      const next = lexer.next();
+      if (!isPunct(next, ']')) {
+        open.push('array');
+        token = next;
+        continue;
+      }
+    } else scalar(token);
+    // A value is complete: close what ends here, then go on to the next value, if any.
+    for (;;) {
+      const container = open.at(-1);
+      if (container === undefined) return;
+      const after = lexer.next();
+      if (isPunct(after, container === 'array' ? ']' : '}')) {
+        open.pop();
+        continue;
+      }
+      if (after.kind === 'eof') throw new JscJsonError('Unexpected EOF');
+      if (!isPunct(after, ','))
+        throw new JscJsonError(container === 'array' ? "Expected ']'" : "Expected '}'");
+      const next = lexer.next();
+      if (container === 'array') token = next;
+      else {
+        if (next.kind !== 'string' && next.kind !== 'eof') {
+          throw new JscJsonError('Property name must be a string literal');
+        }
+        token = memberValue(lexer, next);
+      }
+      break;
+    }
   }
 }
 
