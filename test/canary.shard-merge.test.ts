@@ -198,6 +198,15 @@ describe('a run sharded over three machines, merged', () => {
     }
   });
 
+  test('--format html prints the page merge-reports writes', async () => {
+    const out = join(dir, 'merged-html');
+    const shards = [1, 2, 3].map((i) => join(dir, `shard-${i}`));
+    const { code, stdout } = await cli(['merge-reports', ...shards, '--out', out, '--format', 'html']);
+    expect(code).toBe(outputs.single!.code);
+    expect(stdout).toMatch(/^<!doctype html>/);
+    expect(stdout).toBe(read('merged-html', 'report.html'));
+  });
+
   test('merging an incomplete set of shards is refused with exit 2, naming what is missing', async () => {
     let stderr = '';
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
