@@ -32,7 +32,7 @@ export function interruptedLine(interruption: NonNullable<CanaryReport['interrup
 export function shardLine(shard: NonNullable<CanaryReport['shard']>): string {
   return (
     `Shard ${shard.index}/${shard.count} of ${shard.selected.length} selected scenario(s): ` +
-    'merge the report folders of all the shards with `clide-conformance merge-reports`'
+    'merge the report folders of all the shards with clide-conformance merge-reports'
   );
 }
 
