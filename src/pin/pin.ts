@@ -43,8 +43,9 @@ export interface PinOptions {
   onProgress?: (line: string) => void;
   /**
    * Aborting it interrupts the pin: a recording under way stops (its CLIs killed, sandboxes and
-   * partial recordings removed, the fixtures already recorded kept), nothing further is written
-   * (no schemas, no registration, no build), and `pin` throws the signal's `interrupted` error.
+   * partial recordings removed, the fixtures already recorded kept) and nothing further is written
+   * (no schemas, no registration); later, the build or generation under way is stopped and no
+   * further step starts. Either way `pin` throws the signal's `interrupted` error.
    */
   signal?: AbortSignal;
 }
@@ -66,9 +67,24 @@ export interface PinResult {
   next: string[];
 }
 
-/** Runs a command of the checkout; a failure is an `internal` ClideError carrying its output. */
-async function run(root: string, file: string, args: string[], what: string): Promise<string> {
-  const result = await execa(file, args, { cwd: root, reject: false, all: true });
+/**
+ * Runs a command of the checkout; a failure is an `internal` ClideError carrying its output. An
+ * aborted `signal` stops the command and throws the interruption.
+ */
+async function run(
+  root: string,
+  file: string,
+  args: string[],
+  what: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const result = await execa(file, args, {
+    cwd: root,
+    reject: false,
+    all: true,
+    ...(signal ? { cancelSignal: signal } : {}),
+  });
+  throwIfInterrupted(signal);
   if (result.exitCode !== 0) {
     throw new ClideError('internal', `${what} failed (exit ${result.exitCode})`, {
       where: `${file} ${args.join(' ')}`,
@@ -191,8 +207,14 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   }
 
   say('building the kit with the new set');
-  await run(root, 'npm', ['run', 'build'], 'npm run build');
-  await run(root, 'node', ['dist/scripts/generate-schemas.js', version], 'generating JSON Schema and .d.ts');
+  await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
+  await run(
+    root,
+    'node',
+    ['dist/scripts/generate-schemas.js', version],
+    'generating JSON Schema and .d.ts',
+    options.signal,
+  );
   wrote.push(`${rel(join(schemaDir, 'generated'))}/`);
 
   // 6. The new corpus against the new schemas, in a fresh process (the new set is in dist/ now).
@@ -204,6 +226,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
       'node',
       ['dist/src/pin/check-corpus.js', version, ...files],
       'validating the corpus',
+      options.signal,
     );
     corpusFindings = (JSON.parse(out) as CorpusCheck).cli;
   }
