@@ -141,4 +141,39 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
       }
     }
   }, 300_000);
+
+  it('SIGINT stops the matrix: the cells that finished are written, marked interrupted, exit 130', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'clide-matrix-int-'));
+    const child = execa(
+      'node',
+      [
+        BIN,
+        'matrix',
+        '--versions',
+        '2.1.150,2.1.332',
+        '--only',
+        'session/resume',
+        'interrupt/slow-turn',
+        '--out',
+        out,
+      ],
+      { reject: false, cwd: ROOT },
+    );
+    let sent = false;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      // Once the first version's run has started, before any of its slow scenarios can finish.
+      if (!sent && chunk.toString().includes('[2.1.150] clide-conformance run:')) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    const result = await child;
+    expect(sent).toBe(true);
+    expect(result.exitCode).toBe(130);
+    const matrix = JSON.parse(await readFile(join(out, 'matrix.json'), 'utf8')) as MatrixReport;
+    expect(matrix.interrupted?.signal).toBe('SIGINT');
+    expect(matrix.interrupted?.notRun).toEqual(['2.1.150', '2.1.332']);
+    expect(matrix.cells.filter((c) => c.version === '2.1.332')).toEqual([]);
+    expect(await readFile(join(out, 'matrix.md'), 'utf8')).toContain('INTERRUPTED by SIGINT');
+  }, 120_000);
 });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { defaultBaseline, runCanary } from '../canary/run-canary.js';
+import { schemaChoice } from '../canary/schema-check.js';
 import { packageInfo } from '../config/package-info.js';
-import { ClideError } from '../errors/index.js';
+import { ClideError, throwIfInterrupted } from '../errors/index.js';
 import type { Severity } from '../findings/index.js';
 import { ensureInstalled, isExactVersion } from '../install/index.js';
 import { SCENARIOS } from '../scenarios/index.js';
@@ -41,6 +42,8 @@ export interface BisectOptions {
   expectedFile?: string | null;
   failOn?: Severity;
   onProgress?: (line: string) => void;
+  /** Aborting it stops the running version's run (as `run` stops) and the search: the interruption is thrown. */
+  signal?: AbortSignal;
 }
 
 export interface BisectProbe {
@@ -113,6 +116,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
   if (options.path !== undefined && options.code === undefined) {
     throw new ClideError('usage', '--path narrows --code: give --code too', { where: '--path' });
   }
+  if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first
   const published = options.published ?? (await loadPublishedVersions(options.versionsFile));
   const versions = publishedBetween(published, options.good, options.bad, '--good/--bad');
   const baseline = options.baseline ?? defaultBaseline(options.good, packageInfo().pinned);
@@ -130,6 +134,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
   let reference: ScenarioOutcome | undefined;
 
   const probe = async (version: string): Promise<Verdict> => {
+    throwIfInterrupted(options.signal);
     const started = performance.now();
     let installedNow = false;
     try {
@@ -158,7 +163,10 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
       failOn: options.failOn,
       ...(options.expectedFile !== undefined ? { expectedFile: options.expectedFile } : {}),
       ...(reportDir ? { reportDir } : { writeFiles: false }),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
+    // A run cut short says nothing about the version: the search stops.
+    throwIfInterrupted(options.signal);
     const scenario = run.report.scenarios.find((s) => s.id === options.scenario);
     if (!scenario)
       throw new ClideError('internal', `the run of ${version} did not report ${options.scenario}`);

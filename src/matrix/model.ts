@@ -67,6 +67,8 @@ export interface MatrixReport {
   startedAt: string;
   durationMs: number;
   summary: MatrixSummary;
+  /** Present only when the matrix was interrupted: the signal, and the versions that did not run to the end. */
+  interrupted?: { signal: string; notRun: string[] };
 }
 
 export function countsBySeverity(): Record<Severity, number> {

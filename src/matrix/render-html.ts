@@ -12,6 +12,7 @@ const STYLES = `
 .matrix td.cell{text-align:center;white-space:nowrap}.matrix td.cell a{text-decoration:none;color:inherit;display:block}
 .matrix td.worst-breaking{background:var(--del-bg)}.matrix td.worst-changed{background:var(--chg-bg)}
 .matrix td.worst-additive{background:var(--client)}.matrix td.status-cell-untestable{background:var(--stderr)}
+.verdict-interrupted{background:var(--warn)}
 .cell-findings{border:1px solid var(--line);border-radius:6px;margin:8px 0;padding:4px 8px}
 `;
 
@@ -40,7 +41,7 @@ export function renderMatrixHtml(
   outDir: string | null = null,
 ): string {
   const s = report.summary;
-  const verdict = s.exitCode === 0 ? 'passed' : 'failed';
+  const verdict = report.interrupted ? 'interrupted' : s.exitCode === 0 ? 'passed' : 'failed';
   const byKey = new Map(report.cells.map((c) => [`${c.scenario}\u0000${c.version}`, c]));
   const head = [
     '<header>',
@@ -48,6 +49,11 @@ export function renderMatrixHtml(
     `<p class="meta">${report.versions.length} version(s) × ${report.scenarios.length} scenario(s) · baseline ${escapeHtml(report.baseline ?? "each version's default")}` +
       ` · fail on ${escapeHtml(report.failOn)}${report.shard ? ` · shard ${report.shard.index}/${report.shard.count}` : ''}` +
       ` · ${escapeHtml(report.startedAt)}</p>`,
+    ...(report.interrupted
+      ? [
+          `<p class="interrupted"><strong>Interrupted by ${escapeHtml(report.interrupted.signal)}</strong>: only the cells that finished; not run to the end: ${escapeHtml(report.interrupted.notRun.join(', ') || 'none')}</p>`,
+        ]
+      : []),
     '</header>',
     '<section id="summary"><dl class="counts">',
     ...(

@@ -24,7 +24,7 @@ function target(path: string): string {
  */
 export function renderMatrixMarkdown(report: MatrixReport): string {
   const s = report.summary;
-  const verdict = s.exitCode === 0 ? '✅ passed' : '❌ failed';
+  const verdict = report.interrupted ? '⛔ interrupted' : s.exitCode === 0 ? '✅ passed' : '❌ failed';
   const out = [
     `## clide-conformance matrix: ${report.versions.length} version(s) × ${report.scenarios.length} scenario(s) — ${verdict}`,
     '',
@@ -33,6 +33,12 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     `| ${s.cells} | ${s.passed} | ${s.failed} | ${s.untestable} | ${s.byWorst.breaking} | ${s.byWorst.changed} | ${s.byWorst.additive} | ${s.byWorst.cosmetic} | ${report.failOn} |`,
     '',
   ];
+  if (report.interrupted) {
+    out.push(
+      `> **INTERRUPTED by ${report.interrupted.signal}**: the matrix holds only the cells that finished; not run to the end: ${report.interrupted.notRun.join(', ') || 'none'}`,
+      '',
+    );
+  }
   const notes = [
     `baseline: ${report.baseline ?? "each version's default"}`,
     report.selection.length > 0

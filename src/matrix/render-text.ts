@@ -5,7 +5,7 @@ import { cellText } from './render-markdown.js';
 export function renderMatrixText(report: MatrixReport, outDir: string | null): string {
   const s = report.summary;
   const out = [
-    `matrix ${report.versions.join(', ')} × ${report.scenarios.length} scenario(s): ${s.exitCode === 0 ? 'PASSED' : 'FAILED'} ` +
+    `matrix ${report.versions.join(', ')} × ${report.scenarios.length} scenario(s): ${report.interrupted ? 'INTERRUPTED' : s.exitCode === 0 ? 'PASSED' : 'FAILED'} ` +
       `(fail on ${report.failOn}): ${s.passed} passed, ${s.failed} failed, ${s.untestable} untestable of ${s.cells} cell(s)`,
     '',
   ];
@@ -23,6 +23,12 @@ export function renderMatrixText(report: MatrixReport, outDir: string | null): s
     out.push(`${id.padEnd(width)}  ${cells.join('')}`.trimEnd());
   }
   for (const c of report.columns) if (c.error) out.push('', `${c.version} not run: ${c.error}`);
+  if (report.interrupted) {
+    out.push(
+      '',
+      `interrupted by ${report.interrupted.signal}; not run to the end: ${report.interrupted.notRun.join(', ') || 'none'}`,
+    );
+  }
   if (outDir) out.push('', `matrix.md, matrix.json, matrix.html and each version's run report in ${outDir}`);
   return `${out.join('\n')}\n`;
 }

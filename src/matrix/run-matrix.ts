@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type CanaryResult, defaultBaseline, runCanary } from '../canary/run-canary.js';
+import { schemaChoice } from '../canary/schema-check.js';
 import { checkShard, recordedDurations, type Shard, shardItems } from '../canary/shard.js';
 import { packageInfo } from '../config/package-info.js';
-import { ClideError } from '../errors/index.js';
+import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Severity } from '../findings/index.js';
 import { ensureInstalled, type InstalledCli } from '../install/index.js';
 import { SCENARIOS, type Scenario, selectScenarios } from '../scenarios/index.js';
@@ -45,11 +46,17 @@ export interface MatrixOptions {
   published?: readonly string[];
   versionsFile?: string;
   onProgress?: (line: string) => void;
+  /**
+   * Aborting it interrupts the matrix: the running version's run stops as `run` stops, no further
+   * version starts, and the matrix of what finished is written, marked interrupted.
+   */
+  signal?: AbortSignal;
 }
 
 export interface MatrixResult {
   report: MatrixReport;
-  exitCode: 0 | 1;
+  /** 0 / 1 as the summary says; an interrupted matrix: the interruption's code (130, 143). */
+  exitCode: number;
   outDir: string;
 }
 
@@ -91,6 +98,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     ? (options.published ?? (await loadPublishedVersions(options.versionsFile)))
     : undefined;
   const versions = resolveVersionsSpec(spec, published, options.max);
+  if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first
   const outDir = resolve(options.outDir ?? join('reports', 'matrix'));
   const ids = selected.map((s) => s.id);
   progress(
@@ -119,7 +127,11 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const columns: MatrixColumn[] = [];
   const cellsByVersion = new Map<string, MatrixCell[]>();
   if (versions.length > 0) install(versions[0]!).catch(() => {});
+  const signal = options.signal;
+  /** The version whose run the interruption cut short, if one was. */
+  let cut: string | undefined;
   for (const [i, version] of versions.entries()) {
+    if (signal?.aborted) break;
     const columnStarted = performance.now();
     const installed = await install(version);
     // The pipeline: the next version downloads while this one runs.
@@ -154,7 +166,9 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       jobs: options.jobs,
       ...(options.expectedFile !== undefined ? { expectedFile: options.expectedFile } : {}),
       onProgress: (line) => progress(`[${version}] ${line}`),
+      ...(signal ? { signal } : {}),
     });
+    if (run.report.interrupted) cut = version;
     const relDir = relative(outDir, reportDir);
     columns.push({
       version,
@@ -169,13 +183,16 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     );
   }
 
-  // A shard holds the cells its runs ran (each version's run splits the scenarios as `run --shard` does).
+  const interruption = interruptionOf(signal);
+  // A shard holds the cells its runs ran (each version's run splits the scenarios as `run --shard`
+  // does); an interrupted matrix, the cells that finished.
   const cells = ids.flatMap((id) =>
     versions.flatMap((v) => {
       const cell = cellsByVersion.get(v)?.find((c) => c.scenario === id);
-      return cell ? [cell] : options.shard ? [] : [untestableCell(v, id)];
+      return cell ? [cell] : options.shard || interruption ? [] : [untestableCell(v, id)];
     }),
   );
+  const notRun = versions.filter((v) => !columns.some((c) => c.version === v) || v === cut);
   const summary = summarizeMatrix(cells);
   const report: MatrixReport = {
     format: MATRIX_FORMAT,
@@ -191,10 +208,11 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     summary,
+    ...(interruption ? { interrupted: { signal: interruption.where ?? 'SIGINT', notRun } } : {}),
   };
   writeMatrix(report, outDir);
   progress(`matrix written to ${relative(process.cwd(), outDir) || '.'}`);
-  return { report, exitCode: summary.exitCode, outDir };
+  return { report, exitCode: interruption ? interruption.exitCode : summary.exitCode, outDir };
 }
 
 /**

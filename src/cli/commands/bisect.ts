@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { renderBisectText, runBisect } from '../../bisect/index.js';
+import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat } from './canary-flags.js';
 
 interface BisectFlags {
@@ -52,19 +53,22 @@ export function registerBisect(program: Command): void {
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (scenario: string, flags: BisectFlags) => {
       const format = parseFormat(flags.format);
-      const result = await runBisect({
-        scenario,
-        good: flags.good,
-        bad: flags.bad,
-        code: flags.code,
-        path: flags.path,
-        baseline: flags.baseline,
-        versionsFile: flags.versionsFile,
-        reportDir: flags.reportDir,
-        failOn: parseFailOn(flags.failOn),
-        expectedFile: flags.expected === false ? null : flags.expected,
-        onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-      });
+      const { value: result } = await withInterrupt('the bisection', (signal) =>
+        runBisect({
+          scenario,
+          good: flags.good,
+          bad: flags.bad,
+          code: flags.code,
+          path: flags.path,
+          baseline: flags.baseline,
+          versionsFile: flags.versionsFile,
+          reportDir: flags.reportDir,
+          failOn: parseFailOn(flags.failOn),
+          expectedFile: flags.expected === false ? null : flags.expected,
+          onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+          signal,
+        }),
+      );
       process.stdout.write(
         format === 'json' ? `${JSON.stringify(result.report, null, 2)}\n` : renderBisectText(result.report),
       );

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { parseShard } from '../../canary/shard.js';
 import { ClideError } from '../../errors/index.js';
 import { renderMatrixJson, renderMatrixText, runMatrix } from '../../matrix/index.js';
+import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface MatrixFlags {
@@ -71,19 +72,23 @@ export function registerMatrix(program: Command): void {
           hint: 'e.g. --versions 2.1.150,2.1.332, --versions 2.1.150..2.1.332 --max 5, or --versions last:3',
         });
       }
-      const result = await runMatrix({
-        versions: flags.versions,
-        max: flags.max === undefined ? undefined : parseMax(flags.max),
-        only: flags.only ?? [],
-        baseline: flags.baseline,
-        shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
-        outDir,
-        versionsFile: flags.versionsFile,
-        failOn: parseFailOn(flags.failOn),
-        jobs: parseJobs(flags.jobs),
-        expectedFile: flags.expected === false ? null : flags.expected,
-        onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-      });
+      const versions = flags.versions;
+      const { value: result } = await withInterrupt('the matrix', (signal) =>
+        runMatrix({
+          versions,
+          max: flags.max === undefined ? undefined : parseMax(flags.max),
+          only: flags.only ?? [],
+          baseline: flags.baseline,
+          shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+          outDir,
+          versionsFile: flags.versionsFile,
+          failOn: parseFailOn(flags.failOn),
+          jobs: parseJobs(flags.jobs),
+          expectedFile: flags.expected === false ? null : flags.expected,
+          onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+          signal,
+        }),
+      );
       process.stdout.write(
         format === 'json' ? renderMatrixJson(result.report) : renderMatrixText(result.report, shown),
       );
