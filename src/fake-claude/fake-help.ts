@@ -31,6 +31,8 @@ Environment:
   CLIDE_FAKE_PACING        replay timing: instant (default), recorded, or a factor of the recorded gaps (0.5)
   CLIDE_FAKE_REQUEST_LOG   file to append every model request to (JSONL)
   CLIDE_FAKE_CWD           work in this folder instead of the process's cwd
+  CLIDE_FAKE_CLIENT_HOME   replay: the recording client's home, when the fake has a HOME of its own
+                           (a path under it in the client's messages compares as $HOME; fakeClaude() sets it)
 
 Docs: docs/mock-claude.md (scripted), docs/replay.md (replay), docs/fake-claude-differences.md.
 `;
