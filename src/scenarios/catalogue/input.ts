@@ -29,7 +29,7 @@ export const inputScenarios: Scenario[] = [
   {
     id: 'input/wrong-shape-user-message',
     requirement:
-      'a user message without message.content never hangs: before 2.1.202 it ends in result/error_during_execution (is_error, no model call) and exit 1; from 2.1.202 (changed between 2.1.201 and 2.1.206) the turn runs with "(no content)" as the prompt, result/success and exit 0 once stdin ends',
+      'a user message without message.content never hangs: before 2.1.202 it ends in result/error_during_execution (is_error, no model call) and exit 1; from 2.1.202 the turn runs with "(no content)" as the prompt, result/success and exit 0 once stdin ends',
     spec: '§0 send a prompt',
     tier: 'model',
     model: script([text('unused')]),
@@ -46,8 +46,8 @@ export const inputScenarios: Scenario[] = [
       ) {
         return;
       }
-      // Boundary: missing content: 2.1.201 still fails the turn, 2.1.206 (and 2.1.217, 2.1.240, 2.1.332) run it.
-      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      // Boundary: missing content: 2.1.201 still fails the turn, 2.1.202 (and 2.1.203, 2.1.206, 2.1.332) run it
+      // (bisected: `clide-conformance bisect input/wrong-shape-user-message --good 2.1.201 --bad 2.1.206`).
       const expected = byVersion(ctx, {
         '<2.1.202': { subtype: 'error_during_execution', isError: true, prompt: null, exitCode: 1 },
         '>=2.1.202': { subtype: 'success', isError: false, prompt: '(no content)', exitCode: 0 },

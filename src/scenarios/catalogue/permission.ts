@@ -80,7 +80,7 @@ export const permissionScenarios: Scenario[] = [
   {
     id: 'permission/allow-without-updated-input',
     requirement:
-      'a bare {"behavior":"allow"}: before 2.1.207 it is rejected with a ZodError tool_result naming updatedInput and the tool does not run; from 2.1.207 (changed between 2.1.206 and 2.1.217) the tool runs with its original input',
+      'a bare {"behavior":"allow"}: before 2.1.207 it is rejected with a ZodError tool_result naming updatedInput and the tool does not run; from 2.1.207 the tool runs with its original input',
     spec: '§2 can_use_tool ALLOW',
     tier: 'model',
     model: script([writeBanana()], [text('The permission reply was rejected.')]),
@@ -89,8 +89,8 @@ export const permissionScenarios: Scenario[] = [
       await turn(ctx, 'Write banana.txt.');
       const [res] = toolResults(ctx.session.messages());
       const body = toolResultText(res);
-      // Boundary: bare allow: 2.1.206 still rejects it with a ZodError, 2.1.217 (and 2.1.240, 2.1.332) run the tool.
-      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      // Boundary: bare allow: 2.1.206 still rejects it with a ZodError, 2.1.207 (and 2.1.208, 2.1.211, 2.1.332) run the tool
+      // (bisected: `clide-conformance bisect permission/allow-without-updated-input --good 2.1.206 --bad 2.1.217`).
       const expected = byVersion(ctx, {
         '<2.1.207': { rejected: true, file: undefined },
         '>=2.1.207': { rejected: false, file: 'yellow\n' },

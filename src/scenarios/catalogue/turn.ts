@@ -11,15 +11,15 @@ const EXPENSIVE = { input_tokens: 100_000, output_tokens: 10 };
 
 /** The terminal_reason of a result/error_max_budget_usd. */
 function checkBudgetTerminalReason(ctx: ScenarioContext, result: Record<string, unknown>): void {
-  // Boundary: budget terminal_reason: 2.1.201 sends none, 2.1.206 (and 2.1.217, 2.1.240, 2.1.332) send budget_exhausted.
-  // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+  // Boundary: budget terminal_reason: none up to 2.1.205, budget_exhausted from 2.1.206 (found by
+  // `clide-conformance bisect turn/max-budget-usd --good 2.1.203 --bad 2.1.206 --code drift/field-new --path '$.terminal_reason'`).
   byVersion(ctx, {
-    '<2.1.202': () =>
+    '<2.1.206': () =>
       ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
         path: ['terminal_reason'],
         actual: result.terminal_reason,
       }),
-    '>=2.1.202': () =>
+    '>=2.1.206': () =>
       ctx.checkEqual(
         result.terminal_reason,
         'budget_exhausted',
@@ -161,7 +161,7 @@ export const turnScenarios: Scenario[] = [
   {
     id: 'turn/max-budget-usd',
     requirement:
-      '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (errors "Reached maximum budget ($X)"; no terminal_reason before 2.1.202, terminal_reason budget_exhausted from 2.1.202 (changed between 2.1.201 and 2.1.206)); a later prompt is refused at once',
+      '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (errors "Reached maximum budget ($X)"; no terminal_reason before 2.1.206, terminal_reason budget_exhausted from 2.1.206); a later prompt is refused at once',
     spec: '§1 result (error subtypes); §0 spawn flags',
     tier: 'model',
     model: script(
