@@ -9,6 +9,7 @@ import {
   type NormalizedTranscript,
   normalizeTranscript,
 } from '../src/fake-claude/fidelity.js';
+import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 import {
   type RunScenarioOptions,
   runScenario,
@@ -22,7 +23,8 @@ import {
  * src/fake-claude/behaviour/data/): every scenario of the catalogue runs against that real CLI and
  * against fake-claude emulating it (CLIDE_FAKE_VERSION) in scripted mode — once with its model turns from the same scripted Messages
  * API (ANTHROPIC_BASE_URL, what `runScenario` provides) and once from the model script file
- * (CLIDE_FAKE_SCENARIO). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
+ * (CLIDE_FAKE_SCENARIO) — each both as the executable and in-process (the test's own process, no
+ * child: the same engine, `spawnFakeClaude`). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
  * see src/fake-claude/fidelity.ts) must be equal. Accepted differences are listed in
  * docs/fake-claude-differences.md and applied explicitly (src/fake-claude/accepted-differences.ts).
  */
@@ -34,6 +36,8 @@ interface Runs {
   real: ScenarioRun;
   fakeApi: ScenarioRun;
   fakeScript: ScenarioRun;
+  inProcessApi: ScenarioRun;
+  inProcessScript: ScenarioRun;
 }
 
 /** Runs tasks with at most `n` at a time. */
@@ -91,10 +95,22 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
   const fakeScript = limit(() =>
     run(scenario, { binary: FAKE, cliVersion: version, env: { ...fake, CLIDE_FAKE_SCENARIO: file } }),
   );
-  return Promise.all([realRun, fakeApi, fakeScript]).then(([r, a, s]) => ({
+  // In-process runs take milliseconds of this process's time; they run after the processes.
+  const inProcess = Promise.all([realRun, fakeApi, fakeScript]).then(async () => ({
+    api: await run(scenario, { binary: FAKE, spawn: spawnFakeClaude, cliVersion: version, env: fake }),
+    script: await run(scenario, {
+      binary: FAKE,
+      spawn: spawnFakeClaude,
+      cliVersion: version,
+      env: { ...fake, CLIDE_FAKE_SCENARIO: file },
+    }),
+  }));
+  return Promise.all([realRun, fakeApi, fakeScript, inProcess]).then(([r, a, s, i]) => ({
     real: r,
     fakeApi: a,
     fakeScript: s,
+    inProcessApi: i.api,
+    inProcessScript: i.script,
   }));
 }
 
@@ -106,8 +122,8 @@ describe.each(emulatedVersions())(
   'fake-claude (scripted) emulating claude %s matches the real one, scenario by scenario',
   (version) => {
     for (const scenario of SCENARIOS) {
-      it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file`, async () => {
-        const { real, fakeApi, fakeScript } = await runsOf(version, scenario);
+      it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file, executable and in-process`, async () => {
+        const { real, fakeApi, fakeScript, inProcessApi, inProcessScript } = await runsOf(version, scenario);
         // The real CLI meets the scenario's contract; so must the fake (the same checks, the same findings).
         expect(real.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
         expect(fakeApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
@@ -116,6 +132,10 @@ describe.each(emulatedVersions())(
         // Scenario-file mode makes no Messages API requests, so checks on those requests are not
         // comparable there; the transcript is.
         expect(comparable(fakeScript)).toEqual(expected);
+        // The in-process fake: the same checks and transcripts as the executable.
+        expect(inProcessApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
+        expect(comparable(inProcessApi)).toEqual(expected);
+        expect(comparable(inProcessScript)).toEqual(expected);
       }, 180_000);
     }
   },

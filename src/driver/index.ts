@@ -12,7 +12,14 @@ export {
 } from './sandbox.js';
 export type { SdkMcpServer, SdkMcpTool, SdkMcpToolResult } from './sdk-mcp-server.js';
 export { answerMcpMessage, DEFAULT_MCP_PROTOCOL_VERSION } from './sdk-mcp-server.js';
-export type { ControlHandler, ControlHandlers, HandlerContext, SessionOptions } from './session.js';
+export type {
+  ControlHandler,
+  ControlHandlers,
+  HandlerContext,
+  InProcessCli,
+  InProcessSpawn,
+  SessionOptions,
+} from './session.js';
 export {
   formatWireLine,
   NO_ANSWER,

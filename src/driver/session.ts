@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import { execa, type ResultPromise } from 'execa';
 import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
@@ -45,9 +46,31 @@ export type ControlHandler = (request: Json, context: HandlerContext) => unknown
 
 export type ControlHandlers = Partial<Record<string, ControlHandler>>;
 
+/**
+ * A CLI side that runs inside this process instead of as a child (the in-process fake): shaped like
+ * a child process — stdin, stdout, stderr, `kill()`, and an `exit` event `(code, signal)`.
+ */
+export interface InProcessCli {
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+  kill(signal?: NodeJS.Signals): boolean;
+  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+}
+
+/** Starts an in-process CLI side from what a child would be spawned with. */
+export type InProcessSpawn = (options: {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+}) => InProcessCli;
+
 export interface SessionOptions {
   /** The CLI side to run: the real binary, `fake-claude`, or `clide-record`. */
   binary: string;
+  /** Run the CLI side in this process with this instead of spawning `binary` (no process group). */
+  spawn?: InProcessSpawn;
   args?: CliArgsOptions;
   /** Replaces the generated argv entirely. */
   argv?: string[];
@@ -110,7 +133,7 @@ export class Session {
   readonly argv: string[];
   readonly exited: Promise<{ exitCode: number | null; signal: string | null }>;
 
-  private readonly child: ResultPromise;
+  private readonly child: ResultPromise | InProcessChild;
   private readonly started = performance.now();
   private readonly startedAt = new Date().toISOString();
   private readonly ownsSandbox: boolean;
@@ -136,18 +159,22 @@ export class Session {
       live: options.live,
       extra: options.env,
     });
-    this.child = execa(options.binary, this.argv, {
-      cwd: this.sandbox.cwd,
-      env,
-      extendEnv: false,
-      detached: true,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
-      cleanup: false,
-    });
+    this.child = options.spawn
+      ? inProcessChild(
+          options.spawn({ command: options.binary, args: this.argv, cwd: this.sandbox.cwd, env }),
+        )
+      : execa(options.binary, this.argv, {
+          cwd: this.sandbox.cwd,
+          env,
+          extendEnv: false,
+          detached: true,
+          stdin: 'pipe',
+          stdout: 'pipe',
+          stderr: 'pipe',
+          buffer: false,
+          reject: false,
+          cleanup: false,
+        });
     const pid = this.child.pid;
     if (pid !== undefined) trackProcessGroup(pid);
     const abortSignal = options.signal;
@@ -176,7 +203,9 @@ export class Session {
       // EPIPE after the CLI exited: the exit itself is what matters and is recorded.
     });
 
-    this.exited = this.child.then((result) => {
+    const ended: Promise<{ exitCode?: number | undefined; signal?: string | undefined }> =
+      'inProcess' in this.child ? this.child.exit : this.child;
+    this.exited = ended.then((result) => {
       const info = {
         exitCode: typeof result.exitCode === 'number' ? result.exitCode : null,
         signal: result.signal ?? null,
@@ -336,10 +365,15 @@ export class Session {
     return this.transcript();
   }
 
-  /** Kills the process group now (SIGKILL). */
+  /** Kills the process group now (SIGKILL); an in-process CLI side is killed by itself. */
   kill(): void {
+    if (this.exitInfo) return;
+    if ('inProcess' in this.child) {
+      this.child.inProcess.kill('SIGKILL');
+      return;
+    }
     const pid = this.child.pid;
-    if (pid !== undefined && !this.exitInfo) killProcessGroup(pid, 'SIGKILL');
+    if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
   }
 
   transcript(): Transcript {
@@ -565,4 +599,28 @@ export async function withSession<T>(
     await session.close();
     throw error;
   }
+}
+
+/** An in-process CLI side, seen through the part of execa's child the session uses (no pid). */
+interface InProcessChild {
+  readonly inProcess: InProcessCli;
+  readonly pid: undefined;
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  readonly exit: Promise<{ exitCode: number | undefined; signal: string | undefined }>;
+}
+
+function inProcessChild(cli: InProcessCli): InProcessChild {
+  const exit = new Promise<{ exitCode: number | undefined; signal: string | undefined }>((resolve) => {
+    cli.once('exit', (code, signal) => resolve({ exitCode: code ?? undefined, signal: signal ?? undefined }));
+  });
+  return {
+    inProcess: cli,
+    pid: undefined,
+    stdin: cli.stdin,
+    stdout: cli.stdout,
+    stderr: cli.stderr,
+    exit,
+  };
 }

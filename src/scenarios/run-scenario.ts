@@ -5,6 +5,7 @@ import {
   type CliArgsOptions,
   createSandbox,
   emptyTranscript,
+  type InProcessSpawn,
   type Session,
   sandboxEnv,
   startSession,
@@ -21,6 +22,8 @@ type Json = Record<string, unknown>;
 export interface RunScenarioOptions {
   /** The CLI side: the real binary, `fake-claude`, or `clide-record`. */
   binary: string;
+  /** Run every CLI side of the scenario in this process with this instead of spawning `binary`. */
+  spawn?: InProcessSpawn;
   /**
    * The CLI version `binary` is (the real CLI's, the one fake-claude emulates, a replayed fixture's):
    * version-dependent expectations follow it. Default: the kit's pinned version.
@@ -84,6 +87,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const auxiliaryEnv = { ...scenario.env, ...(options.auxiliaryEnv ?? options.env) };
   const sessionOptions = (args?: CliArgsOptions, env = { ...scenario.env, ...options.env }) => ({
     binary: options.binary,
+    ...(options.spawn ? { spawn: options.spawn } : {}),
     args,
     sandbox,
     modelApiUrl: modelApi.url,
@@ -130,6 +134,14 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
           modelApiUrl: modelApi.url,
           extra: auxiliaryEnv,
         });
+        if (options.spawn) {
+          return runInProcess(
+            options.spawn,
+            { command: options.binary, args: argv, cwd: sandbox.cwd, env },
+            input,
+            timeoutMs,
+          );
+        }
         const run = await execa(options.binary, argv, {
           cwd: sandbox.cwd,
           env,
@@ -211,4 +223,40 @@ function settleExpectedFindings(scenario: Scenario, findings: Finding[]): Findin
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** `spawnCli` for an in-process CLI side: the same input, output, exit code and timeout as execa's run. */
+function runInProcess(
+  spawn: InProcessSpawn,
+  options: Parameters<InProcessSpawn>[0],
+  input: string | undefined,
+  timeoutMs: number,
+): Promise<{ exitCode: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+  const cli = spawn(options);
+  let stdout = '';
+  let stderr = '';
+  cli.stdout.on('data', (chunk: Buffer | string) => {
+    stdout += chunk.toString();
+  });
+  cli.stderr.on('data', (chunk: Buffer | string) => {
+    stderr += chunk.toString();
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cli.kill('SIGKILL');
+  }, timeoutMs);
+  cli.stdin.end(input ?? '');
+  return new Promise((resolve) => {
+    cli.once('exit', (code) => {
+      clearTimeout(timer);
+      // execa strips the final newline of each stream.
+      resolve({
+        exitCode: code,
+        stdout: stdout.replace(/\n$/, ''),
+        stderr: stderr.replace(/\n$/, ''),
+        timedOut,
+      });
+    });
+  });
 }
