@@ -1,9 +1,10 @@
 /**
- * Helper process of the in-process benchmark (`node dist/bench/in-process-child.js <sessions>`):
- * one test file's worth of in-process fake sessions, from a cold start. Each session is what one
- * test does — `fakeClaude()`, one `query()` through the Agent SDK with `fake.sdkOptions` to its
- * `result`, `close()` — and prints one JSON line: the process's whole wall time (from its start:
- * imports included), and each session's parts.
+ * Helper process of the in-process benchmark (`node dist/bench/in-process-child.js <sessions>
+ * [per-test|shared]`): one test file's worth of in-process fake sessions, from a cold start. Each
+ * session is what one test does — `fakeClaude()`, one `query()` through the Agent SDK with
+ * `fake.sdkOptions` to its `result`, `close()` (`per-test`); or one fake for the whole file
+ * (`shared`). Prints one JSON line: the process's whole wall time (from its start: imports
+ * included), and each session's parts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,13 +32,14 @@ export interface InProcessLoopResult {
   failures: string[];
 }
 
-async function main(sessions: number): Promise<InProcessLoopResult> {
+async function main(sessions: number, shared: boolean): Promise<InProcessLoopResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'clide-bench-inproc-'));
   const out: InProcessLoopResult = { totalMs: 0, sessionMs: [], setupMs: [], closeMs: [], failures: [] };
+  const fileFake = shared ? await fakeClaude({ scenario: ONE_TURN_SCRIPT }) : undefined;
   try {
     for (let i = 0; i < sessions; i += 1) {
       const t0 = performance.now();
-      const fake = await fakeClaude({ scenario: ONE_TURN_SCRIPT });
+      const fake = fileFake ?? (await fakeClaude({ scenario: ONE_TURN_SCRIPT }));
       const t1 = performance.now();
       let result: unknown;
       try {
@@ -52,13 +54,14 @@ async function main(sessions: number): Promise<InProcessLoopResult> {
         out.failures.push(`session ${i}: ${error instanceof Error ? error.message : String(error)}`);
       }
       const t2 = performance.now();
-      await fake.close();
+      if (!fileFake) await fake.close();
       const t3 = performance.now();
       out.setupMs.push(t1 - t0);
       out.sessionMs.push(t2 - t1);
       out.closeMs.push(t3 - t2);
     }
   } finally {
+    await fileFake?.close();
     rmSync(cwd, { recursive: true, force: true });
   }
   // performance.now() counts from the process's start.
@@ -66,5 +69,5 @@ async function main(sessions: number): Promise<InProcessLoopResult> {
   return out;
 }
 
-const result = await main(Number(process.argv[2] ?? 100));
+const result = await main(Number(process.argv[2] ?? 100), process.argv[3] === 'shared');
 process.stdout.write(`${JSON.stringify(result)}\n`);
