@@ -69,6 +69,30 @@ describe('recordProcess', () => {
     for (const [n, seq] of seqOf('from-cli')) expect(seq).toBeGreaterThan(sent.get(n)!);
   });
 
+  test('the header is on disk before the CLI starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-rec-header-'));
+    const out = join(dir, 'session.jsonl');
+    const seen = join(dir, 'seen-at-start');
+    // The "CLI" copies what the recording holds the moment it starts.
+    const result = await recordProcess({
+      command: '/bin/sh',
+      args: ['-c', `cp "${out}.recording" "${seen}"`],
+      out,
+      stdin: new PassThrough().end(),
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      forwardSignals: [],
+    });
+    expect(result.exitCode).toBe(0);
+    const atStart = readFileSync(seen, 'utf8');
+    expect(atStart.endsWith('\n')).toBe(true);
+    expect(JSON.parse(atStart)).toMatchObject({
+      kind: 'header',
+      format: 'clide-fixture/1',
+      argv: ['claude', '-c', expect.any(String)],
+    });
+  });
+
   test('a fixture that cannot be created fails before the CLI starts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clide-rec-nofile-'));
     const marker = join(dir, 'started');
