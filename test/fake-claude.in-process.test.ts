@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type PermissionResult,
@@ -294,6 +294,20 @@ describe('the in-process fake', () => {
     expect(executable.error).toMatch(/aborted/i);
     expect({ ...inProcess, spawned: 0 }).toEqual(executable);
     expect(inProcess.spawned).toBe(1);
+  });
+
+  it('close() kills the in-process sessions still running, then removes the temporary HOME', async () => {
+    const { fake, sandbox } = await setUp(script([text('never asked')]));
+    const child = fake.spawn({
+      command: fake.path,
+      args: ['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      env: fake.env,
+      cwd: sandbox.cwd,
+    });
+    child.stdout.resume();
+    await fake.close();
+    expect(await child.exited).toEqual({ exitCode: null, signal: 'SIGKILL' });
+    expect(existsSync(fake.home)).toBe(false);
   });
 
   it('100 sessions in one file are isolated and leave no handle behind', async () => {

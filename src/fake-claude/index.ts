@@ -68,7 +68,7 @@ export interface FakeClaude {
   };
   /** The model requests made so far, by every process started with `env`. */
   requests(): FakeModelRequest[];
-  /** Removes the temporary files. Idempotent. */
+  /** Kills its in-process sessions still running (SIGKILL), then removes the temporary files. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -124,7 +124,14 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
     });
   }
   let closed = false;
-  const spawn = (spawnOptions: FakeSpawnOptions) => spawnFakeClaude(spawnOptions);
+  // In-process sessions still running when the fake is closed are killed with it.
+  const live = new Set<FakeClaudeProcess>();
+  const spawn = (spawnOptions: FakeSpawnOptions) => {
+    const session = spawnFakeClaude(spawnOptions);
+    live.add(session);
+    session.once('exit', () => live.delete(session));
+    return session;
+  };
   return {
     path,
     env,
@@ -141,6 +148,9 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
     async close() {
       if (closed) return;
       closed = true;
+      const running = [...live];
+      for (const session of running) session.kill('SIGKILL');
+      await Promise.all(running.map((session) => session.exited));
       rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
