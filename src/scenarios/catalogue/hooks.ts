@@ -172,7 +172,7 @@ export const hookScenarios: Scenario[] = [
   {
     id: 'hooks/user-prompt-submit',
     requirement:
-      'a UserPromptSubmit hook is called with the prompt before system/init; decision "block" ends the turn without a model call (result/success, num_turns 0; the result is empty before 2.1.173, and from 2.1.173 (changed between 2.1.172 and 2.1.195) reads "UserPromptSubmit operation blocked by hook:" with the reason and the original prompt); additionalContext reaches the model',
+      'a UserPromptSubmit hook is called with the prompt before system/init; decision "block" ends the turn without a model call (result/success, num_turns 0; the result is empty before 2.1.178, and from 2.1.178 reads "UserPromptSubmit operation blocked by hook:" with the reason and the original prompt); additionalContext reaches the model',
     spec: '§2 hook_callback',
     tier: 'model',
     model: script([text('A fruit-free answer.')]),
@@ -200,11 +200,11 @@ export const hookScenarios: Scenario[] = [
       ctx.checkEqual(blocked.num_turns, 0, 'result/num-turns', 'a blocked prompt makes no turn', [
         'num_turns',
       ]);
-      // Boundary: blocked prompt: 2.1.172 still has an empty result, 2.1.195 (and 2.1.240, 2.1.332) give the text.
-      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      // Boundary: blocked prompt: an empty result up to 2.1.177, the text from 2.1.178 (found by `clide-conformance
+      // bisect hooks/user-prompt-submit --good 2.1.172 --bad 2.1.195 --code drift/text-changed --path '$.result'`).
       const expected = byVersion(ctx, {
-        '<2.1.173': { result: '', what: 'a blocked prompt has an empty result' },
-        '>=2.1.173': {
+        '<2.1.178': { result: '', what: 'a blocked prompt has an empty result' },
+        '>=2.1.178': {
           result:
             'UserPromptSubmit operation blocked by hook:\nNo bananas today.\n\nOriginal prompt: Tell me about bananas.',
           what: 'the result of a blocked prompt gives the reason and the original prompt',
