@@ -310,6 +310,27 @@ describe('the in-process fake', () => {
     expect(existsSync(fake.home)).toBe(false);
   });
 
+  it('sessions running at the same time in one process keep their own version, model script and cwd', async () => {
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const version = emulatedVersions()[i % emulatedVersions().length]!;
+        const { fake, sandbox } = await setUp(script([text(`answer ${i}`)]), { version });
+        const { messages, error } = await collect(
+          query({ prompt: `q${i}`, options: { ...fake.sdkOptions, cwd: sandbox.cwd, settingSources: [] } }),
+        );
+        return { i, version, cwd: sandbox.cwd, messages, error };
+      }),
+    );
+    for (const run of runs) {
+      expect(run.error).toBeUndefined();
+      expect(run.messages.find((m) => m.type === 'system' && m.subtype === 'init')).toMatchObject({
+        claude_code_version: run.version,
+        cwd: run.cwd,
+      });
+      expect(run.messages.at(-1)).toMatchObject({ type: 'result', result: `answer ${run.i}` });
+    }
+  });
+
   it('100 sessions in one file are isolated and leave no handle behind', async () => {
     const sandbox = createSandbox();
     cleanups.push(() => sandbox.dispose());
