@@ -10,6 +10,7 @@ import { groupLine, hotSpotBullets } from './hot-spots.js';
 import { emptySection, measure, type SectionResult } from './model.js';
 import { rssKiB } from './proc.js';
 import { profileNodeScript, summarizeProfile } from './profile.js';
+import { benchRecorderKill } from './recorder-kill.js';
 import { fmt, interleave, pairedRatios, quantile, summarize } from './stats.js';
 
 /** The echo program standing in for the CLI: `cat` copies stdin to stdout as soon as it reads it. */
@@ -257,6 +258,8 @@ export async function benchRecorder(
       `${fmt(mibs('recorder').median, 1)} MiB/s vs ${fmt(mibs('direct').median, 0)} MiB/s (${config.recorderMb} MiB of session lines each way)`,
     ),
   );
+  const kill = await benchRecorderKill(log);
+  section.measures.push(...kill.measures);
   const rec = bulk.recorder ?? [];
   section.tables.push({
     title: 'Per session (medians)',
@@ -272,6 +275,7 @@ export async function benchRecorder(
         : '—',
     ]),
   });
+  section.notes.push(kill.note);
   section.notes.push(
     `Echo program: \`cat\` (it writes what it reads at once), started directly or as \`CLIDE_REAL_CLAUDE\` behind \`bin/clide-record\`. Latency: ${config.recorderPings} ping-pong frames per session (after 50 warm-up frames), each a corpus line with the session's real HOME/cwd paths (and, every 50th, an Anthropic-key-shaped string), so redaction rewrites them; added latency = recorder RTT quantile − direct RTT quantile of the same round. Throughput: ${config.recorderMb} MiB of the same lines written with backpressure, timed from the first byte written to the last byte echoed, once one warm-up line has made the round trip (process start-up is not throughput). The recorder records every line twice (to-cli and from-cli).`,
   );
@@ -286,6 +290,7 @@ export async function benchRecorder(
         })),
       ]),
     ),
+    kill: kill.data,
     throughput: Object.fromEntries(
       routes.map((r) => [r, (bulk[r] ?? []).map(({ rss: _rss, ...rest }) => rest)]),
     ),
@@ -344,16 +349,16 @@ function explainRecorder(section: SectionResult): string[] {
   if (tp?.met === false) {
     out.push(
       [
-        `**Throughput ${fmt(tp.value.median)}× the direct pipe (target ≥ 0.8×), missed.** ${tp.detail}. The recorder's main thread only forwards the raw chunks and copies each into a 16 MiB ring shared with a recording thread, which splits, parses, redacts, id-normalises, re-encodes and writes every line — twice per echoed line (to-cli and from-cli). A session that fits in the ring moves at the forwarding speed (an extra Node hop, competing for the cores with the recording thread, the echo program and the client) and the recording catches up after stdin EOF (the \`stdin EOF → exit\` column); a longer one moves at the recording's speed once the ring is full. The profile below is both threads.`,
+        `**Throughput ${fmt(tp.value.median)}× the direct pipe (target ≥ 0.8×), missed.** ${tp.detail}. The recorder records write-ahead (crash safety, docs/record.md): each chunk's lines are split, parsed, redacted, id-normalised, re-encoded and written before the chunk is forwarded — twice per echoed line (to-cli and from-cli) — so the stream moves at the recording's speed, on top of the extra Node hop. The profile below is the recorder process.`,
         ...profile,
-        'Owner: src/recorder/, src/redact/, src/fixture/. The recording is off the forwarding path (src/recorder/record-worker.ts); what is left is the per-frame cost of the recording, the fixes in italics.',
+        'Owner: src/recorder/, src/redact/, src/fixture/. The recording is on the forwarding path by design (a killed recorder loses no forwarded line); what is left is the per-frame cost of the recording, the fixes in italics.',
       ].join('\n'),
     );
   }
   const p99 = byId.get('recorder.added-p99');
   if (p99?.met === false) {
     out.push(
-      `**Added p99 latency ${fmt(p99.value.median, 2)} ms (target ≤ 1 ms), missed.** ${p99.detail}. The recording runs on its own thread (lines of ${fmt(avgLine, 0)} B on average, up to ${fmt(maxLine / 1024, 0)} KiB), so the added latency is the extra Node process hop, two each round trip; its tail is that process being descheduled on a machine whose cores are shared by the client, the echo program, the recording thread and any other load.`,
+      `**Added p99 latency ${fmt(p99.value.median, 2)} ms (target ≤ 1 ms), missed.** ${p99.detail}. Each line is redacted and written before it is forwarded (lines of ${fmt(avgLine, 0)} B on average, up to ${fmt(maxLine / 1024, 0)} KiB), so the added latency is the extra Node process hop, two each round trip, plus the recording of the line; its tail is that process being descheduled on a machine whose cores are shared by the client, the echo program and any other load.`,
     );
   }
   return out;
