@@ -72,13 +72,20 @@ interface ContentString {
   key: string | undefined;
 }
 
+/** Every string of `value` (keys too), in document order, with the key it is under; no recursion (any depth). */
 function collectStrings(value: unknown, out: ContentString[], key?: string): void {
-  if (typeof value === 'string') out.push({ text: value, key });
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, out, key);
-  else if (isRecord(value)) {
-    for (const [k, child] of Object.entries(value)) {
-      out.push({ text: k, key: undefined });
-      collectStrings(child, out, k);
+  const stack: Array<[unknown, string | undefined]> = [[value, key]];
+  while (stack.length > 0) {
+    const [node, under] = stack.pop()!;
+    if (typeof node === 'string') out.push({ text: node, key: under });
+    else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], under]);
+    } else if (isRecord(node)) {
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push([child, k], [k, undefined]);
+      }
     }
   }
 }

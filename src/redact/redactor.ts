@@ -1,5 +1,6 @@
 import type { FixtureTransform, HeaderRedaction } from '../fixture/index.js';
 import type { IdPlaceholders } from '../protocol/ids.js';
+import { jsonDepth, MAX_WALKED_DEPTH, stringifyJson } from '../util/deep-json.js';
 import { isRecord } from '../util/json.js';
 import { redactAccount } from './account.js';
 import { encodedForms } from './encodings.js';
@@ -307,6 +308,16 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   return {
     ids: idNormalizer?.placeholders,
     redact(message) {
+      // Deeper than the walks below take: redacted as its JSON text, by the text rules.
+      if (jsonDepth(message, MAX_WALKED_DEPTH) > MAX_WALKED_DEPTH) {
+        const json = stringifyJson(message);
+        const redacted = text(idNormalizer ? idNormalizer.text(json) : json);
+        try {
+          return JSON.parse(redacted) as unknown;
+        } catch {
+          return redacted;
+        }
+      }
       let out = redactAccount(message, accountRedaction);
       for (const rule of pathRules) out = applyPathRule(out, rule);
       if (idNormalizer) out = idNormalizer.message(out);
