@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { readSettledLines } from './settled-lines.js';
+
+/** A stream of `parts`: strings are chunks, numbers are pauses (ms). */
+async function* stream(...parts: Array<string | number>): AsyncGenerator<string> {
+  for (const p of parts) {
+    if (typeof p === 'number') await sleep(p);
+    else yield p;
+  }
+}
+
+async function read(parts: Array<string | number>, options: Parameters<typeof readSettledLines>[2] = {}) {
+  const batches: unknown[][] = [];
+  const result = await readSettledLines(
+    stream(...parts),
+    (frames) => batches.push(frames.map((f) => f.value)),
+    options,
+  );
+  return { batches, fatal: result.fatal?.raw };
+}
+
+describe('readSettledLines', () => {
+  it('hands over the lines of a burst together, once the stream is quiet or ended', async () => {
+    expect(await read(['{"a":1}\n{"b"', ':2}\n', 80, '{"c":3}\n'])).toEqual({
+      batches: [[{ a: 1 }, { b: 2 }], [{ c: 3 }]],
+      fatal: undefined,
+    });
+  });
+
+  it('a bad line drops the lines that came with it and stops reading', async () => {
+    expect(await read(['{"a":1}\n', 'oops\n', '{"b":2}\n'])).toEqual({ batches: [], fatal: 'oops' });
+    expect(await read(['{"a":1}\n', 80, 'oops\n', '{"b":2}\n'])).toEqual({ batches: [[{ a: 1 }]], fatal: 'oops' });
+  });
+
+  it('a truncated last line is found at the end, before anything was handed over', async () => {
+    expect(await read(['{"a":1}\n{"type":"user","mess'])).toEqual({
+      batches: [],
+      fatal: '{"type":"user","mess',
+    });
+  });
+
+  it('whitespace-only lines: skipped, or refused with blankLines "frame"; empty lines always skipped', async () => {
+    expect(await read(['\n  \n{"a":1}\n'])).toEqual({ batches: [[{ a: 1 }]], fatal: undefined });
+    expect(await read(['\n  \n{"a":1}\n'], { blankLines: 'frame' })).toEqual({ batches: [], fatal: '  ' });
+  });
+
+  it('a parsed line can be fatal too (isFatal)', async () => {
+    expect(await read(['{"a":1}\nnull\n'], { isFatal: (f) => f.value === null })).toEqual({
+      batches: [],
+      fatal: 'null',
+    });
+  });
+});
