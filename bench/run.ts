@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { isClideError } from '../src/errors/index.js';
 import { benchCanary } from './canary.js';
 import { type BenchConfig, benchConfig, type SectionId } from './config.js';
+import { benchInProcess } from './in-process.js';
 import { currentLoad, describeMachine } from './machine.js';
 import { BENCH_FORMAT, type BenchReport, emptySection, type SectionResult } from './model.js';
 import { benchOneTurn } from './one-turn.js';
@@ -23,6 +24,7 @@ type Runner = (config: BenchConfig, log: (line: string) => void) => Promise<Sect
 
 const SECTIONS: Array<{ id: SectionId; title: string; run: Runner }> = [
   { id: 'turn', title: '1. fake-claude one turn', run: benchOneTurn },
+  { id: 'inprocess', title: '1b. In-process fake (Agent SDK)', run: benchInProcess },
   { id: 'replay', title: '2. Replay throughput', run: benchReplay },
   { id: 'recorder', title: '3. Recorder overhead', run: benchRecorder },
   { id: 'validation', title: '4. Validation throughput', run: benchValidation },
