@@ -68,7 +68,7 @@ function shape(stdout: string): unknown[] {
 }
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
 });
@@ -92,17 +92,23 @@ describe.each(emulatedVersions())(
       if (r.exitCode === 1) expect(await run(FAKE, input, replay)).toEqual(r);
     }, 180_000);
 
-    it.concurrent('a truncated last line after a complete one: only the parse error, exit 1, in both modes', async () => {
+    it.concurrent('a truncated last line after a complete one: the parse error, exit 1, no turn played, in both modes', async () => {
       const input = `${user('Say hello.')}\n${user('second').slice(0, 30)}`;
       const [r, s, p] = await Promise.all([
         run(real(), input),
         run(FAKE, input, scripted),
         run(FAKE, input, replay),
       ]);
-      expect(r.exitCode).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(s).toEqual(r);
-      expect(p).toEqual(r);
+      // The CLI dies at the bad line, before the turn of the line before it is played. On a quiet
+      // machine it prints nothing at all; on a loaded one the end of stdin can come late enough for
+      // the real CLI to have printed its system/init first (observed), so stdout holds at most that.
+      const types = (stdout: string) => shape(stdout).map((m) => (m as { type: unknown }).type);
+      for (const o of [r, s, p]) {
+        expect(o.exitCode).toBe(1);
+        expect(o.stderr).toBe(r.stderr);
+        expect(types(o.stdout).filter((t) => t !== 'system')).toEqual([]);
+      }
+      expect(r.stderr).toBe(`${(await behaviourFor(version)).stdinParseError(user('second').slice(0, 30))}`);
     }, 180_000);
 
     it.concurrent('a 10 MB line that is not JSON: exit 1, nothing on stdout, the same error on stderr', async () => {
