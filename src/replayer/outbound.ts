@@ -1,3 +1,4 @@
+import type { RecordedTextFrame } from '../fixture/index.js';
 import { encodeLine } from '../protocol/index.js';
 import { isRecord } from '../util/json.js';
 import type { IdBindings } from './bindings.js';
@@ -80,4 +81,19 @@ export function outboundLine(
   if (!ids.occursIn(line) && !mayHaveToolEffect(msg)) return { line };
   const message = ids.toLive(mapJsonStrings(msg, (s) => paths.toReal(s)));
   return { line: encodeLine(message), message };
+}
+
+/**
+ * `outboundLine` of a CLI message kept as its recorded (canonical) text: the text is the encoded
+ * message, so only the path substitution runs on it; the message is parsed and rebuilt only when
+ * a bound id occurs in it or it may have a file effect, exactly as `outboundLine` would.
+ */
+export function outboundRecordedLine(
+  frame: RecordedTextFrame,
+  paths: PathSubstitution,
+  ids: IdBindings,
+): { line: string; message?: unknown } {
+  const line = paths.toRealInJson(`${frame.text}\n`);
+  if (!ids.occursIn(line) && !(frame.top.toolUseResult && frame.top.type === 'user')) return { line };
+  return outboundLine(frame.msg, paths, ids);
 }

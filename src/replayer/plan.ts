@@ -1,4 +1,4 @@
-import { type Fixture, type FixtureFrame, frameBytes } from '../fixture/index.js';
+import { type Fixture, type FixtureFrame, frameBytes, recordedText } from '../fixture/index.js';
 import { classify } from '../protocol/index.js';
 import type { ClientLine } from './handlers.js';
 
@@ -39,6 +39,8 @@ export function planReplay(fixture: Pick<Fixture, 'frames' | 'trailer'>): Replay
   let lastClientIsRaw = false;
   const open = new Map<string, number>();
   frames.forEach((frame, index) => {
+    // A CLI message kept as its text is neither a control request nor a cancel (those are parsed).
+    if (recordedText(frame)) return;
     const c = classify(frame.msg);
     if (frame.dir === 'to-cli') {
       const line = recordedClientLine(frame);

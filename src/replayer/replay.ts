@@ -1,8 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
-import { jsonDepth, MAX_WALKED_DEPTH } from '../util/deep-json.js';
-import { type Fixture, type FixtureFrame, fixtureCliVersion, frameBytes } from '../fixture/index.js';
+import {
+  type Fixture,
+  type FixtureFrame,
+  fixtureCliVersion,
+  frameBytes,
+  recordedText,
+} from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
+import { jsonDepth, MAX_WALKED_DEPTH } from '../util/deep-json.js';
 import { IdBindings } from './bindings.js';
 import { type ClientEvent, ClientInput, type StdinRules } from './client-input.js';
 import {
@@ -16,8 +22,8 @@ import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
 import type { LiveRedaction } from './live-redaction.js';
 import type { Pacing, ReplayMode } from './options.js';
+import { BatchedOutput, outboundLine, outboundRecordedLine } from './outbound.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
-import { BatchedOutput, outboundLine } from './outbound.js';
 import { planReplay, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
 import { applyToolEffect } from './tool-effects.js';
@@ -116,10 +122,13 @@ class ReplaySession {
   constructor(private readonly o: ReplaySessionOptions) {
     this.plan = planReplay(o.fixture);
     this.input = new ClientInput(o.stdin, o.stdinRules);
-    const first = o.fixture.frames.find(
-      (f) => typeof (f.msg as { session_id?: unknown })?.session_id === 'string',
-    );
-    if (first) this.sessionId = (first.msg as { session_id: string }).session_id;
+    for (const f of o.fixture.frames) {
+      const sid = recordedText(f)?.top.sessionId ?? (f.msg as { session_id?: unknown })?.session_id;
+      if (typeof sid === 'string') {
+        this.sessionId = sid;
+        break;
+      }
+    }
   }
 
   async run(): Promise<ReplayOutcome> {
@@ -276,12 +285,18 @@ class ReplaySession {
   }
 
   private emit(frame: FixtureFrame): void {
-    if (frame.msg === undefined) {
+    const recorded = recordedText(frame);
+    if (!recorded && frame.msg === undefined) {
       this.o.stdout.write(this.outboundText(frame));
       return;
     }
-    const { line, message } = outboundLine(frame.msg, this.o.paths, this.ids);
-    const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
+    const { line, message } = recorded
+      ? outboundRecordedLine(recorded, this.o.paths, this.ids)
+      : outboundLine(frame.msg, this.o.paths, this.ids);
+    const sid =
+      message || !recorded
+        ? ((message ?? frame.msg) as { session_id?: unknown }).session_id
+        : recorded.top.sessionId;
     if (typeof sid === 'string') this.sessionId = message ? sid : this.o.paths.toReal(sid);
     if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);

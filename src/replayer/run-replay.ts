@@ -38,7 +38,7 @@ export async function runReplay(
   const mode = parseReplayMode(options.env[REPLAY_ENV.mode]);
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
-  const fixture = await readFixture(options.fixture);
+  const fixture = await readFixture(options.fixture, { recordedCliText: true });
   const stdinRules = await options.stdinRulesFor?.(fixtureCliVersion(fixture) ?? undefined);
   const cut = describeCut(fixture);
   if (cut) {
