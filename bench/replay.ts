@@ -273,8 +273,8 @@ function explainReplay(
       (read
         ? `reading the fixture alone (\`iterateFixture\`: parse and check every record) is ${fmt(read.value.median)}× \`cat\`. `
         : '') +
-      `A replay reads the whole fixture before it plays (a corrupt fixture is refused before the client sees a byte), so each of the ${frames.toLocaleString('en-US')} lines (${fmt(bytes / frames, 0)} B average) is parsed once (JSON.parse) and encoded once (JSON.stringify); paths and ids are substituted on the encoded line and stdout is written in 64 KiB batches (src/replayer/outbound.ts). ` +
-      'What is left is those two passes over every byte and the garbage of holding the parsed fixture: together several times the cost of copying the bytes. Reaching the copy would take playing the recorded text of CLI frames without parsing it at play time.' +
+      `A replay checks the whole fixture before it plays (a corrupt fixture is refused before the client sees a byte). Each of the ${frames.toLocaleString('en-US')} lines (${fmt(bytes / frames, 0)} B average) that holds a CLI message in canonical form is checked by a JavaScript recogniser of canonical JSON (src/fixture/canonical-json.ts) and its recorded text is played as it is, without JSON.parse or JSON.stringify; paths and ids are substituted on the text and stdout is written in 64 KiB batches (src/replayer/outbound.ts). ` +
+      'What is left is that check, one pass over every token at about the cost of JSON.parse, and holding every line until the session ends. Reaching the copy would take a check that does not look at every token (e.g. a digest of the frames written by the recorder, a format change; decision 12).' +
       (p ? ` Profile (${fmt(p.busyMs, 0)} ms busy): ${groupLine(p)}. The hot frames:` : ''),
     ...(p ? hotSpotBullets(p) : []),
     'Owner: src/replayer/ and src/fixture/ (the fixes are in the italics above).',
