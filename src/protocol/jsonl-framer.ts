@@ -46,6 +46,11 @@ export class JsonlFramer {
   private atStart = true;
   private ended = false;
 
+  /** True when the text pushed so far ends on a line boundary (no part of a line is waiting). */
+  get atLineBoundary(): boolean {
+    return this.parts.length === 0;
+  }
+
   /** Number of lines completed so far (including skipped empty ones). */
   get linesSeen(): number {
     return this.lineNo;

@@ -51,4 +51,24 @@ describe('readSettledLines', () => {
       fatal: 'null',
     });
   });
+
+  it("a client's finished write is acted on at once; input that stops inside a line waits for the quiet time", async () => {
+    const handed: number[] = [];
+    const start = Date.now();
+    const onLines = () => handed.push(Date.now() - start);
+    // The stream stays open for 300 ms after each write; the settle time is longer than that.
+    await readSettledLines(stream('{"a":1}\n', 300), onLines, { settleMs: 10_000 });
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toBeLessThan(300);
+    handed.length = 0;
+    await readSettledLines(stream('{"a":1}\n{"b"', 300, ':2}\n'), onLines, { settleMs: 10_000 });
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toBeGreaterThanOrEqual(300);
+    // A chunk as long as a whole pipe read means more is coming, even when it ends on a line boundary.
+    const full = `${JSON.stringify({ pad: 'x'.repeat(64 * 1024) })}\n`;
+    handed.length = 0;
+    await readSettledLines(stream(full, 300), onLines, { settleMs: 10_000 });
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toBeGreaterThanOrEqual(300);
+  });
 });

@@ -6,7 +6,12 @@ export type FatalLine = Frame;
 export interface SettledLinesOptions extends JsonlFramerOptions {
   /** True when a parsed line ends the session (e.g. `null`, which the CLI cannot read). */
   isFatal?: (frame: Extract<Frame, { ok: true }>) => boolean;
-  /** Quiet time after the last chunk before its lines are handed over (default 30 ms). */
+  /**
+   * Quiet time before lines are handed over while more input looks on its way: the last chunk
+   * ended inside a line, or filled a whole pipe read (default 30 ms). A chunk that ends on a line
+   * boundary and is shorter than a pipe read is a client's finished write: its lines are handed
+   * over on the next turn of the event loop. 0 hands over every chunk's lines at once.
+   */
   settleMs?: number;
 }
 
@@ -16,13 +21,17 @@ export interface SettledLinesResult {
 }
 
 const DEFAULT_SETTLE_MS = 30;
+/** What one read of a pipe returns at most (Node reads 64 KiB at a time). */
+const PIPE_READ_BYTES = 64 * 1024;
 
 /**
  * Reads a JSONL stream the way the real CLI reads its stdin: a line that is not JSON ends the
  * session at once, and whatever arrived with it is lost. The CLI takes a moment before it acts on
  * a message, so a client that writes its lines and a broken last one in one go sees nothing but the
- * error. Here, parsed lines are handed to `onLines` only once the stream has been quiet for
- * `settleMs` (or has ended); a fatal line found before that drops them and stops the reading.
+ * error. Here, parsed lines are handed to `onLines` only once the stream has been quiet (or has
+ * ended): for `settleMs` while more input looks on its way (the last chunk ended inside a line or
+ * filled a pipe read), for one turn of the event loop after a finished write, so that a client's
+ * message is acted on at once. A fatal line found before that drops them and stops the reading.
  *
  * Never throws for the content of the stream: a broken stream ends the input like a closed one.
  */
@@ -49,8 +58,9 @@ export async function readSettledLines(
     onLines(batch);
   };
   let next = nextChunk(iterator);
+  let wait = settleMs;
   for (;;) {
-    let result = await (pending.length === 0 ? next : raceTimer(next, settleMs));
+    let result = await (pending.length === 0 ? next : raceTimer(next, wait));
     if (result === 'quiet') {
       flush();
       result = await next;
@@ -62,12 +72,18 @@ export async function readSettledLines(
       void iterator.return?.();
       return { fatal };
     }
+    const finishedWrite = framer.atLineBoundary && chunkLength(result.value) < PIPE_READ_BYTES;
+    wait = finishedWrite ? 0 : settleMs;
     next = nextChunk(iterator);
   }
   const fatal = take(framer.end());
   if (fatal) return { fatal };
   flush();
   return {};
+}
+
+function chunkLength(chunk: Uint8Array | string): number {
+  return typeof chunk === 'string' ? chunk.length : chunk.byteLength;
 }
 
 type Chunk = IteratorResult<Uint8Array | string, unknown>;
