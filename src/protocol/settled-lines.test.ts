@@ -30,7 +30,10 @@ describe('readSettledLines', () => {
 
   it('a bad line drops the lines that came with it and stops reading', async () => {
     expect(await read(['{"a":1}\n', 'oops\n', '{"b":2}\n'])).toEqual({ batches: [], fatal: 'oops' });
-    expect(await read(['{"a":1}\n', 80, 'oops\n', '{"b":2}\n'])).toEqual({ batches: [[{ a: 1 }]], fatal: 'oops' });
+    expect(await read(['{"a":1}\n', 80, 'oops\n', '{"b":2}\n'])).toEqual({
+      batches: [[{ a: 1 }]],
+      fatal: 'oops',
+    });
   });
 
   it('a truncated last line is found at the end, before anything was handed over', async () => {
