@@ -52,10 +52,10 @@ function processesMarkedBy(mark: string): string[] {
   return hits;
 }
 
-async function until(condition: () => boolean, what: string, ms = 60_000): Promise<void> {
+async function until(condition: () => boolean, what: string | (() => string), ms = 45_000): Promise<void> {
   const end = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -137,7 +137,8 @@ describe("pin's corpus recording, interrupted", () => {
       });
       await until(
         () => progress.some((l) => l.startsWith('recorded ')) && processesMarkedBy(root).length > 0,
-        'one recorded fixture and a running recorder',
+        () => `one recorded fixture and a running recorder (progress so far: ${progress.join(' | ') || 'none'})`,
+        45_000,
       );
       runningAtAbort = processesMarkedBy(root).length;
       controller.abort(interruptedError('SIGINT', 'pin'));
@@ -158,5 +159,5 @@ describe("pin's corpus recording, interrupted", () => {
     expect(files).toEqual(result.recorded.map((r) => r.file.slice(dir.length + 1)).sort());
     for (const r of result.recorded) expect((await readFixture(r.file)).complete).toBe(true);
     expect(readdirSync(failedDir)).toEqual([]);
-  });
+  }, 120_000);
 });
