@@ -55,7 +55,8 @@ function processesMarkedBy(mark: string): string[] {
 async function until(condition: () => boolean, what: string | (() => string), ms = 45_000): Promise<void> {
   const end = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -137,7 +138,8 @@ describe("pin's corpus recording, interrupted", () => {
       });
       await until(
         () => progress.some((l) => l.startsWith('recorded ')) && processesMarkedBy(root).length > 0,
-        () => `one recorded fixture and a running recorder (progress so far: ${progress.join(' | ') || 'none'})`,
+        () =>
+          `one recorded fixture and a running recorder (progress so far: ${progress.join(' | ') || 'none'})`,
         45_000,
       );
       runningAtAbort = processesMarkedBy(root).length;
