@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// vitest's default is one worker fewer than the cores: one on a 2-core machine, where most of the
+// suite waits on real CLI processes and the files would run one after the other.
+const workers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -7,6 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: workers,
     maxConcurrency: 3,
     typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
