@@ -3,14 +3,43 @@ import { defineConfig } from 'rolldown';
 /**
  * The `fake-claude` executable is started once per test by every suite that mocks `claude`, so
  * its start-up is its speed. tsc's output (dist/src) loads ~25 modules one by one; this bundles
- * the compiled entry into dist/bundle/fake-claude/ — one module for the common path, with the
- * lazily imported parts (replay mode, the scripted engine, zod's classic API for the ZodError
- * text) as chunks loaded only when used. bin/fake-claude runs the bundle. See docs/decisions/.
+ * the compiled entry into one script, dist/bundle/fake-claude/fake-claude.cjs (CommonJS, no
+ * chunks), which bin/fake-claude compiles with V8's code cache for the running Node (a script,
+ * not a module, because only scripts take a code cache on Node 20). Code a mode does not use is
+ * never compiled: V8 compiles a function when it is first called. See docs/decisions/ (6, 12).
  * `npm run build` bundles through scripts/bundle.mjs (rolldown's API: no listing of the chunks).
  */
+/**
+ * A script compiled by `vm.Script` has no module loader for `import()` (Node 20 offers one only
+ * as an experimental feature, with a warning on stderr), so the lazy imports of Node's own modules
+ * (the HTTP stack) become calls of `__req` (`require`, from the intro), still made only when
+ * reached: `await` takes the module as it takes a promise. The name has the length of `import`,
+ * so no column moves and the source map stays exact.
+ */
+const builtinImportsAsRequire = {
+  name: 'builtin-imports-as-require',
+  renderChunk(code) {
+    return code.replace(/\bimport\((["'])(node:[\w/]+)\1\)/g, '__req($1$2$1)');
+  },
+};
+
 export default defineConfig({
+  plugins: [builtinImportsAsRequire],
   input: { 'fake-claude': 'dist/src/cli/fake-claude.js' },
   platform: 'node',
-  output: { dir: 'dist/bundle/fake-claude', format: 'esm', sourcemap: true },
+  output: {
+    dir: 'dist/bundle/fake-claude',
+    format: 'cjs',
+    codeSplitting: false,
+    entryFileNames: '[name].cjs',
+    // The sources are ES modules, so strict code; a script must say so.
+    strict: true,
+    intro: 'const __req = require;',
+    sourcemap: true,
+  },
   logLevel: 'warn',
+  onLog(level, log, handler) {
+    if (log.code === 'SOURCEMAP_BROKEN' && log.plugin === builtinImportsAsRequire.name) return;
+    handler(level, log);
+  },
 });

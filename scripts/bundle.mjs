@@ -2,13 +2,53 @@
  * `npm run build`'s last step: bundles the fake-claude executable as rolldown.config.mjs says,
  * through rolldown's API rather than its CLI, so that a build prints warnings and errors only (the
  * CLI lists every chunk it writes). `node scripts/bundle.mjs [out-dir]` writes elsewhere.
+ *
+ * Each bundle is named by a build id on its first line, and bin/fake-claude keeps V8's code cache
+ * per build id and Node. Into dist/bundle this step then writes the cache for the Node that
+ * builds: the executable writes it as it exits, and here it plays one scripted turn, so that the
+ * cache holds what a session's start-up compiles.
  */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import config from '../rolldown.config.mjs';
 
+/** One text turn in stream-json, in a throw-away HOME, with no Node flags (they would not fit the cache). */
+function warmCodeCache() {
+  const home = mkdtempSync(join(tmpdir(), 'clide-bundle-cache-'));
+  try {
+    const script = join(home, 'model-script.json');
+    const turn = { blocks: [{ type: 'text', text: 'Hello.' }] };
+    writeFileSync(script, JSON.stringify({ version: 1, description: 'code cache warm-up', turns: [turn] }));
+    const user = { type: 'user', message: { role: 'user', content: 'Say hello.' } };
+    const { NODE_OPTIONS: _, ...env } = process.env;
+    execFileSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../bin/fake-claude', import.meta.url)),
+        ...['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      ],
+      {
+        cwd: home,
+        env: { ...env, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLIDE_FAKE_SCENARIO: script },
+        input: `${JSON.stringify(user)}\n`,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 const outDir = process.argv[2];
 try {
-  await build(outDir ? { ...config, output: { ...config.output, dir: outDir } } : config);
+  const output = { ...config.output, banner: `// fake-claude build ${randomUUID()}` };
+  await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
+  if (!outDir) warmCodeCache();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

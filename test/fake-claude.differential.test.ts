@@ -75,7 +75,7 @@ const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
 const limit = limiter(CONCURRENCY);
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
 });

@@ -14,7 +14,7 @@ const FAKE = resolve('bin/fake-claude');
 let home: string;
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
   home = mkdtempSync(join(tmpdir(), 'clide-fake-flags-'));

@@ -105,7 +105,7 @@ async function drive(
   options: Partial<Options>,
   onMessage?: (message: SDKMessage, q: ReturnType<typeof query>) => Promise<void> | void,
 ): Promise<Run> {
-  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
   const sandbox = createSandbox();

@@ -32,11 +32,14 @@ describe('npm pack from a fresh git clone', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/src/cli/clide-conformance.js',
-      'dist/bundle/fake-claude/fake-claude.js',
+      'dist/bundle/fake-claude/fake-claude.cjs',
       `dist/schemas/${pinned}/index.js`,
       'bin/fake-claude',
     ]) {
       expect(files).toContain(path);
     }
+    // The executable's code cache for the Node that built, which bin/fake-claude starts from.
+    const cache = `dist/bundle/fake-claude/code-cache/${process.version}-${process.arch}-`;
+    expect(files.filter((f) => f.startsWith(cache) && f.endsWith('.bin'))).toHaveLength(1);
   }, 240_000);
 });

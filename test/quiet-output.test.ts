@@ -28,7 +28,7 @@ describe('quiet output', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe('');
-    expect(existsSync(join(out, 'fake-claude.js'))).toBe(true);
+    expect(existsSync(join(out, 'fake-claude.cjs'))).toBe(true);
   });
 
   test('run says where the reports went exactly once, stdout and stderr together', async () => {

@@ -10,7 +10,7 @@ import { noModel } from '../src/scenarios/model.js';
 const FAKE = resolve('bin/fake-claude');
 
 beforeAll(() => {
-  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.js'))) {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
 });
