@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../src/driver/index.js';
-import { fixtureCliVersion, readFixture } from '../src/fixture/index.js';
+import { readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
 import { runScenario, SCENARIOS } from '../src/scenarios/index.js';
 
