@@ -17,6 +17,7 @@ describe('withInterrupt', () => {
         return { code: reason.code, exitCode: reason.exitCode, message: reason.message };
       },
       (line) => said.push(line),
+      { exitOnLaterSignal: false },
     );
     expect(value).toEqual({
       code: 'interrupted',
@@ -39,6 +40,7 @@ describe('withInterrupt', () => {
         return (signal.reason as ClideError).exitCode;
       },
       () => {},
+      { exitOnLaterSignal: false },
     );
     expect(value).toBe(130);
     const quiet = await withInterrupt(

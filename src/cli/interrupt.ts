@@ -11,12 +11,14 @@ import {
  * signal aborts the AbortSignal handed to `body`, whose code stops its CLIs, removes its sandboxes,
  * writes what had finished and returns; the exit code is then 130 (SIGINT) or 143 (SIGTERM). A
  * second signal does not wait: every process group is killed, every sandbox removed, and the
- * process exits at once with the same code. The handlers are removed when `body` settles.
+ * process exits at once with the same code. The handlers are removed when `body` settles; after an
+ * interruption, a later signal exits with the same code (`exitOnLaterSignal: false` leaves no handler).
  */
 export async function withInterrupt<T>(
   what: string,
   body: (signal: AbortSignal) => Promise<T>,
   stderr: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  options: { exitOnLaterSignal?: boolean } = {},
 ): Promise<{ value: T; interrupted: InterruptSignal | undefined }> {
   const controller = new AbortController();
   let received: InterruptSignal | undefined;
@@ -44,6 +46,12 @@ export async function withInterrupt<T>(
       // What the body did not clean up itself (it should have) goes now.
       killLiveProcessGroups();
       disposeLiveSandboxes();
+      // The process is on its way out with the first signal's code: a signal that comes while it
+      // writes its reports must not kill it with the default action (no exit code, a cut report).
+      if (options.exitOnLaterSignal !== false) {
+        const code = INTERRUPT_EXIT[received];
+        for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => process.exit(code));
+      }
     }
   }
 }

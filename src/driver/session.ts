@@ -288,6 +288,14 @@ export class Session {
    * (`{subtype:'success', request_id, response}` or `{subtype:'error', request_id, error}`).
    */
   request(request: Json & { subtype: string }, requestId = `clide-${this.nextId++}`): Promise<Json> {
+    // Nothing can answer once the run is interrupted or the CLI has exited: fail now, not never.
+    const interrupted = interruptionOf(this.options.signal);
+    if (interrupted) return Promise.reject(interrupted);
+    if (this.exitInfo) {
+      return Promise.reject(
+        new ClideError('timeout', `the CLI had already exited when the ${request.subtype} request was sent`),
+      );
+    }
     const promise = new Promise<Json>((resolve, reject) => {
       this.clientRequests.set(requestId, { subtype: request.subtype, resolve, reject });
     });
