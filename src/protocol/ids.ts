@@ -66,8 +66,14 @@ export function looksLikeId(value: string): boolean {
 
 /** The id-looking substrings of `text`, in order. */
 export function idsInText(text: string): string[] {
-  // A fresh regex each time: matchAll would otherwise start at a shared `lastIndex`.
-  return [...text.matchAll(new RegExp(ID_IN_TEXT.source, 'g'))].map((m) => m[0]);
+  // Every id has a `-` (a UUID) or a `_` (a prefixed id): text without either has none.
+  if (!text.includes('-') && !text.includes('_')) return [];
+  // The shared regex from the start, run to the end before returning (nothing else runs meanwhile).
+  const found: string[] = [];
+  ID_IN_TEXT.lastIndex = 0;
+  for (let m = ID_IN_TEXT.exec(text); m !== null; m = ID_IN_TEXT.exec(text)) found.push(m[0]);
+  ID_IN_TEXT.lastIndex = 0;
+  return found;
 }
 
 function pad(n: number, width: number): string {
@@ -391,13 +397,16 @@ function mapStrings(value: unknown, o: Resolved, fn: (s: string, slot: boolean) 
     if (isRecord(v)) {
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(v)) {
-        // defineProperty: a JSON key named `__proto__` stays an own property.
-        Object.defineProperty(out, key, {
-          value: visit(child, isIdSlot(v, key, o)),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const mapped = visit(child, isIdSlot(v, key, o));
+        // defineProperty for a JSON key named `__proto__`, so that it stays an own property.
+        if (key === '__proto__')
+          Object.defineProperty(out, key, {
+            value: mapped,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else out[key] = mapped;
       }
       return out;
     }

@@ -137,6 +137,12 @@ function literalMatcher(secrets: readonly SecretLiteral[]): ((text: string) => S
   return (text) => {
     const hits: SecretLiteral[] = [];
     for (const regex of set.regex) {
+      // `test` first: most text holds no literal, and `matchAll` copies the regex on every call.
+      regex.lastIndex = 0;
+      const any = regex.test(text);
+      // `matchAll` starts where the regex's `lastIndex` is.
+      regex.lastIndex = 0;
+      if (!any) continue;
       for (const m of text.matchAll(regex)) {
         const entry = set.replace(m);
         if (entry?.rule !== undefined) hits.push({ kind: entry.rule, value: entry.text });

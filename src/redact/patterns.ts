@@ -20,6 +20,13 @@ export interface SecretPattern {
   /** A literal every match contains: text without it is not searched (a cheap pre-test for slow regexes). */
   requires?: string;
   /**
+   * A cheap regex (no lookaround, no flags but the pattern's own `i`) that matches every text the
+   * pattern finds something in: the part of every match that is a keyword or a fixed shape. Text it
+   * does not match is not searched, so it must never miss (src/redact/patterns.test.ts checks it
+   * against the regex on random text with every shape planted).
+   */
+  pretest: RegExp;
+  /**
    * `late`: runs after the machine rules (so this machine's own home is `$HOME` first). Default:
    * before the user rules.
    */
@@ -82,6 +89,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextFree: true,
     regex:
       /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/dg,
+    pretest: /-----BEGIN/,
     shape: 'secret',
     examples: {
       positive: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----',
@@ -94,6 +102,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'anthropic-key',
     contextFree: true,
     regex: /sk-ant-[A-Za-z0-9][A-Za-z0-9_-]{3,}/dg,
+    pretest: /sk-ant-/,
     shape: 'secret',
     examples: {
       positive: 'key sk-ant-api03-Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA-AAAA end',
@@ -107,6 +116,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextFree: true,
     regex:
       /(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/dg,
+    pretest: /sk-/,
     shape: 'secret',
     examples: {
       positive: 'OPENAI sk-proj-Q2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8m done',
@@ -119,6 +129,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'google-api-key',
     contextFree: true,
     regex: /(?<![A-Za-z0-9_-])(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})(?![A-Za-z0-9_-])/dg,
+    pretest: /AIza|ya29\./,
     shape: 'secret',
     examples: {
       positive: 'maps?key=AIzaSyB9x8C7v6B5n4M3a2S1d0F9g8H7j6K5l4Q&x=1',
@@ -130,6 +141,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'aws-access-key-id',
     regex:
       /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA)[A-Z0-9]{16}(?![A-Z0-9])/dg,
+    pretest: /A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA)/,
     shape: 'secret',
     examples: {
       positive: 'id=AKIAQ3EGRV2XJ7KZP4WM;',
@@ -140,6 +152,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     name: 'aws-secret-access-key',
     regex: new RegExp(`aws_?secret_?access_?key${SEP}(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, 'dgi'),
+    pretest: /aws_?secret_?access_?key/i,
     shape: 'secret',
     examples: {
       positive: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKQ',
@@ -152,6 +165,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'azure-key',
     regex:
       /(?:(?:AccountKey|SharedAccessKey|SharedSecret)=(?<secret>[A-Za-z0-9+/]{20,}={0,2})|(?<![A-Za-z0-9_~.-])(?<secret2>[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-]))/dg,
+    pretest: /AccountKey=|SharedAccessKey=|SharedSecret=|8Q~/,
     shape: 'secret',
     examples: {
       positive:
@@ -165,6 +179,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'github-token',
     contextFree: true,
     regex: /(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})/dg,
+    pretest: /gh[pousr]_|github_pat_/,
     shape: 'secret',
     examples: {
       positive: 'GH_TOKEN=ghs_Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8D',
@@ -178,6 +193,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextFree: true,
     regex:
       /(?<![A-Za-z0-9_-])(?:gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat|ffct|cipat)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})/dg,
+    pretest: /gl(?:pat|dt|rt|ptt|cbt|imt|agent|oas|ft|soat|ffct|cipat)-|GR1348941/,
     shape: 'secret',
     examples: {
       positive: 'PRIVATE-TOKEN: glpat-Zq8xT2mW9vR4kL7pN3sB',
@@ -189,6 +205,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'npm-token',
     contextFree: true,
     regex: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/dg,
+    pretest: /npm_/,
     shape: 'secret',
     examples: {
       positive: '//registry.npmjs.org/:_authToken=npm_Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8D',
@@ -201,6 +218,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'stripe-key',
     contextFree: true,
     regex: /(?<![A-Za-z0-9_])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{24,})/dg,
+    pretest: /_live_|_test_|whsec_/,
     shape: 'secret',
     examples: {
       positive: 'PAYMENTS_SK=sk_live_51Hq8xT2mW9vR4kL7pN3sB6yH',
@@ -213,6 +231,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextFree: true,
     regex:
       /(?:xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{8,})/dg,
+    pretest: /xox[abposre]-|xapp-|hooks\.slack\.com/,
     shape: 'secret',
     examples: {
       positive: 'SLACK=xoxb-1234567890-abcdefghij',
@@ -225,6 +244,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'twilio-key',
     contextFree: true,
     regex: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/dg,
+    pretest: /(?:AC|SK)[0-9a-f]{32}/,
     shape: 'secret',
     examples: {
       positive: 'client(SK0a1b2c3d4e5f60718293a4b5c6d7e8f9)',
@@ -236,6 +256,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'sendgrid-key',
     contextFree: true,
     regex: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/dg,
+    pretest: /SG\./,
     shape: 'secret',
     examples: {
       positive: 'key: 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',
@@ -248,6 +269,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'jwt',
     contextFree: true,
     regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/dg,
+    pretest: /eyJ/,
     shape: 'secret',
     examples: {
       positive:
@@ -262,6 +284,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       String.raw`(?:(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|private-token|x-goog-api-key)${SEP}(?:(?:${SCHEMES})\s+)?(?<secret>${NOT_A_PLACEHOLDER}(?!(?:${SCHEMES})\b)[^\s"',;\\]{4,})`,
       'dgi',
     ),
+    pretest: /authorization|api-key|x-auth-token|private-token/i,
     shape: 'secret',
     examples: {
       positive: 'Authorization: Bearer abcdefgh12345',
@@ -273,6 +296,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'bearer-token',
     regex: new RegExp(String.raw`bearer\s+(?<secret>${NOT_A_PLACEHOLDER}[A-Za-z0-9._~+/-]{8,}=*)`, 'dgi'),
     accept: (s) => s.length >= 12 && /[0-9]/.test(s),
+    pretest: /bearer\s/i,
     shape: 'secret',
     examples: {
       positive: 'sent Bearer tok3n.abc123.xyz ok',
@@ -284,6 +308,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'basic-credentials',
     regex: new RegExp(String.raw`basic\s+(?<secret>${NOT_A_PLACEHOLDER}[A-Za-z0-9+/]{4,}={0,2})`, 'dgi'),
     accept: looksLikeBasicCredentials,
+    pretest: /basic\s/i,
     shape: 'secret',
     examples: {
       positive: 'Basic dXNlcjpwYXNz',
@@ -296,6 +321,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'url-credentials',
     regex: /\b[a-z][a-z0-9+.-]{0,20}:\/\/(?<secret>[^\s/?#@:"'<>[\]]+:[^\s/?#@"'<>]+)@/dgi,
     requires: '@',
+    pretest: /:\/\/[^\s/?#@:"'<>[\]]+:[^\s/?#@"'<>]+@/i,
     shape: 'secret',
     examples: {
       positive: 'postgres://app:S3cretPw@db.corp.net:5432/x',
@@ -309,6 +335,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     regex: new RegExp(`[?&;](?:${QUERY_NAMES})=(?<secret>${VALUE})`, 'dgi'),
     requires: '=',
     accept: notPlain,
+    pretest: new RegExp(`[?&;](?:${QUERY_NAMES})=`, 'i'),
     shape: 'secret',
     examples: {
       positive: 'GET https://api.corp.io/v1/items?limit=5&access_token=Qw9x81kQpL0mN2vB7c&x=1',
@@ -324,6 +351,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       'dg',
     ),
     accept: notPlain,
+    pretest:
+      /mysql|mariadb|--(?:password|passwd|db-password|api-key|apikey|auth-token|access-token|client-secret|token|secret)/,
     shape: 'secret',
     examples: {
       positive: 'mysql -h db -u root -pHunter2Hunter2 app',
@@ -336,6 +365,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'password-assignment',
     regex: new RegExp(`(?<![A-Za-z0-9_])[A-Za-z0-9_]*?(?:${ASSIGNED_NAMES})${SEP}(?<secret>${VALUE})`, 'dgi'),
     accept: notPlain,
+    pretest: new RegExp(`(?:${ASSIGNED_NAMES})${SEP}`, 'i'),
     shape: 'secret',
     examples: {
       positive: 'db error: connect failed (user=app password=Hunter2Hunter2 host=db)',
@@ -351,6 +381,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       'dgi',
     ),
     accept: (s) => s.length >= 4 && s.includes('='),
+    pretest: new RegExp(`cookie${SEP}`, 'i'),
     shape: 'secret',
     examples: {
       positive: 'Set-Cookie: sid=Zq8xT2mW9vR4kL7p; Path=/; HttpOnly',
@@ -365,6 +396,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     regex: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/dg,
     requires: '@',
     accept: (s) => !isAllowedEmail(s),
+    pretest: /[A-Za-z0-9._%+-]@[A-Za-z0-9-]+\.[A-Za-z0-9-]/,
     shape: 'email',
     examples: {
       positive: 'mail Alice.Smith+x@corp.example.io.',
@@ -380,6 +412,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     stage: 'late',
     regex:
       /(?:(?<![A-Za-z0-9_.-])\/(?:home|Users)\/|(?<![A-Za-z0-9])[A-Za-z]:(?:\\{1,2}|\/)Users(?:\\{1,2}|\/))(?<secret>(?!\[redacted|\$|\.|Public\b|Shared\b|Default\b|All Users\b)[A-Za-z0-9_][A-Za-z0-9_.@-]*)/dg,
+    pretest: /\/(?:home|Users)\/|:(?:\\{1,2}|\/)Users(?:\\{1,2}|\/)/,
     shape: 'secret',
     examples: {
       positive: 'cat /home/bob-smith/.aws/credentials',
@@ -395,11 +428,26 @@ export function secretSpan(match: RegExpExecArray): [number, number] {
   return span ?? [match.index, match.index + match[0].length];
 }
 
+/**
+ * One regex for the pre-tests of `patterns`, case-insensitive (a superset of each): text it does
+ * not match holds nothing any of them finds.
+ */
+export function combinedPretest(patterns: readonly SecretPattern[]): RegExp {
+  // No pattern: nothing to find, a regex that never matches.
+  if (patterns.length === 0) return /(?!)/;
+  return new RegExp(patterns.map((p) => `(?:${p.pretest.source})`).join('|'), 'i');
+}
+
+/** Text this does not match holds nothing a built-in pattern finds. */
+export const ANY_PATTERN_PRETEST = combinedPretest(SECRET_PATTERNS);
+
 /** Every secret the built-in patterns find in `text` (for the leak scan). */
 export function findSecrets(text: string): Array<{ pattern: string; value: string; index: number }> {
   const found: Array<{ pattern: string; value: string; index: number }> = [];
+  if (!ANY_PATTERN_PRETEST.test(text)) return found;
   for (const pattern of SECRET_PATTERNS) {
     if (pattern.requires !== undefined && !text.includes(pattern.requires)) continue;
+    if (!pattern.pretest.test(text)) continue;
     pattern.regex.lastIndex = 0;
     for (let m = pattern.regex.exec(text); m !== null; m = pattern.regex.exec(text)) {
       if (m[0].length === 0) {

@@ -7,7 +7,7 @@ import { encodedForms } from './encodings.js';
 import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
 import { mapAtPath } from './json-path.js';
 import { machineRules, resolveMachine } from './machine.js';
-import { SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
+import { combinedPretest, SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
 import { knownEnvValues } from './secret-env.js';
 import {
   applyTextRules,
@@ -47,6 +47,11 @@ export interface RedactorOptions {
    * from `CLIDE_RECORD_UNSAFE_SKIP_RULES`.
    */
   unsafeSkipRules?: readonly string[];
+  /**
+   * Every rule's regex over every string, without the pre-tests that skip text a rule cannot
+   * match. The output is the same either way (the tests compare them); default false.
+   */
+  fullRules?: boolean;
 }
 
 /** A secret literal the redactor knows, for the leak scan. `kind` names where it came from, never its value. */
@@ -85,7 +90,10 @@ const SENSITIVE_KEY =
 const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // An assignment makes the same own data property, except for `__proto__` (a setter on Object.prototype).
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /**
@@ -163,6 +171,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     name: pattern.name,
     regex: pattern.regex,
     ...(pattern.requires === undefined ? {} : { requires: pattern.requires }),
+    ...(options.fullRules ? {} : { pretest: pattern.pretest }),
     replace(match): Replacement | null {
       const [start, end] = secretSpan(match);
       const value = match.input.slice(start, end);
@@ -204,14 +213,35 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   for (const { kind, value } of machine.paths) remember(kind, value);
 
   const patterns = SECRET_PATTERNS.filter((p) => !skip.has(p.name));
+  const userTextRules = globalUserRules.map(userTextRule);
   const textRules: TextRule[] = [
     literals,
     ...patterns.filter((p) => p.stage !== 'late').map(patternRule),
-    ...globalUserRules.map(userTextRule),
+    ...userTextRules,
     ...machine.rules,
     ...patterns.filter((p) => p.stage === 'late').map(patternRule),
   ];
-  const text = (value: string): string => applyTextRules(value, textRules, hit);
+  /** The rules that are not built-in patterns (the fast path tests their own regexes). */
+  const otherRules: TextRule[] = [literals, ...userTextRules, ...machine.rules];
+  // The fast path: one case-insensitive regex of every pattern's pre-test and the regexes of the
+  // other rules (literal sets, user rules, machine names) say whether any rule can match `value`
+  // at all; when none can, applying the rules would change nothing and count nothing.
+  const patternGate = combinedPretest(patterns);
+  const mayMatch = (value: string): boolean => {
+    if (patternGate.test(value)) return true;
+    for (const rule of otherRules) {
+      const regexes = rule.regex instanceof RegExp ? [rule.regex] : rule.regex;
+      for (const regex of regexes) {
+        regex.lastIndex = 0;
+        if (regex.test(value)) return true;
+      }
+    }
+    return false;
+  };
+  const text = options.fullRules
+    ? (value: string): string => applyTextRules(value, textRules, hit)
+    : (value: string): string =>
+        value.length < 2 || !mayMatch(value) ? value : applyTextRules(value, textRules, hit);
 
   const idNormalizer: IdNormalizer | undefined =
     options.ids === false

@@ -25,6 +25,11 @@ export interface TextRule {
   readonly regex: RegExp | readonly RegExp[];
   /** A literal every match contains: segments without it are skipped (a cheap pre-test for slow regexes). */
   readonly requires?: string;
+  /**
+   * A cheap non-global regex that matches every text the rule's regex matches in: segments it does
+   * not match are skipped. It must never miss.
+   */
+  readonly pretest?: RegExp;
   /** What to do with one match: a replacement, or null to leave it as it is. */
   replace(match: RegExpExecArray): Replacement | null;
 }
@@ -83,7 +88,8 @@ export function applyTextRules(
         const replaced =
           segment.locked ||
           segment.text.length < 2 ||
-          (rule.requires !== undefined && !segment.text.includes(rule.requires))
+          (rule.requires !== undefined && !segment.text.includes(rule.requires)) ||
+          (rule.pretest !== undefined && !rule.pretest.test(segment.text))
             ? null
             : applyRegex(segment.text, rule, regex, onHit);
         if (replaced === null) next.push(segment);
