@@ -23,8 +23,38 @@ const builtinImportsAsRequire = {
   },
 };
 
+/**
+ * commander requires node:child_process at its top level, for executable subcommands, which the
+ * fake never has; loading it (and net, dgram, … behind it) is ~2 ms of every session's start-up.
+ * Its one use goes through a getter that requires the module when reached. The build fails if
+ * commander's line changes, so the rewrite cannot silently stop applying.
+ */
+const COMMANDER_CHILD_PROCESS = /const childProcess = require\((["'])node:child_process\1\);/;
+let commanderRewritten = false;
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  buildStart() {
+    commanderRewritten = false;
+  },
+  buildEnd(error) {
+    if (!error && !commanderRewritten)
+      this.error('commander/lib/command.js was not bundled or not rewritten');
+  },
+  transform(code, id) {
+    if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
+    commanderRewritten = true;
+    if (!COMMANDER_CHILD_PROCESS.test(code)) {
+      throw new Error(`${id}: the line to make lazy is gone: ${COMMANDER_CHILD_PROCESS}`);
+    }
+    return code.replace(
+      COMMANDER_CHILD_PROCESS,
+      'const childProcess = { get spawn() { return require("node:child_process").spawn; } };',
+    );
+  },
+};
+
 export default defineConfig({
-  plugins: [builtinImportsAsRequire],
+  plugins: [lazyCommanderChildProcess, builtinImportsAsRequire],
   input: { 'fake-claude': 'dist/src/cli/fake-claude.js' },
   platform: 'node',
   output: {
@@ -39,7 +69,11 @@ export default defineConfig({
   },
   logLevel: 'warn',
   onLog(level, log, handler) {
-    if (log.code === 'SOURCEMAP_BROKEN' && log.plugin === builtinImportsAsRequire.name) return;
+    if (
+      log.code === 'SOURCEMAP_BROKEN' &&
+      [builtinImportsAsRequire.name, lazyCommanderChildProcess.name].includes(log.plugin)
+    )
+      return;
     handler(level, log);
   },
 });

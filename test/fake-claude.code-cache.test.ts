@@ -33,6 +33,8 @@ beforeAll(() => {
   mkdirSync(join(root, 'bin'));
   mkdirSync(bundle(), { recursive: true });
   copyFileSync(resolve('bin/fake-claude'), join(root, 'bin', 'fake-claude'));
+  // bin/ is CommonJS by its own package.json.
+  copyFileSync(resolve('bin/package.json'), join(root, 'bin', 'package.json'));
   copyFileSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'), join(bundle(), 'fake-claude.cjs'));
   copyFileSync(resolve('package.json'), join(root, 'package.json'));
 });

@@ -1,3 +1,5 @@
+// First, before any module builds a schema (see the module).
+import './fake-claude-zod.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**

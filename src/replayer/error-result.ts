@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../util/uuid.js';
 
 /**
  * The failure a client sees when a replay cannot go on: the same shape the real CLI gives for a
@@ -26,7 +26,7 @@ export function errorResult(sessionId: string, reason: string | readonly string[
     },
     modelUsage: {},
     permission_denials: [],
-    uuid: randomUUID(),
+    uuid: randomUuid(),
     errors: typeof reason === 'string' ? [reason] : [...reason],
   };
 }

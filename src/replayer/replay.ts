@@ -8,6 +8,7 @@ import {
   recordedText,
 } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
+import { monotonicMs } from '../util/clock.js';
 import { jsonDepth, MAX_WALKED_DEPTH } from '../util/deep-json.js';
 import { IdBindings } from './bindings.js';
 import { type ClientEvent, ClientInput, type StdinRules } from './client-input.js';
@@ -117,7 +118,7 @@ class ReplaySession {
   private sessionId = '00000000-0000-4000-8000-000000000000';
   private initializeAnswered = false;
   /** Pacing anchor: a recorded time and the live time it corresponds to. */
-  private anchor = { t: 0, live: performance.now() };
+  private anchor = { t: 0, live: monotonicMs() };
 
   constructor(private readonly o: ReplaySessionOptions) {
     this.plan = planReplay(o.fixture);
@@ -216,7 +217,7 @@ class ReplaySession {
       for (const [live, recorded] of taken.match.bindings) this.ids.bind(live, recorded);
       this.consumed.add(frames[taken.index]!.seq);
       window.splice(window.indexOf(taken.index), 1);
-      this.anchor = { t: frames[taken.index]!.t, live: performance.now() };
+      this.anchor = { t: frames[taken.index]!.t, live: monotonicMs() };
     }
     return end;
   }
@@ -280,7 +281,7 @@ class ReplaySession {
   private async pace(frame: FixtureFrame): Promise<void> {
     if (this.o.pacing.kind === 'instant') return;
     const due = this.anchor.live + Math.max(0, frame.t - this.anchor.t) * this.o.pacing.factor;
-    const wait = due - performance.now();
+    const wait = due - monotonicMs();
     if (wait > 1) await sleep(wait);
   }
 

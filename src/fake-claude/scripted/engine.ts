@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSettledLines } from '../../protocol/settled-lines.js';
+import { monotonicMs } from '../../util/clock.js';
 import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
 import { sleep } from '../../util/sleep.js';
+import { randomUuid } from '../../util/uuid.js';
 import type {
   ApiTool,
   CallUsage,
@@ -167,7 +168,7 @@ export class ScriptedEngine {
     this.permissionMode = this.flags.dangerouslySkipPermissions
       ? 'bypassPermissions'
       : (this.flags.permissionMode ?? 'default');
-    this.sessionId = typeof this.flags.sessionId === 'string' ? this.flags.sessionId : randomUUID();
+    this.sessionId = typeof this.flags.sessionId === 'string' ? this.flags.sessionId : randomUuid();
     for (const entry of parseMcpConfigs(this.flags.mcpConfig ?? [])) {
       if (entry.type === 'sdk') continue;
       this.mcpServers.push({ name: entry.name, status: 'pending', tools: [], nextId: 0, config: entry });
@@ -375,7 +376,7 @@ export class ScriptedEngine {
 
   private totals(turn: TurnState | undefined, numTurns: number, denials: Json[]): ResultTotals {
     return {
-      durationMs: turn ? Math.round(performance.now() - turn.started) : 0,
+      durationMs: turn ? Math.round(monotonicMs() - turn.started) : 0,
       durationApiMs: this.totalApiMs,
       ttftMs: turn?.ttftMs ?? 0,
       numTurns,
@@ -477,7 +478,7 @@ export class ScriptedEngine {
         this.reply(requestId, { mode });
         if (this.b.isPermissionMode(mode)) {
           this.permissionMode = mode;
-          this.emit(this.b.statusMessage(this.facts(), null, randomUUID(), true));
+          this.emit(this.b.statusMessage(this.facts(), null, randomUuid(), true));
         }
         return;
       }
@@ -491,7 +492,7 @@ export class ScriptedEngine {
             message: { role: 'user', content: answer.notice },
             session_id: this.sessionId,
             parent_tool_use_id: null,
-            uuid: randomUUID(),
+            uuid: randomUuid(),
             timestamp: new Date().toISOString(),
             isReplay: true,
           });
@@ -538,7 +539,7 @@ export class ScriptedEngine {
   /** Sends a CLI→client control request; rejects with AbortError (after control_cancel_request) on abort. */
   private sendRequest(request: Json, signal?: AbortSignal): Promise<Json> {
     if (this.inputEnded) return Promise.reject(new StreamClosedError('stream closed'));
-    const requestId = randomUUID();
+    const requestId = randomUuid();
     return new Promise<Json>((resolve, reject) => {
       const onAbort = () => {
         if (!this.pending.has(requestId)) return;
@@ -611,9 +612,9 @@ export class ScriptedEngine {
         null,
         undefined,
         [text],
-        randomUUID(),
+        randomUuid(),
       ),
-      session_id: randomUUID(),
+      session_id: randomUuid(),
     });
     throw new Fatal(1);
   }
@@ -695,7 +696,7 @@ export class ScriptedEngine {
           null,
           undefined,
           [this.b.missingContentError],
-          randomUUID(),
+          randomUuid(),
         ),
       );
       throw new Fatal(1);
@@ -703,7 +704,7 @@ export class ScriptedEngine {
     const turn: TurnState = {
       abort: new AbortController(),
       interrupted: false,
-      started: performance.now(),
+      started: monotonicMs(),
       ttftMs: 0,
       apiMs: 0,
       usage: { ...ZERO_USAGE },
@@ -711,7 +712,7 @@ export class ScriptedEngine {
       modelCalls: 0,
       stopHookActive: false,
       phase: 'streaming',
-      promptId: randomUUID(),
+      promptId: randomUuid(),
       messageIds: [],
     };
     this.turn = turn;
@@ -722,16 +723,16 @@ export class ScriptedEngine {
         'UserPromptSubmit',
         undefined,
         { prompt: promptText(content) },
-        randomUUID(),
+        randomUuid(),
         turn,
       );
-      this.emit(this.b.initMessage(this.facts(), randomUUID()));
+      this.emit(this.b.initMessage(this.facts(), randomUuid()));
       if (prompt.block !== undefined) {
         const blocked = { reason: prompt.block, prompt: promptText(content) };
-        const notice = this.b.promptBlockedNotice(this.facts(), blocked, randomUUID());
+        const notice = this.b.promptBlockedNotice(this.facts(), blocked, randomUuid());
         if (notice) this.emit(notice);
         this.emitResult(
-          this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUUID(), blocked),
+          this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUuid(), blocked),
         );
         return;
       }
@@ -743,7 +744,7 @@ export class ScriptedEngine {
             null,
             'max_budget_usd',
             [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
-            randomUUID(),
+            randomUuid(),
           ),
         );
         return;
@@ -753,7 +754,7 @@ export class ScriptedEngine {
           ...message,
           session_id: this.sessionId,
           parent_tool_use_id: null,
-          uuid: typeof message.uuid === 'string' ? message.uuid : randomUUID(),
+          uuid: typeof message.uuid === 'string' ? message.uuid : randomUuid(),
           timestamp: new Date().toISOString(),
           isReplay: true,
         });
@@ -761,8 +762,8 @@ export class ScriptedEngine {
       // Content nested too deep for the CLI's stack: the turn fails before any API request.
       if (jsonDepth(content, this.b.contentDepthLimit) > this.b.contentDepthLimit) {
         const text = this.b.stackOverflowText;
-        this.emit(this.b.localErrorAssistant(text, this.facts(), randomUUID()));
-        this.emitResult(this.b.resultLocalError(this.facts(), this.totals(turn, 1, []), text, randomUUID()));
+        this.emit(this.b.localErrorAssistant(text, this.facts(), randomUuid()));
+        this.emitResult(this.b.resultLocalError(this.facts(), this.totals(turn, 1, []), text, randomUuid()));
         return;
       }
       const context = prompt.additionalContext.map((c) => ({
@@ -824,10 +825,10 @@ export class ScriptedEngine {
     const partial = this.flags.includePartialMessages === true;
     for (;;) {
       turn.phase = 'streaming';
-      if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUUID(), false));
+      if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUuid(), false));
       const body = this.requestBody();
       logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
-      const callStarted = performance.now();
+      const callStarted = monotonicMs();
       const source = await this.source();
       let response: Awaited<ReturnType<ModelSource['call']>>;
       for (let attempt = 1; ; attempt++) {
@@ -847,7 +848,7 @@ export class ScriptedEngine {
         if (response.ok) break;
         const retry = this.b.retryPolicy(response.status, attempt, response.headers);
         if (!retry.retry) break;
-        this.emit(this.b.apiRetryEvent(this.facts(), attempt, retry.delayMs, response.status, randomUUID()));
+        this.emit(this.b.apiRetryEvent(this.facts(), attempt, retry.delayMs, response.status, randomUuid()));
         await sleep(retry.delayMs, turn.abort.signal);
         if (turn.interrupted) return this.endInterrupted(turn, null, denials);
       }
@@ -864,14 +865,14 @@ export class ScriptedEngine {
           if (turn.interrupted) break;
           if (first) {
             first = false;
-            if (!turn.ttftMs) turn.ttftMs = Math.round(performance.now() - turn.started);
+            if (!turn.ttftMs) turn.ttftMs = Math.round(monotonicMs() - turn.started);
           }
           const type = String(event.type);
           if (type === 'ping') continue;
           if (type === 'message_start') {
             message = isRecord(event.message) ? event.message : {};
             if (typeof message.id === 'string') turn.messageIds.push(message.id);
-            if (partial) this.emitStream(event, message.id, Math.round(performance.now() - callStarted));
+            if (partial) this.emitStream(event, message.id, Math.round(monotonicMs() - callStarted));
             continue;
           }
           if (type === 'content_block_start') {
@@ -904,7 +905,7 @@ export class ScriptedEngine {
                   ? { ...block, input: this.b.assistantToolInput(String(block.name), block.input as Json) }
                   : block;
               this.emit(
-                this.b.assistantMessage(message, shown, this.facts(), randomUUID(), response.requestId),
+                this.b.assistantMessage(message, shown, this.facts(), randomUuid(), response.requestId),
               );
             }
           } else if (type === 'message_delta') {
@@ -928,7 +929,7 @@ export class ScriptedEngine {
         return this.endInterrupted(turn, null, denials);
       }
       if (this.auth === 'oauth') {
-        const rateLimit = this.b.rateLimitEvent(this.facts(), response.headers, randomUUID());
+        const rateLimit = this.b.rateLimitEvent(this.facts(), response.headers, randomUuid());
         if (rateLimit) this.emit(rateLimit);
       }
 
@@ -937,7 +938,7 @@ export class ScriptedEngine {
         ZERO_USAGE,
         finalUsage ?? (isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : undefined),
       );
-      const callMs = Math.round(performance.now() - callStarted);
+      const callMs = Math.round(monotonicMs() - callStarted);
       turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
       this.totalCost += cost;
@@ -958,7 +959,7 @@ export class ScriptedEngine {
             stopReason,
             'max_budget_usd',
             [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
-            randomUUID(),
+            randomUuid(),
           ),
         );
         return;
@@ -982,14 +983,14 @@ export class ScriptedEngine {
             background_tasks: [],
             session_crons: [],
           },
-          randomUUID(),
+          randomUuid(),
           turn,
         );
         if (stop.block !== undefined) {
           // The reason goes back to the model as a synthetic user message, and the turn goes on.
           const feedback = this.b.stopHookFeedback(stop.block);
-          this.emit(this.b.syntheticUserMessage(feedback, this.facts(), randomUUID()));
-          this.emit(this.b.stopHookNotification(this.facts(), randomUUID()));
+          this.emit(this.b.syntheticUserMessage(feedback, this.facts(), randomUuid()));
+          this.emit(this.b.stopHookNotification(this.facts(), randomUuid()));
           this.remember({ role: 'user', content: [{ type: 'text', text: feedback }] });
           turn.toolUses += 1;
           turn.stopHookActive = true;
@@ -1001,7 +1002,7 @@ export class ScriptedEngine {
             this.totals(turn, 1 + turn.toolUses, denials),
             text,
             stopReason,
-            randomUUID(),
+            randomUuid(),
           ),
         );
         return;
@@ -1020,7 +1021,7 @@ export class ScriptedEngine {
           tool_use_id: id,
           tool_response: outcome.content,
         });
-        this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUUID()));
+        this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUuid()));
         results.push(
           outcome.isError
             ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
@@ -1028,7 +1029,7 @@ export class ScriptedEngine {
         );
         if (outcome.injectedText !== undefined) {
           turn.toolUses += 1;
-          this.emit(this.b.syntheticUserMessage(outcome.injectedText, this.facts(), randomUUID()));
+          this.emit(this.b.syntheticUserMessage(outcome.injectedText, this.facts(), randomUuid()));
           injected.push({ type: 'text', text: outcome.injectedText });
         }
         if (turn.interrupted) break;
@@ -1036,7 +1037,7 @@ export class ScriptedEngine {
       results.push(...injected, ...hookContext);
       this.remember({ role: 'user', content: results });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
-      await this.runHooks('PostToolBatch', undefined, { tool_calls: batch }, `hook-${randomUUID()}`, turn);
+      await this.runHooks('PostToolBatch', undefined, { tool_calls: batch }, `hook-${randomUuid()}`, turn);
       const maxTurns = this.flags.maxTurns;
       if (maxTurns !== undefined && maxTurns > 0 && turn.modelCalls >= maxTurns) {
         this.emitResult(
@@ -1046,7 +1047,7 @@ export class ScriptedEngine {
             stopReason,
             'max_turns',
             [this.b.maxTurnsError(maxTurns)],
-            randomUUID(),
+            randomUuid(),
           ),
         );
         return;
@@ -1056,7 +1057,7 @@ export class ScriptedEngine {
 
   private emitStream(event: Json, messageId: unknown, ttftMs?: number): void {
     this.emit(
-      this.b.streamEventMessage(event, this.facts(), randomUUID(), {
+      this.b.streamEventMessage(event, this.facts(), randomUuid(), {
         ...(ttftMs === undefined ? {} : { ttftMs }),
         ...(typeof messageId === 'string' ? { messageId } : {}),
       }),
@@ -1066,7 +1067,7 @@ export class ScriptedEngine {
   private endInterrupted(turn: TurnState, stopReason: string | null, denials: Json[]): void {
     const tools = turn.phase === 'tools';
     const text = tools ? this.b.interruptedForToolText : this.b.interruptedText;
-    this.emit(this.b.textUserMessage(text, this.facts(), randomUUID()));
+    this.emit(this.b.textUserMessage(text, this.facts(), randomUuid()));
     this.remember({ role: 'user', content: [{ type: 'text', text }] });
     this.emitResult(
       this.b.resultError(
@@ -1075,7 +1076,7 @@ export class ScriptedEngine {
         stopReason,
         tools ? 'aborted_tools' : 'aborted_streaming',
         [this.b.ediagnostic(stopReason)],
-        randomUUID(),
+        randomUuid(),
       ),
     );
   }
@@ -1085,13 +1086,13 @@ export class ScriptedEngine {
     this.emit(
       this.b.assistantMessage(
         {
-          id: randomUUID(),
+          id: randomUuid(),
           model: '<synthetic>',
           usage: { ...ZERO_USAGE },
         },
         { type: 'text', text },
         this.facts(),
-        randomUUID(),
+        randomUuid(),
         undefined,
       ),
     );
@@ -1101,7 +1102,7 @@ export class ScriptedEngine {
         this.totals(turn, 1 + turn.toolUses, denials),
         text,
         status,
-        randomUUID(),
+        randomUuid(),
       ),
     );
   }
@@ -1167,7 +1168,7 @@ export class ScriptedEngine {
     if (policy.kind === 'deny') {
       if (policy.sessionNotice && !this.noticesShown.has(policy.sessionNotice)) {
         this.noticesShown.add(policy.sessionNotice);
-        const notice = this.b.sessionNotice(policy.sessionNotice, this.facts(), randomUUID(), {
+        const notice = this.b.sessionNotice(policy.sessionNotice, this.facts(), randomUuid(), {
           baseUrl: this.options.env.ANTHROPIC_BASE_URL,
         });
         if (notice) this.emit(notice);
@@ -1179,7 +1180,7 @@ export class ScriptedEngine {
           toolUseId,
           policy.reasonType,
           policy.message,
-          randomUUID(),
+          randomUuid(),
           policy.details,
         ),
       );
@@ -1195,7 +1196,7 @@ export class ScriptedEngine {
       const promptTool = this.flags.permissionPromptTool;
       if (promptTool === undefined) {
         const text = this.b.autoDenyText(name, input, this.options.cwd);
-        const event = this.b.autoDenyEvent(this.facts(), name, toolUseId, text, randomUUID());
+        const event = this.b.autoDenyEvent(this.facts(), name, toolUseId, text, randomUuid());
         if (event) this.emit(event);
         return deny(text, { nonExecution: 'user-rejected', decision: 'reject', source: 'config' });
       }
@@ -1258,7 +1259,7 @@ export class ScriptedEngine {
       permission = { decision: 'accept', source: 'user_temporary' };
     }
 
-    const started = performance.now();
+    const started = monotonicMs();
     const outcome: ToolOutcome = {
       ...(await this.executeTool(name, input, toolUseId, turn, userModified)),
       permission,
@@ -1271,7 +1272,7 @@ export class ScriptedEngine {
         tool_input: input,
         tool_response: outcome.toolUseResult,
         tool_use_id: toolUseId,
-        duration_ms: Math.round(performance.now() - started),
+        duration_ms: Math.round(monotonicMs() - started),
       },
       toolUseId,
       turn,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { isRecord } from '../../util/json.js';
 import type { Json } from '../behaviour/index.js';
@@ -57,6 +57,8 @@ export class StdioMcpClient {
   private closed = false;
 
   constructor(entry: McpConfigEntry, cwd: string, env: Record<string, string | undefined>) {
+    // Loaded on first use: node:child_process is a start-up cost no session without MCP servers pays.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     this.child = spawn(entry.command ?? '', entry.args ?? [], {
       cwd,
       env: { ...env, ...entry.env } as NodeJS.ProcessEnv,

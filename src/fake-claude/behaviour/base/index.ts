@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../../util/uuid.js';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
@@ -448,7 +448,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     localErrorAssistant: (text, facts, uuid) => ({
       type: 'assistant',
       message: {
-        id: randomUUID(),
+        id: randomUuid(),
         container: null,
         model: '<synthetic>',
         role: 'assistant',

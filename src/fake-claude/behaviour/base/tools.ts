@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isRecord } from '../../../util/json.js';
@@ -376,6 +375,8 @@ function runBash(
 ): Promise<ToolOutcome> {
   const shape = bashShape(command, cwd);
   return new Promise((resolvePromise) => {
+    // Loaded on first use: node:child_process is a start-up cost no session without a Bash call pays.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn('bash', ['-c', command], {
       cwd,
       ...(env ? { env: env as NodeJS.ProcessEnv } : {}),
