@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export interface PackageInfo {
   /** Absolute path of the kit's package root (the folder holding its package.json). */
@@ -16,7 +15,8 @@ let cached: PackageInfo | undefined;
 /** Reads the kit's own package.json, found by walking up from this module (works from src/ and dist/). */
 export function packageInfo(): PackageInfo {
   if (cached) return cached;
-  let dir = dirname(fileURLToPath(import.meta.url));
+  // `import.meta.dirname` (Node >= 20.11) is `__dirname` in the fake's bundle: no URL round trip.
+  let dir = import.meta.dirname;
   for (;;) {
     const candidate = join(dir, 'package.json');
     if (existsSync(candidate)) {
