@@ -6,7 +6,13 @@ import type { Readable, Writable } from 'node:stream';
 import { ClideError } from '../errors/index.js';
 import { recordingPath } from '../fixture/file-name.js';
 import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixture/index.js';
-import { createRedactor, finalizeFixture, type Redactor } from '../redact/index.js';
+import {
+  createRedactor,
+  finalizeFixture,
+  type Redactor,
+  type StreamingLeakScan,
+  streamingLeakScan,
+} from '../redact/index.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
 import { guardProcessGroup } from './group-guard.js';
 
@@ -91,6 +97,9 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const temp = recordingPath(options.out);
   let redactor: Redactor;
   let writer: FixtureWriter;
+  let scan: StreamingLeakScan;
+  /** Lines handed to the file, not scanned yet: the scan runs after the chunk is forwarded. */
+  const unscanned: string[] = [];
   try {
     redactor = createRedactor({
       env: plainEnv,
@@ -101,6 +110,8 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       rules,
       unsafeSkipRules: options.unsafeSkipRules ?? [],
     });
+    // The leak scan of the file, line by line as it is written (nothing is read back at the end).
+    scan = streamingLeakScan(temp, redactor, { env: plainEnv });
     // The header is on disk when this returns: before the CLI starts.
     writer = createFixtureWriter(
       temp,
@@ -111,13 +122,18 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
         recordedAt: new Date().toISOString(),
         ...(options.scenario ? { scenario: options.scenario } : {}),
       },
-      { transform: redactor, buffer: true, now: elapsed },
+      { transform: redactor, buffer: true, now: elapsed, onLine: (line) => unscanned.push(line) },
     );
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
   const scanOptions = { env: plainEnv };
+  /** Scans the lines written so far (after their chunk was forwarded: the scan is not on the forwarding path). */
+  const scanWritten = () => {
+    for (const line of unscanned) scan.line(line);
+    unscanned.length = 0;
+  };
   let cliVersion = options.cliVersion;
   /** Set when recording failed: forwarding goes on, the error is reported when the session is over. */
   let recordingError: unknown;
@@ -172,6 +188,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const onClientData = (chunk: Buffer) => {
     record(0, chunk);
     forward(child.stdin, clientGate, 'cli-stdin', chunk);
+    scanWritten();
   };
   const onClientEnd = () => {
     recordTail(0);
@@ -199,10 +216,12 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   child.stdout.on('data', (chunk: Buffer) => {
     record(1, chunk);
     forward(clientOut, outGate, 'client-stdout', chunk);
+    scanWritten();
   });
   child.stderr.on('data', (chunk: Buffer) => {
     record(2, chunk);
     forward(clientErr, errGate, 'client-stderr', chunk);
+    scanWritten();
   });
 
   let receivedSignal: NodeJS.Signals | undefined;
@@ -282,7 +301,8 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       ...(receivedSignal ? { reason: `the recorder received ${receivedSignal}` } : {}),
     });
     finished = true;
-    await finalizeFixture(temp, options.out, redactor, scanOptions);
+    scanWritten();
+    await finalizeFixture(temp, options.out, redactor, { ...scanOptions, streamed: scan });
     return {
       exitCode: outcome.code,
       signal: outcome.signal,

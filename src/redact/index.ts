@@ -9,11 +9,14 @@ export {
   finalizeFixture,
   finalizeFixtureSync,
   formatLeaks,
+  type GrowingSecrets,
   type Leak,
   maskSecret,
   type ScanOptions,
+  type StreamingLeakScan,
   scanForLeaks,
   scanForLeaksSync,
+  streamingLeakScan,
   unescapeLenient,
 } from './leak-scan.js';
 export { pathSlug } from './machine.js';

@@ -123,20 +123,39 @@ function contentOf(record: unknown): { json: ContentString[]; base64: string[] }
   return { json, base64 };
 }
 
-function literalMatcher(secrets: readonly SecretLiteral[]): ((text: string) => SecretLiteral[]) | undefined {
-  // The redactor's own literal set (chunked regexes, longest first, escaped forms included), with
-  // each secret's own value as its "placeholder" so every escaped form reports the secret it is.
-  // Every encoded form (base64 at each alignment, percent-encoding) is hunted too.
-  const set = new LiteralRule('leak');
-  for (const s of secrets) {
-    set.add(s.value, s.value, s.kind);
-    for (const form of percentForms(s.value)) set.add(form, s.value, `${s.kind} (url-encoded)`);
-    for (const form of base64Forms(s.value)) set.add(form, s.value, `${s.kind} (base64)`);
+/**
+ * The literal part of the scan: the redactor's own literal set (chunked regexes, longest first,
+ * escaped forms included), with each secret's own value as its "placeholder" so every escaped
+ * form reports the secret it is. Every encoded form (base64 at each alignment, percent-encoding)
+ * is hunted too. Secrets can be added as a streaming scan learns them.
+ */
+class LiteralMatcher {
+  private readonly set = new LiteralRule('leak');
+
+  add(s: SecretLiteral): void {
+    this.set.add(s.value, s.value, s.kind);
+    for (const form of percentForms(s.value)) this.set.add(form, s.value, `${s.kind} (url-encoded)`);
+    for (const form of base64Forms(s.value)) this.set.add(form, s.value, `${s.kind} (base64)`);
   }
-  if (set.size === 0) return undefined;
-  return (text) => {
+
+  get size(): number {
+    return this.set.size;
+  }
+
+  /** True when `text` holds one of the literals (cheaper than `match`). */
+  test(text: string): boolean {
+    for (const regex of this.set.regex) {
+      regex.lastIndex = 0;
+      const any = regex.test(text);
+      regex.lastIndex = 0;
+      if (any) return true;
+    }
+    return false;
+  }
+
+  match(text: string): SecretLiteral[] {
     const hits: SecretLiteral[] = [];
-    for (const regex of set.regex) {
+    for (const regex of this.set.regex) {
       // `test` first: most text holds no literal, and `matchAll` copies the regex on every call.
       regex.lastIndex = 0;
       const any = regex.test(text);
@@ -144,12 +163,12 @@ function literalMatcher(secrets: readonly SecretLiteral[]): ((text: string) => S
       regex.lastIndex = 0;
       if (!any) continue;
       for (const m of text.matchAll(regex)) {
-        const entry = set.replace(m);
+        const entry = this.set.replace(m);
         if (entry?.rule !== undefined) hits.push({ kind: entry.rule, value: entry.text });
       }
     }
     return hits;
-  };
+  }
 }
 
 function normalise(secrets: ReadonlyArray<string | SecretLiteral>): SecretLiteral[] {
@@ -184,7 +203,8 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   if (options.env) {
     for (const v of knownEnvValues(options.env).values) known.push({ kind: v.kind, value: v.value });
   }
-  const literals = literalMatcher(known);
+  const literals = new LiteralMatcher();
+  for (const s of known) literals.add(s);
   const entropy = options.entropy !== false;
   const leaks: Leak[] = [];
   const seen = new Set<string>();
@@ -220,8 +240,8 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   const scanText = (text: string, found: Leak['found'], withLiterals: boolean, key?: string): void => {
     for (const form of forms(text)) {
       for (const piece of betweenPlaceholders(form)) {
-        if (withLiterals && literals)
-          for (const hit of literals(piece))
+        if (withLiterals && literals.size > 0)
+          for (const hit of literals.match(piece))
             pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
         for (const hit of findSecrets(piece))
           pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
@@ -258,7 +278,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   };
   /** Called after each secretlint batch: the lines before it are done. */
   const forgetLines = (): void => reportedValues.clear();
-  return { leaks, scanLine, report, forgetLines };
+  return { leaks, scanLine, report, forgetLines, literals };
 }
 
 /**
@@ -302,6 +322,144 @@ export async function scanForLeaks(
     stream.destroy();
   }
   return scanner.leaks.sort((a, b) => a.line - b.line);
+}
+
+/** The secrets of a recording in progress: the redactor, which learns more as it goes. */
+export interface GrowingSecrets {
+  /** The secrets known so far, from the `from`-th on (in the order they were learnt). */
+  secretsSeen(from?: number): ReadonlyArray<SecretLiteral>;
+  /** How many secrets are known so far. */
+  secretCount(): number;
+}
+
+/** The leak scan of a file while it is written, line by line (see `streamingLeakScan`). */
+export interface StreamingLeakScan {
+  /** Scans the next line handed to the file (in file order, with or without its newline). */
+  line(text: string): void;
+  /**
+   * Once the file is complete: its leaks, the same list `scanForLeaks` of the file with every
+   * secret known by then would give.
+   */
+  finish(): Promise<Leak[]>;
+}
+
+/**
+ * The leak scan of `filePath` done while it is written: each line is scanned as it is handed to
+ * the file (the lines are at hand: nothing is re-read), with the secrets known at that moment.
+ * `finish` then re-reads only what it must, so that the result is `scanForLeaks`' own:
+ *
+ * - a line scanned before a secret was learnt is not yet checked for that secret: the lines up to
+ *   the last such line are checked for the secrets learnt after them (literals only: nothing
+ *   else differs), when a line could hold one;
+ * - when anything is found — by that check, or by any detector while writing — the whole file is
+ *   scanned again by `scanForLeaks` and its report is returned, so a leak is reported exactly as
+ *   before (every detector, every line), and a clean file costs no second pass.
+ *
+ * So the verdict (leak or not) and every report are the same as scanning the finished file.
+ */
+export function streamingLeakScan(
+  filePath: string,
+  secrets: GrowingSecrets,
+  options: ScanOptions = {},
+): StreamingLeakScan {
+  const scanner = lineScanner(secrets.secretsSeen(), options);
+  let synced = secrets.secretCount();
+  /** Secrets learnt after the first line was scanned, with the first line scanned with them. */
+  const late: Array<{ secret: SecretLiteral; fromLine: number }> = [];
+  let lineNo = 0;
+  let failed = false;
+  let lint: Promise<Awaited<ReturnType<typeof secretlintBatcher>> | undefined> =
+    options.secretlint === false
+      ? Promise.resolve(undefined)
+      : secretlintBatcher(scanner.report, scanner.forgetLines);
+  // An error of secretlint is the final scan's to report (it runs it again).
+  lint = lint.catch(() => {
+    failed = true;
+    return undefined;
+  });
+  let linting: Promise<void> = Promise.resolve();
+  return {
+    line(raw) {
+      const text = raw.endsWith('\n') ? raw.slice(0, -1) : raw;
+      lineNo += 1;
+      const count = secrets.secretCount();
+      if (count > synced) {
+        for (const secret of secrets.secretsSeen(synced)) {
+          scanner.literals.add(secret);
+          if (lineNo > 1) late.push({ secret, fromLine: lineNo });
+        }
+        synced = count;
+      }
+      const content: string[] = [];
+      try {
+        scanner.scanLine(lineNo, text, content);
+      } catch {
+        failed = true;
+        return;
+      }
+      const at = lineNo;
+      linting = linting.then(async () => {
+        try {
+          await (await lint)?.add(at, content);
+        } catch {
+          failed = true;
+        }
+      });
+    },
+    async finish() {
+      await linting;
+      try {
+        await (await lint)?.flush();
+      } catch {
+        failed = true;
+      }
+      if (failed || scanner.leaks.length > 0 || (await lateSecretsFound(filePath, late))) {
+        return scanForLeaks(filePath, secrets.secretsSeen(), options);
+      }
+      return [];
+    },
+  };
+}
+
+/**
+ * Whether a secret learnt late could be in a line written before it was learnt. A line without
+ * a backslash or base64 bytes holds its strings as they are, so a line none of the late literals
+ * occurs in is skipped; any other is scanned for them as the full scan would.
+ */
+async function lateSecretsFound(
+  filePath: string,
+  late: ReadonlyArray<{ secret: SecretLiteral; fromLine: number }>,
+): Promise<boolean> {
+  if (late.length === 0) return false;
+  const last = Math.max(...late.map((l) => l.fromLine)) - 1;
+  const secrets = late.map((l) => l.secret);
+  const quick = new LiteralMatcher();
+  for (const s of secrets) quick.add(s);
+  const scanner = lineScanner(secrets, { entropy: false });
+  const splitter = new LineSplitter();
+  const stream = createReadStream(filePath, { highWaterMark: 1 << 20 });
+  let lineNo = 0;
+  const check = (text: string): boolean => {
+    lineNo += 1;
+    if (!text.includes('\\') && !text.includes('"rawBase64"') && !quick.test(text)) return false;
+    scanner.scanLine(lineNo, text);
+    return scanner.leaks.length > 0;
+  };
+  try {
+    for await (const chunk of stream) {
+      for (const line of splitter.push(chunk as Buffer)) {
+        if (check(line.toString('utf8'))) return true;
+        if (lineNo >= last) return false;
+      }
+    }
+    const rest = splitter.end();
+    return rest !== undefined && lineNo < last && check(rest.toString('utf8'));
+  } catch {
+    // The full scan reads the file again and reports what went wrong.
+    return true;
+  } finally {
+    stream.destroy();
+  }
 }
 
 /** The same scan, synchronously and without secretlint (for small files written synchronously: canary wire logs). */
@@ -369,11 +527,16 @@ export async function finalizeFixture(
   tempPath: string,
   finalPath: string,
   redactor: { secretsSeen(): ReadonlyArray<SecretLiteral> },
-  options: ScanOptions = {},
+  options: ScanOptions & {
+    /** The scan done while `tempPath` was written (`streamingLeakScan`): its result instead of a new scan. */
+    streamed?: StreamingLeakScan;
+  } = {},
 ): Promise<{ path: string }> {
   let leaks: Leak[];
   try {
-    leaks = await scanForLeaks(tempPath, redactor.secretsSeen(), options);
+    leaks = options.streamed
+      ? await options.streamed.finish()
+      : await scanForLeaks(tempPath, redactor.secretsSeen(), options);
   } catch (error) {
     rmSync(tempPath, { force: true });
     throw error;

@@ -69,8 +69,13 @@ export interface Redactor extends FixtureTransform {
   /** Deep, non-mutating: a redacted copy of `message` (the redactor learns secrets and ids as it goes). */
   redact(message: unknown): unknown;
   redactText(text: string): string;
-  /** Every secret literal known: env secrets, literals matched by built-in patterns, account values, home/cwd. */
-  secretsSeen(): SecretLiteral[];
+  /**
+   * Every secret literal known, in the order learnt: env secrets, literals matched by built-in
+   * patterns, account values, home/cwd. With `from`: those from the `from`-th on.
+   */
+  secretsSeen(from?: number): SecretLiteral[];
+  /** How many secret literals are known (`secretsSeen().length`, without the copies). */
+  secretCount(): number;
   /** Replacements per rule so far (names and counts, never values), in rule order. */
   rulesApplied(): RuleCount[];
   /** For the fixture header: the active rules. */
@@ -356,7 +361,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     redactText(value) {
       return text(idNormalizer ? idNormalizer.text(value) : value);
     },
-    secretsSeen: () => secrets.map((s) => ({ ...s })),
+    secretsSeen: (from = 0) => secrets.slice(from).map((s) => ({ ...s })),
+    secretCount: () => secrets.length,
     rulesApplied: () =>
       ruleNames().map((name) => ({
         name,
