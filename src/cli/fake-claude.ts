@@ -1,14 +1,14 @@
 // First, before any module builds a schema (see the module).
 import './fake-claude-zod.js';
-import { fdChunks, fdWriter, stdinIsTTY } from '../fake-claude/fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd, stdinIsTTY } from '../fake-claude/fd-stdio.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**
  * The `fake-claude` executable: a stand-in for the real `claude` (see src/fake-claude/). A thin
  * adapter: the process's stdio, argv, environment and cwd go to the one engine (the same the
  * in-process fake runs), and its exit becomes the process's. No top-level await: the bundle built
- * from this entry is a script (see rolldown.config.mjs). stdin and stdout are the descriptors
- * themselves (fd-stdio.ts): Node's stdio streams are built only if a descriptor needs them.
+ * from this entry is a script (see rolldown.config.mjs). A stdin or stdout that is a file or
+ * /dev/null is read and written as the descriptor itself (fd-stdio.ts), without Node's streams.
  */
 
 // A reader that goes away (`fake-claude … | head`) ends the output, not the session: as the real
@@ -23,11 +23,20 @@ function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
   return stream;
 }
 
-const stdout = fdWriter(1, () => quietOnEpipe(process.stdout));
+// A regular file or /dev/null as the descriptor itself; a pipe, socket or terminal as Node's stream
+// (fd-stdio.ts says why).
+const stdout = isPlainFd(1)
+  ? fdWriter(1, () => quietOnEpipe(process.stdout))
+  : {
+      write: (text: string) => quietOnEpipe(process.stdout).write(text),
+      flush: (done: () => void) => {
+        quietOnEpipe(process.stdout).write('', done);
+      },
+    };
 
 void runFakeSession(process.argv.slice(2), {
   io: {
-    stdin: fdChunks(0),
+    stdin: isPlainFd(0) ? fdChunks(0) : process.stdin,
     stdinIsTTY: stdinIsTTY(0),
     stdout,
     stderr: { write: (text: string) => quietOnEpipe(process.stderr).write(text) },

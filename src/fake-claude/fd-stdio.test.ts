@@ -3,7 +3,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fdChunks, fdWriter } from './fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd } from './fd-stdio.js';
 
 let dir: string;
 beforeEach(() => {
@@ -123,6 +123,25 @@ describe('fdWriter', () => {
       await new Promise<void>((resolve) => out.flush(resolve));
     } finally {
       closeSync(writer);
+    }
+  });
+});
+
+describe('isPlainFd', () => {
+  it('is true for a regular file and /dev/null, false for a FIFO and a closed descriptor', () => {
+    const file = openSync(join(dir, 'plain'), 'w');
+    const devNull = openSync('/dev/null', 'r');
+    const { reader, writer } = nonBlockingFifo();
+    try {
+      expect([isPlainFd(file), isPlainFd(devNull), isPlainFd(reader), isPlainFd(writer)]).toEqual([
+        true,
+        true,
+        false,
+        false,
+      ]);
+      expect(isPlainFd(987_654)).toBe(false);
+    } finally {
+      for (const fd of [file, devNull, reader, writer]) closeSync(fd);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { read, write } from 'node:fs';
+import { fstatSync, read, statSync, write } from 'node:fs';
 import { isatty } from 'node:tty';
 
 /**
@@ -7,9 +7,35 @@ import { isatty } from 'node:tty';
  * for a pipe, an `fs.ReadStream` for a file), several milliseconds of a one-turn session that a
  * bare `node` never pays; the fake needs none of it: it reads chunks and writes text in order.
  *
- * Both fall back to the Node streams when the descriptor cannot be used this way (a non-blocking
- * descriptor answers EAGAIN), so the bytes and their order are the same either way.
+ * Only for a regular file or /dev/null (`isPlainFd`): a read of a pipe, socket or terminal blocks a
+ * thread of libuv's pool until input comes, and Node's exit waits for that thread, so a session
+ * that ends while its client keeps stdin open would never exit. Those keep Node's streams, which
+ * wait on the event loop instead. A non-blocking descriptor (EAGAIN) also hands over to the
+ * streams, so the bytes and their order are the same either way.
  */
+
+let devNull: { dev: number; rdev: number } | null | undefined;
+
+/** A regular file or /dev/null: reads and writes of it finish without waiting for another process. */
+export function isPlainFd(fd: number): boolean {
+  let stat: ReturnType<typeof fstatSync>;
+  try {
+    stat = fstatSync(fd);
+  } catch {
+    return false;
+  }
+  if (stat.isFile()) return true;
+  if (!stat.isCharacterDevice()) return false;
+  if (devNull === undefined) {
+    try {
+      const s = statSync('/dev/null');
+      devNull = { dev: s.dev, rdev: s.rdev };
+    } catch {
+      devNull = null;
+    }
+  }
+  return devNull !== null && stat.rdev === devNull.rdev;
+}
 
 const CHUNK_BYTES = 64 * 1024;
 
