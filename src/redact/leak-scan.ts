@@ -4,7 +4,7 @@ import { LineSplitter } from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
 import { findHighEntropy, isAllowedKey } from './entropy.js';
-import { findSecrets } from './patterns.js';
+import { ANY_PATTERN_PRETEST, findSecrets } from './patterns.js';
 import type { SecretLiteral } from './redactor.js';
 import { knownEnvValues } from './secret-env.js';
 import { secretlintBatcher } from './secretlint.js';
@@ -64,6 +64,34 @@ function forms(text: string): string[] {
     out.push(current);
   }
   return out;
+}
+
+const JSON_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+/** JSON's own escapes undone over a whole JSON text (valid JSON: every backslash is in a string). */
+function unescapeJsonText(text: string): string {
+  return text.replace(/\\(?:u([0-9a-fA-F]{4})|(.))/gs, (_, hex?: string, ch?: string) =>
+    hex ? String.fromCharCode(Number.parseInt(hex, 16)) : (JSON_ESCAPES[ch ?? ''] ?? ch ?? ''),
+  );
+}
+
+/**
+ * Whether a built-in pattern could find anything in the JSON strings of the valid JSON `text`.
+ * Every string (and key) of it is a substring of the text with JSON's escapes undone; when that
+ * holds no backslash, each string is its only form, so the pre-test of the whole decides.
+ */
+function patternsMayMatchStrings(text: string, plainLine: boolean): boolean {
+  const unescaped = plainLine ? text : unescapeJsonText(text);
+  return unescaped.includes('\\') || ANY_PATTERN_PRETEST.test(unescaped);
 }
 
 /** A string of the recorded content and the object key it sits under (for the entropy allow-list). */
@@ -186,6 +214,11 @@ export interface ScanOptions {
   entropy?: boolean;
   /** Also run secretlint's recommended rules over the recorded content (async scans only). Default true. */
   secretlint?: boolean;
+  /**
+   * Every pattern over every form of every string, without the pre-tests that skip a line's
+   * strings when none can match. The result is the same either way (the tests compare them).
+   */
+  fullScan?: boolean;
 }
 
 /** A value another detector already reported on the same text contains this one, or the other way round. */
@@ -237,14 +270,21 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     if (overlapsAny(value, reportedValues.get(line) ?? [])) return;
     push(line, kind, value, found);
   };
-  const scanText = (text: string, found: Leak['found'], withLiterals: boolean, key?: string): void => {
+  const scanText = (
+    text: string,
+    found: Leak['found'],
+    withLiterals: boolean,
+    key?: string,
+    patterns = true,
+  ): void => {
     for (const form of forms(text)) {
       for (const piece of betweenPlaceholders(form)) {
         if (withLiterals && literals.size > 0)
           for (const hit of literals.match(piece))
             pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
-        for (const hit of findSecrets(piece))
-          pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
+        if (patterns)
+          for (const hit of findSecrets(piece))
+            pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
         if (entropy && withLiterals && !isAllowedKey(key)) {
           for (const token of findHighEntropy(piece))
             pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
@@ -253,8 +293,10 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     }
   };
   const scanLine = (lineNo: number, text: string, content?: string[]): void => {
-    // The whole line: patterns only (literals could collide with the envelope's own words).
-    scanText(text, 'text', false);
+    const plainLine = !options.fullScan && !text.includes('\\');
+    // The whole line: patterns only (literals could collide with the envelope's own words). A
+    // line without a backslash is its only form, and its pieces are in it: the pre-test decides.
+    if (!plainLine || ANY_PATTERN_PRETEST.test(text)) scanText(text, 'text', false);
     let record: unknown;
     try {
       record = JSON.parse(text);
@@ -266,8 +308,9 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       return;
     }
     const parts = contentOf(record);
+    const patterns = options.fullScan || patternsMayMatchStrings(text, plainLine);
     for (const s of parts.json) {
-      scanText(s.text, 'json', true, s.key);
+      scanText(s.text, 'json', true, s.key, patterns);
       if (!isAllowedKey(s.key)) content?.push(s.text);
     }
     for (const s of parts.base64) {

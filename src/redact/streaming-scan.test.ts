@@ -167,3 +167,49 @@ describe('the scan while writing reports what scanning the finished file reports
     expect(existsSync(path) || existsSync(out)).toBe(false);
   });
 });
+
+describe('the scan’s pre-tests skip only strings no pattern can match', () => {
+  const fragment = fc.oneof(
+    fc.constantFrom(
+      ...SECRET_PATTERNS.flatMap((p) => [p.examples.positive, p.examples.secret]),
+      'b',
+      'f',
+      '\b',
+      '\f',
+      '\\',
+      '\\\\',
+      '"',
+      '\\"',
+      '/',
+      'earer Zq8xT2mW9vR4kL7p',
+      'asic dXNlcjpwYXNz',
+      '\\u0073k-ant-api03-Zq8xT2mW9vR4kL7pN3sB6yH1',
+      JSON.stringify({ k: 'sk-ant-api03-Zq8xT2mW9vR4kL7pN3sB6yH1' }),
+      ' ',
+      '\n',
+    ),
+    fc.string({ maxLength: 8 }),
+  );
+  const str = fc.array(fragment, { maxLength: 5 }).map((parts) => parts.join(''));
+  const value = fc.oneof(str, fc.array(str, { maxLength: 3 }), fc.dictionary(str, str, { maxKeys: 3 }));
+  /** The JSON text of a frame, with some letters and slashes written as JSON escapes (all letters are in strings). */
+  const frameText = fc.tuple(value, fc.boolean(), fc.boolean()).map(([msg, u, slash]) => {
+    let text = JSON.stringify({ kind: 'frame', seq: 0, t: 0, dir: 'from-cli', msg });
+    if (u) text = text.replace(/s/g, '\\u0073').replace(/b/g, '\\u0062');
+    if (slash) text = text.replaceAll('/', '\\/');
+    return text;
+  });
+
+  test.prop([fc.array(frameText, { minLength: 1, maxLength: 6 })], { numRuns: 300 })(
+    'same leaks with and without them, on lines with JSON escapes of every kind',
+    async (lines) => {
+      const path = join(dir, `pretest-${Math.random().toString(36).slice(2)}.jsonl`);
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const options = { env: ENV, secretlint: false };
+      expect(await scanForLeaks(path, [], options)).toEqual(
+        await scanForLeaks(path, [], { ...options, fullScan: true }),
+      );
+    },
+  );
+});
