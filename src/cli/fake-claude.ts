@@ -1,6 +1,6 @@
 // First, before any module builds a schema (see the module).
 import './fake-claude-zod.js';
-import { fdChunks, fdWriter, isPlainFd, stdinIsTTY } from '../fake-claude/fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd } from '../fake-claude/fd-stdio.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**
@@ -34,10 +34,13 @@ const stdout = isPlainFd(1)
       },
     };
 
+// A file or /dev/null is no terminal; node:tty (for `isatty`) would load Node's whole net stack.
+const plainStdin = isPlainFd(0);
+
 void runFakeSession(process.argv.slice(2), {
   io: {
-    stdin: isPlainFd(0) ? fdChunks(0) : process.stdin,
-    stdinIsTTY: stdinIsTTY(0),
+    stdin: plainStdin ? fdChunks(0) : process.stdin,
+    stdinIsTTY: !plainStdin && process.stdin.isTTY === true,
     stdout,
     stderr: { write: (text: string) => quietOnEpipe(process.stderr).write(text) },
   },

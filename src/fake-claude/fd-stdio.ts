@@ -1,5 +1,4 @@
 import { fstatSync, read, statSync, write } from 'node:fs';
-import { isatty } from 'node:tty';
 
 /**
  * The `fake-claude` executable's stdin and stdout as plain file-descriptor reads and writes. The
@@ -38,11 +37,6 @@ export function isPlainFd(fd: number): boolean {
 }
 
 const CHUNK_BYTES = 64 * 1024;
-
-/** Whether stdin is a terminal, without building `process.stdin`. */
-export function stdinIsTTY(fd = 0): boolean {
-  return isatty(fd);
-}
 
 function readChunk(fd: number, buffer: Buffer): Promise<number | NodeJS.ErrnoException> {
   return new Promise((resolve) => {
