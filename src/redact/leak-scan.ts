@@ -4,6 +4,7 @@ import { LineSplitter } from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
 import { findHighEntropy, isAllowedKey } from './entropy.js';
+import { unescapeJsonText } from './json-text.js';
 import { ANY_PATTERN_PRETEST, findSecrets } from './patterns.js';
 import type { SecretLiteral } from './redactor.js';
 import { knownEnvValues } from './secret-env.js';
@@ -64,24 +65,6 @@ function forms(text: string): string[] {
     out.push(current);
   }
   return out;
-}
-
-const JSON_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
-
-/** JSON's own escapes undone over a whole JSON text (valid JSON: every backslash is in a string). */
-function unescapeJsonText(text: string): string {
-  return text.replace(/\\(?:u([0-9a-fA-F]{4})|(.))/gs, (_, hex?: string, ch?: string) =>
-    hex ? String.fromCharCode(Number.parseInt(hex, 16)) : (JSON_ESCAPES[ch ?? ''] ?? ch ?? ''),
-  );
 }
 
 /**

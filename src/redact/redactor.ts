@@ -6,6 +6,7 @@ import { redactAccount } from './account.js';
 import { encodedForms } from './encodings.js';
 import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
 import { mapAtPath } from './json-path.js';
+import { unescapeJsonText } from './json-text.js';
 import { machineRules, resolveMachine } from './machine.js';
 import { combinedPretest, SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
 import { knownEnvValues } from './secret-env.js';
@@ -66,8 +67,12 @@ export interface RuleCount {
 }
 
 export interface Redactor extends FixtureTransform {
-  /** Deep, non-mutating: a redacted copy of `message` (the redactor learns secrets and ids as it goes). */
-  redact(message: unknown): unknown;
+  /**
+   * Deep, non-mutating: a redacted copy of `message` (the redactor learns secrets and ids as it
+   * goes). `source`, when given, is the JSON text `message` was parsed from (a pre-test over it
+   * spares the strings the patterns); the result is the same with or without it.
+   */
+  redact(message: unknown, source?: string): unknown;
   redactText(text: string): string;
   /**
    * Every secret literal known, in the order learnt: env secrets, literals matched by built-in
@@ -92,6 +97,8 @@ const MIN_LEARNED_LENGTH = 8;
 /** Object keys whose string values are credentials whatever they look like. */
 const SENSITIVE_KEY =
   /^(?:(?:proxy-)?authorization|x-api-key|api[-_]?key|x-auth-token|cookie|set-cookie|password|passwd|passphrase|secret|client[-_]secret|(?:access|refresh|id|auth|session)[-_]?token|private[-_]?key)$/i;
+/** `walk` without a plain twin. */
+const NOT_PLAIN = Symbol('not plain');
 const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -232,8 +239,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   // other rules (literal sets, user rules, machine names) say whether any rule can match `value`
   // at all; when none can, applying the rules would change nothing and count nothing.
   const patternGate = combinedPretest(patterns);
-  const mayMatch = (value: string): boolean => {
-    if (patternGate.test(value)) return true;
+  const othersMayMatch = (value: string): boolean => {
     for (const rule of otherRules) {
       const regexes = rule.regex instanceof RegExp ? [rule.regex] : rule.regex;
       for (const regex of regexes) {
@@ -243,10 +249,14 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     }
     return false;
   };
+  const mayMatch = (value: string): boolean => patternGate.test(value) || othersMayMatch(value);
   const text = options.fullRules
     ? (value: string): string => applyTextRules(value, textRules, hit)
     : (value: string): string =>
         value.length < 2 || !mayMatch(value) ? value : applyTextRules(value, textRules, hit);
+  /** `text` for a string known to fail the patterns' combined pre-test. */
+  const textWithoutPatterns = (value: string): string =>
+    value.length < 2 || !othersMayMatch(value) ? value : applyTextRules(value, textRules, hit);
 
   const idNormalizer: IdNormalizer | undefined =
     options.ids === false
@@ -286,19 +296,33 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     return scheme + replacement;
   };
 
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(walk);
+  /**
+   * Every string and key through the text rules. `plain`, when given, is the same message before
+   * the ids were normalised, parsed from a JSON text the patterns' combined pre-test failed on:
+   * its strings are in that text, so a string the ids left as it was (and every key: ids never
+   * change keys) cannot match a pattern, and only the other rules are tried on it.
+   */
+  const walk = (value: unknown, plain: unknown = NOT_PLAIN): unknown => {
+    if (typeof value === 'string') return value === plain ? textWithoutPatterns(value) : text(value);
+    const known = plain !== NOT_PLAIN;
+    if (Array.isArray(value)) {
+      const before = known && Array.isArray(plain) ? plain : undefined;
+      return value.map((item, i) => walk(item, before ? before[i] : NOT_PLAIN));
+    }
     if (isRecord(value)) {
+      const before = known && isRecord(plain) ? plain : undefined;
+      const keyText = before ? textWithoutPatterns : text;
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(value)) {
-        let name = text(key);
+        let name = keyText(key);
         // Two keys redacted to the same text must not overwrite each other.
-        for (let n = 2; Object.hasOwn(out, name); n++) name = `${text(key)}~${n}`;
+        for (let n = 2; Object.hasOwn(out, name); n++) name = `${keyText(key)}~${n}`;
         setOwn(
           out,
           name,
-          typeof child === 'string' && SENSITIVE_KEY.test(key) ? sensitiveValue(key, child) : walk(child),
+          typeof child === 'string' && SENSITIVE_KEY.test(key)
+            ? sensitiveValue(key, child)
+            : walk(child, before && Object.hasOwn(before, key) ? before[key] : NOT_PLAIN),
         );
       }
       return out;
@@ -342,7 +366,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
 
   return {
     ids: idNormalizer?.placeholders,
-    redact(message) {
+    redact(message, source) {
       // Deeper than the walks below take: redacted as its JSON text, by the text rules.
       if (jsonDepth(message, MAX_WALKED_DEPTH) > MAX_WALKED_DEPTH) {
         const json = stringifyJson(message);
@@ -355,8 +379,17 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       }
       let out = redactAccount(message, accountRedaction);
       for (const rule of pathRules) out = applyPathRule(out, rule);
+      // The message as parsed (no account block, no path rule changed it) from a text in which no
+      // pattern's pre-test matches: the strings the ids leave alone skip the patterns.
+      const plain =
+        source !== undefined &&
+        !options.fullRules &&
+        out === message &&
+        !patternGate.test(unescapeJsonText(source))
+          ? message
+          : NOT_PLAIN;
       if (idNormalizer) out = idNormalizer.message(out);
-      return walk(out);
+      return walk(out, plain);
     },
     redactText(value) {
       return text(idNormalizer ? idNormalizer.text(value) : value);
