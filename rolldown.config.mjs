@@ -81,6 +81,10 @@ export default defineConfig({
     strict: true,
     intro: 'const __req = require;',
     sourcemap: true,
+    // ASCII only, so that bin/fake-claude reads it as a one-byte string (checked by scripts/bundle.mjs):
+    // non-ASCII characters escaped, and the comments, which may hold some, left out.
+    charset: 'ascii',
+    comments: false,
   },
   logLevel: 'warn',
   onLog(level, log, handler) {

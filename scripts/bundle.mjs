@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +44,23 @@ function warmCodeCache() {
   }
 }
 
+/** bin/fake-claude reads the bundle as latin1, which is only right for ASCII. */
+function assertAscii(file) {
+  const bytes = readFileSync(file);
+  const at = bytes.findIndex((byte) => byte > 0x7f);
+  if (at !== -1) {
+    const line = bytes.subarray(0, at).toString('latin1').split('\n').length;
+    throw new Error(
+      `${file}: line ${line}: a non-ASCII byte (0x${bytes[at].toString(16)}); the bundle must be ASCII (rolldown.config.mjs: charset, comments)`,
+    );
+  }
+}
+
 const outDir = process.argv[2];
 try {
   const output = { ...config.output, banner: `// fake-claude build ${randomUUID()}` };
   await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
+  assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
   if (!outDir) warmCodeCache();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
