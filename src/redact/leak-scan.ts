@@ -72,8 +72,8 @@ function forms(text: string): string[] {
  * Every string (and key) of it is a substring of the text with JSON's escapes undone; when that
  * holds no backslash, each string is its only form, so the pre-test of the whole decides.
  */
-function patternsMayMatchStrings(text: string, plainLine: boolean): boolean {
-  const unescaped = plainLine ? text : unescapeJsonText(text);
+function patternsMayMatchStrings(text: string): boolean {
+  const unescaped = unescapeJsonText(text);
   return unescaped.includes('\\') || ANY_PATTERN_PRETEST.test(unescaped);
 }
 
@@ -277,9 +277,10 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   };
   const scanLine = (lineNo: number, text: string, content?: string[]): void => {
     const plainLine = !options.fullScan && !text.includes('\\');
-    // The whole line: patterns only (literals could collide with the envelope's own words). A
-    // line without a backslash is its only form, and its pieces are in it: the pre-test decides.
-    if (!plainLine || ANY_PATTERN_PRETEST.test(text)) scanText(text, 'text', false);
+    // A line without a backslash is its only form, and its pieces are in it: the pre-test decides.
+    const plainMayMatch = plainLine && ANY_PATTERN_PRETEST.test(text);
+    // The whole line: patterns only (literals could collide with the envelope's own words).
+    if (!plainLine || plainMayMatch) scanText(text, 'text', false);
     let record: unknown;
     try {
       record = JSON.parse(text);
@@ -291,7 +292,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       return;
     }
     const parts = contentOf(record);
-    const patterns = options.fullScan || patternsMayMatchStrings(text, plainLine);
+    const patterns = options.fullScan || (plainLine ? plainMayMatch : patternsMayMatchStrings(text));
     for (const s of parts.json) {
       scanText(s.text, 'json', true, s.key, patterns);
       if (!isAllowedKey(s.key)) content?.push(s.text);
