@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { Fixture, FixtureFrame } from '../fixture/index.js';
+import { FIXTURE_FORMAT, type Fixture, type FixtureFrame } from '../fixture/index.js';
 
 /**
  * In-memory plumbing for the replayer's own tests: a fixture built from frames, and a client that
@@ -15,7 +15,7 @@ export function makeFixture(specs: FrameSpec[], exitCode = 0): Fixture {
   return {
     header: {
       kind: 'header',
-      format: 'clide-fixture/1',
+      format: FIXTURE_FORMAT,
       cliVersion: '2.1.150',
       argv: [],
       recordedAt: '2026-01-01T00:00:00.000Z',
@@ -32,7 +32,7 @@ export function makeFixture(specs: FrameSpec[], exitCode = 0): Fixture {
       durationMs: frames.length,
     },
     complete: true,
-    sourceFormat: 'clide-fixture/1',
+    sourceFormat: FIXTURE_FORMAT,
   };
 }
 
