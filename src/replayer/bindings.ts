@@ -71,9 +71,17 @@ export class IdBindings {
    */
   occursIn(json: string): boolean {
     if (this.ids.size === 0) return false;
-    this.escaped ??= this.ids.entries().map((e) => JSON.stringify(e.placeholder).slice(1, -1));
-    for (const id of this.escaped) if (json.includes(id)) return true;
+    for (const id of this.escapedRecorded()) if (json.includes(id)) return true;
     return false;
+  }
+
+  /**
+   * The bound recorded ids as they appear in encoded JSON (what `occursIn` looks for); the same
+   * array until the next `bind`.
+   */
+  escapedRecorded(): readonly string[] {
+    this.escaped ??= this.ids.entries().map((e) => JSON.stringify(e.placeholder).slice(1, -1));
+    return this.escaped;
   }
 
   entries(): Array<{ live: string; recorded: string }> {

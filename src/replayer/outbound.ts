@@ -1,4 +1,5 @@
-import type { RecordedTextFrame } from '../fixture/index.js';
+import { Writable } from 'node:stream';
+import type { RecordedBytes, RecordedTextFrame } from '../fixture/index.js';
 import { encodeLine } from '../protocol/index.js';
 import { isRecord } from '../util/json.js';
 import type { IdBindings } from './bindings.js';
@@ -11,18 +12,23 @@ interface Sink {
 
 /** Flush once this much stdout text is waiting. */
 const BATCH_CHARS = 64 * 1024;
+const NEWLINE = 0x0a;
 
 /**
  * Coalesces the replay's stdout writes: frames played back to back go out in one write of up to
  * 64 KiB instead of one write each. Nothing waits behind the batch: it is flushed as soon as the
  * session stops to wait for anything (the client, a pacing delay: `setImmediate` runs before the
  * event loop blocks), before every stderr write (so the two streams keep their relative order),
- * and by `flush()` at the end of the session.
+ * and by `flush()` at the end of the session. Recorded bytes (`writeBytes`) reach a Node stream as
+ * bytes, any other sink as the text they encode.
  */
 export class BatchedOutput {
   private pending: string[] = [];
   private chars = 0;
   private scheduled = false;
+  /** Recorded bytes waiting (`writeBytes`), after the text in `pending`. */
+  private bytes = Buffer.allocUnsafe(BATCH_CHARS);
+  private byteCount = 0;
 
   readonly stdout: Sink = { write: (text: string) => this.add(text) };
   readonly stderr: Sink = {
@@ -38,8 +44,30 @@ export class BatchedOutput {
   ) {}
 
   private add(text: string): boolean {
+    this.settleBytes();
     this.pending.push(text);
     this.chars += text.length;
+    this.added();
+    return true;
+  }
+
+  /**
+   * Writes a recorded message's bytes (whole lines of UTF-8: a batch never ends inside a
+   * character) and, with `newline`, the `\n` after them.
+   */
+  writeBytes(source: RecordedBytes, newline: boolean): void {
+    const length = source.end - source.start + (newline ? 1 : 0);
+    if (this.byteCount + length > this.bytes.length) {
+      this.settleBytes();
+      if (length > this.bytes.length) this.bytes = Buffer.allocUnsafe(length);
+    }
+    this.byteCount += source.buffer.copy(this.bytes, this.byteCount, source.start, source.end);
+    if (newline) this.bytes[this.byteCount++] = NEWLINE;
+    this.chars += length;
+    this.added();
+  }
+
+  private added(): void {
     if (this.chars >= BATCH_CHARS) this.flush();
     else if (!this.scheduled) {
       this.scheduled = true;
@@ -48,15 +76,35 @@ export class BatchedOutput {
         this.flush();
       });
     }
-    return true;
   }
 
-  flush(): void {
+  /** The waiting bytes written out (a stream) or kept as text (any other sink), text written after them after them. */
+  private settleBytes(): void {
+    if (this.byteCount === 0) return;
+    if (this.out instanceof Writable) {
+      this.writeText();
+      this.out.write(this.bytes.subarray(0, this.byteCount));
+      // A stream may keep what it is given until it is written out: then the batch takes a new
+      // buffer. The process's stdout has written it when nothing is left waiting (a file, or a
+      // pipe or terminal written at once), and the buffer serves the next batch.
+      if (this.out !== process.stdout || this.out.writableLength !== 0)
+        this.bytes = Buffer.allocUnsafe(BATCH_CHARS);
+      this.chars = 0;
+    } else this.pending.push(this.bytes.toString('utf8', 0, this.byteCount));
+    this.byteCount = 0;
+  }
+
+  private writeText(): void {
     if (this.pending.length === 0) return;
     const text = this.pending.length === 1 ? this.pending[0]! : this.pending.join('');
     this.pending = [];
     this.chars = 0;
     this.out.write(text);
+  }
+
+  flush(): void {
+    this.settleBytes();
+    this.writeText();
   }
 }
 
@@ -93,7 +141,19 @@ export function outboundRecordedLine(
   paths: PathSubstitution,
   ids: IdBindings,
 ): { line: string; message?: unknown } {
-  const line = paths.toRealInJson(`${frame.text}\n`);
-  if (!ids.occursIn(line) && !(frame.top.toolUseResult && frame.top.type === 'user')) return { line };
+  const text = frame.text;
+  const line = paths.toRealInJson(`${text}\n`);
+  if (!ids.occursIn(line) && !(mayHaveFileEffect(frame, text) && frame.top.toolUseResult)) return { line };
   return outboundLine(frame.msg, paths, ids);
 }
+
+/**
+ * A recorded user message whose text names a `filePath` key: only such a message can have a file
+ * effect (`applyToolEffect` needs `tool_use_result.filePath`), so only it is parsed to replay one.
+ */
+function mayHaveFileEffect(frame: RecordedTextFrame, text: string): boolean {
+  return frame.type === 'user' && text.includes(FILE_PATH_KEY);
+}
+
+/** How the key `applyToolEffect` needs appears in a message's canonical text. */
+export const FILE_PATH_KEY = '"filePath":';

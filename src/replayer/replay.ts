@@ -5,6 +5,8 @@ import {
   type FixtureFrame,
   fixtureCliVersion,
   frameBytes,
+  type RecordedBytes,
+  type RecordedTextFrame,
   recordedText,
 } from '../fixture/index.js';
 import { classify, encodeLine } from '../protocol/index.js';
@@ -23,7 +25,7 @@ import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
 import type { LiveRedaction } from './live-redaction.js';
 import type { Pacing, ReplayMode } from './options.js';
-import { BatchedOutput, outboundLine, outboundRecordedLine } from './outbound.js';
+import { BatchedOutput, FILE_PATH_KEY, outboundLine, outboundRecordedLine } from './outbound.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
 import { planReplay, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
@@ -79,6 +81,9 @@ export const MAX_COMPARED_DEPTH = MAX_WALKED_DEPTH;
 
 class ReplayFailed extends Error {}
 
+/** Every machine placeholder starts with it (`$CWD`, `$HOME`, …). */
+const DOLLAR = 0x24;
+
 /** The client sent a line the CLI cannot read: the session ends as the CLI ends it. */
 class InputRefused extends Error {}
 
@@ -101,7 +106,7 @@ const SIGNALS: Record<string, number> = {
  */
 export async function replaySession(options: ReplaySessionOptions): Promise<ReplayOutcome> {
   const output = new BatchedOutput(options.stdout, options.stderr);
-  const session = new ReplaySession({ ...options, stdout: output.stdout, stderr: output.stderr });
+  const session = new ReplaySession({ ...options, stdout: output.stdout, stderr: output.stderr }, output);
   try {
     return await session.run();
   } finally {
@@ -115,21 +120,41 @@ class ReplaySession {
   private readonly input: ClientInput;
   private readonly problems: string[] = [];
   private readonly consumed = new Set<number>();
-  private sessionId = '00000000-0000-4000-8000-000000000000';
+  /** The session id of the last frame played that had one (see `currentSessionId`). */
+  private sessionId: string | undefined;
+  /** Frames played as their bytes since `sessionId` was set: their session ids are read when asked for. */
+  private unreadSessionIds: RecordedTextFrame[] = [];
   private initializeAnswered = false;
   /** Pacing anchor: a recorded time and the live time it corresponds to. */
   private anchor = { t: 0, live: monotonicMs() };
 
-  constructor(private readonly o: ReplaySessionOptions) {
+  constructor(
+    private readonly o: ReplaySessionOptions,
+    private readonly output?: BatchedOutput,
+  ) {
     this.plan = planReplay(o.fixture);
     this.input = new ClientInput(o.stdin, o.stdinRules);
-    for (const f of o.fixture.frames) {
-      const sid = recordedText(f)?.top.sessionId ?? (f.msg as { session_id?: unknown })?.session_id;
-      if (typeof sid === 'string') {
-        this.sessionId = sid;
+  }
+
+  /**
+   * The session id an error result carries: that of the last frame played that had one, else of
+   * the first frame in the fixture that has one, else a zero uuid.
+   */
+  private currentSessionId(): string {
+    for (let k = this.unreadSessionIds.length - 1; k >= 0; k--) {
+      const sid = this.unreadSessionIds[k]!.top.sessionId;
+      if (sid !== undefined) {
+        this.sessionId = this.o.paths.toReal(sid);
         break;
       }
     }
+    this.unreadSessionIds = [];
+    if (this.sessionId !== undefined) return this.sessionId;
+    for (const f of this.o.fixture.frames) {
+      const sid = recordedText(f)?.top.sessionId ?? (f.msg as { session_id?: unknown })?.session_id;
+      if (typeof sid === 'string') return sid;
+    }
+    return '00000000-0000-4000-8000-000000000000';
   }
 
   async run(): Promise<ReplayOutcome> {
@@ -143,7 +168,7 @@ class ReplaySession {
           i = await this.awaitClient(i);
           continue;
         }
-        await this.pace(frame);
+        if (this.o.pacing.kind !== 'instant') await this.pace(frame);
         if (frame.dir === 'from-cli') this.emit(frame);
         else this.o.stderr.write(this.outboundText(frame));
         i += 1;
@@ -287,6 +312,13 @@ class ReplaySession {
 
   private emit(frame: FixtureFrame): void {
     const recorded = recordedText(frame);
+    const bytes = recorded?.bytes;
+    if (bytes !== undefined && this.output !== undefined && this.playsAsRecorded(recorded!, bytes)) {
+      // The line as the client gets it is the recorded text: its bytes, as they are.
+      this.output.writeBytes(bytes, frame.eol !== false);
+      this.unreadSessionIds.push(recorded!);
+      return;
+    }
     if (!recorded && frame.msg === undefined) {
       this.o.stdout.write(this.outboundText(frame));
       return;
@@ -294,13 +326,31 @@ class ReplaySession {
     const { line, message } = recorded
       ? outboundRecordedLine(recorded, this.o.paths, this.ids)
       : outboundLine(frame.msg, this.o.paths, this.ids);
-    const sid =
-      message || !recorded
-        ? ((message ?? frame.msg) as { session_id?: unknown }).session_id
-        : recorded.top.sessionId;
-    if (typeof sid === 'string') this.sessionId = message ? sid : this.o.paths.toReal(sid);
+    if (recorded && !message) this.unreadSessionIds.push(recorded);
+    else {
+      const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
+      if (typeof sid === 'string') {
+        this.sessionId = message ? sid : this.o.paths.toReal(sid);
+        this.unreadSessionIds = [];
+      }
+    }
     if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
+  }
+
+  /**
+   * Whether a message held as bytes is played exactly as recorded (what `outboundRecordedLine`
+   * would give back as it is): no placeholder in it (a `$`), no bound id, and no file effect to
+   * replay (a user message naming a `filePath`).
+   */
+  private playsAsRecorded(frame: RecordedTextFrame, bytes: RecordedBytes): boolean {
+    if (frame.mayHoldPlaceholder && bytes.buffer.subarray(bytes.start, bytes.end).indexOf(DOLLAR) >= 0)
+      return false;
+    const ids = this.ids.escapedRecorded();
+    if (ids.length === 0 && frame.type !== 'user') return true;
+    const message = bytes.buffer.subarray(bytes.start, bytes.end);
+    for (const id of ids) if (message.indexOf(id) >= 0) return false;
+    return frame.type !== 'user' || message.indexOf(FILE_PATH_KEY) < 0;
   }
 
   /** A raw outbound line (stderr, a non-JSON stdout line) with paths and ids substituted. */
@@ -380,7 +430,7 @@ class ReplaySession {
       return;
     }
     if (actual) this.answerWithError(actual, report.headline);
-    this.o.stdout.write(encodeLine(errorResult(this.sessionId, mismatchSummary(full))));
+    this.o.stdout.write(encodeLine(errorResult(this.currentSessionId(), mismatchSummary(full))));
     throw new ReplayFailed(report.headline);
   }
 

@@ -1,6 +1,12 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { describeCut, fixtureCliVersion, readFixture } from '../fixture/index.js';
+import {
+  describeCut,
+  type Fixture,
+  fixtureCliVersion,
+  readFixture,
+  releaseFixture,
+} from '../fixture/index.js';
 import type { StdinRules } from './client-input.js';
 import { LiveRedaction } from './live-redaction.js';
 import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
@@ -39,6 +45,20 @@ export async function runReplay(
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
   const fixture = await readFixture(options.fixture, { recordedCliText: true });
+  try {
+    return await playFixture(options, fixture, mode, pacing, cwd);
+  } finally {
+    releaseFixture(fixture);
+  }
+}
+
+async function playFixture(
+  options: RunReplayOptions,
+  fixture: Fixture,
+  mode: ReturnType<typeof parseReplayMode>,
+  pacing: ReturnType<typeof parsePacing>,
+  cwd: string,
+): Promise<{ exitCode: number; signal?: NodeJS.Signals }> {
   const stdinRules = await options.stdinRulesFor?.(fixtureCliVersion(fixture) ?? undefined);
   const cut = describeCut(fixture);
   if (cut) {
