@@ -84,6 +84,7 @@ export class BatchedOutput {
     if (this.out instanceof Writable) {
       this.writeText();
       this.out.write(this.bytes.subarray(0, this.byteCount));
+      this.written += 1;
       // A stream may keep what it is given until it is written out: then the batch takes a new
       // buffer. The process's stdout has written it when nothing is left waiting (a file, or a
       // pipe or terminal written at once), and the buffer serves the next batch.
@@ -100,6 +101,21 @@ export class BatchedOutput {
     this.pending = [];
     this.chars = 0;
     this.out.write(text);
+    this.written += 1;
+  }
+
+  /** Batches written out since the last `wroteBatches()`. */
+  private written = 0;
+
+  /**
+   * Whether a batch went out since the last call: a session that plays a long run of frames gives
+   * the event loop a turn then, so that a sink that writes in the background (a pipe, the fake's
+   * descriptor writer, a client in the same process) writes it out before more is queued.
+   */
+  wroteBatches(): boolean {
+    const wrote = this.written > 0;
+    this.written = 0;
+    return wrote;
   }
 
   flush(): void {

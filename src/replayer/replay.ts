@@ -81,6 +81,11 @@ export const MAX_COMPARED_DEPTH = MAX_WALKED_DEPTH;
 
 class ReplayFailed extends Error {}
 
+/** A turn of the event loop (its I/O callbacks run). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Every machine placeholder starts with it (`$CWD`, `$HOME`, …). */
 const DOLLAR = 0x24;
 
@@ -172,6 +177,7 @@ class ReplaySession {
         if (frame.dir === 'from-cli') this.emit(frame);
         else this.o.stderr.write(this.outboundText(frame));
         i += 1;
+        if (this.output?.wroteBatches()) await turn();
       }
       if (eofGate === frames.length) await this.awaitEndOfInput();
     } catch (error) {
