@@ -6,13 +6,8 @@ import type { Readable, Writable } from 'node:stream';
 import { ClideError } from '../errors/index.js';
 import { recordingPath } from '../fixture/file-name.js';
 import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixture/index.js';
-import {
-  createRedactor,
-  finalizeFixture,
-  type Redactor,
-  type StreamingLeakScan,
-  streamingLeakScan,
-} from '../redact/index.js';
+import { createRedactor, finalizeFixture, type Redactor } from '../redact/index.js';
+import { leakScanThread, type ScanThread } from '../redact/scan-thread.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
 import { guardProcessGroup } from './group-guard.js';
 
@@ -97,7 +92,9 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const temp = recordingPath(options.out);
   let redactor: Redactor;
   let writer: FixtureWriter;
-  let scan: StreamingLeakScan;
+  let scanThread: ScanThread | undefined;
+  /** The sources held while the leak scan catches up (filled once they exist). */
+  const scanGated: Gate[] = [];
   /** Lines handed to the file, not scanned yet: the scan runs after the chunk is forwarded. */
   const unscanned: string[] = [];
   try {
@@ -110,8 +107,11 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       rules,
       unsafeSkipRules: options.unsafeSkipRules ?? [],
     });
-    // The leak scan of the file, line by line as it is written (nothing is read back at the end).
-    scan = streamingLeakScan(temp, redactor, { env: plainEnv });
+    // The leak scan of the file, line by line as it is written (nothing is read back at the end),
+    // on a thread of its own; when it falls far behind, the sources wait for it.
+    scanThread = leakScanThread(temp, redactor, { env: plainEnv }, (behind) => {
+      for (const gate of scanGated) behind ? gate.hold('leak-scan') : gate.release('leak-scan');
+    });
     // The header is on disk when this returns: before the CLI starts.
     writer = createFixtureWriter(
       temp,
@@ -125,9 +125,11 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       { transform: redactor, buffer: true, now: elapsed, onLine: (line) => unscanned.push(line) },
     );
   } catch (error) {
+    scanThread?.close();
     rmSync(temp, { force: true });
     throw error;
   }
+  const scan = scanThread;
   const scanOptions = { env: plainEnv };
   /** Scans the lines written so far (after their chunk was forwarded: the scan is not on the forwarding path). */
   const scanWritten = () => {
@@ -178,6 +180,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const outGate = new Gate(child.stdout);
   const errGate = new Gate(child.stderr);
   const sources = [clientGate, outGate, errGate];
+  scanGated.push(...sources);
 
   /** `sink.write(chunk)`; when the sink's buffer is full, `gate` holds its source until the sink drains. */
   const forward = (sink: Writable, gate: Gate, reason: string, chunk: Buffer) => {
@@ -311,6 +314,8 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       complete,
     };
   } finally {
+    // A scan that did not finish (the recording failed; the file got a full scan, or none).
+    scan.close();
     guard?.release();
     for (const signal of signals) process.off(signal, onSignal);
     if (killTimer) clearTimeout(killTimer);
