@@ -242,17 +242,20 @@ class Substituter {
   /** Distinct key lengths, longest first. */
   private lengths: number[] = [];
   private readonly firstChars = new Set<number>();
+  /** The shortest key: a shorter text holds none. */
+  private shortest = Number.POSITIVE_INFINITY;
 
   add(from: string, to: string): void {
     if (from === '' || this.map.has(from)) return;
     this.map.set(from, to);
+    this.shortest = Math.min(this.shortest, from.length);
     this.firstChars.add(from.charCodeAt(0));
     if (!this.lengths.includes(from.length))
       this.lengths = [...this.lengths, from.length].sort((a, b) => b - a);
   }
 
   apply(text: string): string {
-    if (this.map.size === 0 || text.length === 0) return text;
+    if (this.map.size === 0 || text.length < this.shortest) return text;
     const n = text.length;
     let parts: string[] | undefined;
     let last = 0;
@@ -317,6 +320,23 @@ function resolve(options: NormalizeIdsOptions): Resolved {
 function isIdSlot(parent: Record<string, unknown>, key: string, o: Resolved): boolean {
   if (o.keys.has(key)) return true;
   return o.blockIds && key === 'id' && typeof parent.type === 'string' && ID_BEARING_TYPES.test(parent.type);
+}
+
+const DEFAULT_RESOLVED = resolve({});
+
+/** Whether the value under `key` of `parent` is an id slot, with the default options. */
+export function isDefaultIdSlot(parent: Record<string, unknown>, key: string): boolean {
+  return isIdSlot(parent, key, DEFAULT_RESOLVED);
+}
+
+/**
+ * What `replaceIds` (default options) makes of one string: in an id slot, its own placeholder
+ * when it has one; anywhere, every known strong id inside it replaced. Learns nothing.
+ */
+export function replaceIdsIn(text: string, slot: boolean, placeholders: IdPlaceholders): string {
+  return slot
+    ? (placeholders.placeholderFor(text) ?? placeholders.replaceIn(text))
+    : placeholders.replaceIn(text);
 }
 
 /** Learns every id of `value` into `placeholders` (document order), without changing anything. */

@@ -1,4 +1,11 @@
-import { IdPlaceholders, idsInText, normalizeIds } from '../protocol/ids.js';
+import {
+  IdPlaceholders,
+  idsInText,
+  isDefaultIdSlot,
+  learnIds,
+  normalizeIds,
+  replaceIdsIn,
+} from '../protocol/ids.js';
 
 /**
  * The one seam between redaction and the protocol's id normalisation (src/protocol/ids.ts): session
@@ -8,6 +15,13 @@ import { IdPlaceholders, idsInText, normalizeIds } from '../protocol/ids.js';
 export interface IdNormalizer {
   /** Deep copy of `message` with every id replaced (learning new ones). */
   message(message: unknown): unknown;
+  /**
+   * `message` in two steps, for a caller that walks the message anyway: `learn` its ids, then
+   * `inString` for each string (`slot`: it is the value of an id slot, `isSlot`), as `message` would.
+   */
+  learn(message: unknown): void;
+  inString(text: string, slot: boolean): string;
+  isSlot(parent: Record<string, unknown>, key: string): boolean;
   /** Raw text (stderr, non-JSON lines): id-looking substrings and known ids replaced. */
   text(text: string): string;
   /** Number of distinct ids replaced so far. */
@@ -20,6 +34,9 @@ export function createIdNormalizer(placeholders: IdPlaceholders = new IdPlacehol
   return {
     placeholders,
     message: (message) => normalizeIds(message, placeholders),
+    learn: (message) => learnIds(message, placeholders),
+    inString: (text, slot) => replaceIdsIn(text, slot, placeholders),
+    isSlot: isDefaultIdSlot,
     text(text) {
       for (const id of idsInText(text)) placeholders.learn(id, true);
       return placeholders.replaceIn(text);

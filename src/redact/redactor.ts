@@ -97,8 +97,6 @@ const MIN_LEARNED_LENGTH = 8;
 /** Object keys whose string values are credentials whatever they look like. */
 const SENSITIVE_KEY =
   /^(?:(?:proxy-)?authorization|x-api-key|api[-_]?key|x-auth-token|cookie|set-cookie|password|passwd|passphrase|secret|client[-_]secret|(?:access|refresh|id|auth|session)[-_]?token|private[-_]?key)$/i;
-/** `walk` without a plain twin. */
-const NOT_PLAIN = Symbol('not plain');
 const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -297,32 +295,32 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   };
 
   /**
-   * Every string and key through the text rules. `plain`, when given, is the same message before
-   * the ids were normalised, parsed from a JSON text the patterns' combined pre-test failed on:
-   * its strings are in that text, so a string the ids left as it was (and every key: ids never
-   * change keys) cannot match a pattern, and only the other rules are tried on it.
+   * Every string and key through the text rules. With `ids`, each string first gets the ids
+   * replaced as `IdNormalizer.message` would (`slot`: it is an id slot's value), in the same walk.
+   * `plain`: the message was parsed from a JSON text the patterns' combined pre-test failed on, so
+   * its strings (all in that text) cannot match a pattern — those the ids leave as they were, and
+   * every key (ids never change keys) — and only the other rules are tried on them.
    */
-  const walk = (value: unknown, plain: unknown = NOT_PLAIN): unknown => {
-    if (typeof value === 'string') return value === plain ? textWithoutPatterns(value) : text(value);
-    const known = plain !== NOT_PLAIN;
-    if (Array.isArray(value)) {
-      const before = known && Array.isArray(plain) ? plain : undefined;
-      return value.map((item, i) => walk(item, before ? before[i] : NOT_PLAIN));
+  const walk = (value: unknown, ids: IdNormalizer | undefined, plain: boolean, slot = false): unknown => {
+    if (typeof value === 'string') {
+      const replaced = ids ? ids.inString(value, slot) : value;
+      return plain && replaced === value ? textWithoutPatterns(value) : text(replaced);
     }
+    if (Array.isArray(value)) return value.map((item) => walk(item, ids, plain, slot));
     if (isRecord(value)) {
-      const before = known && isRecord(plain) ? plain : undefined;
-      const keyText = before ? textWithoutPatterns : text;
+      const keyText = plain ? textWithoutPatterns : text;
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(value)) {
         let name = keyText(key);
         // Two keys redacted to the same text must not overwrite each other.
         for (let n = 2; Object.hasOwn(out, name); n++) name = `${keyText(key)}~${n}`;
+        const childSlot = ids ? ids.isSlot(value, key) : false;
         setOwn(
           out,
           name,
           typeof child === 'string' && SENSITIVE_KEY.test(key)
-            ? sensitiveValue(key, child)
-            : walk(child, before && Object.hasOwn(before, key) ? before[key] : NOT_PLAIN),
+            ? sensitiveValue(key, ids ? ids.inString(child, childSlot) : child)
+            : walk(child, ids, plain, childSlot),
         );
       }
       return out;
@@ -379,17 +377,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       }
       let out = redactAccount(message, accountRedaction);
       for (const rule of pathRules) out = applyPathRule(out, rule);
+      // The reference: the ids replaced in a copy first, then every rule over every string.
+      if (options.fullRules) return walk(idNormalizer ? idNormalizer.message(out) : out, undefined, false);
       // The message as parsed (no account block, no path rule changed it) from a text in which no
       // pattern's pre-test matches: the strings the ids leave alone skip the patterns.
-      const plain =
-        source !== undefined &&
-        !options.fullRules &&
-        out === message &&
-        !patternGate.test(unescapeJsonText(source))
-          ? message
-          : NOT_PLAIN;
-      if (idNormalizer) out = idNormalizer.message(out);
-      return walk(out, plain);
+      const plain = source !== undefined && out === message && !patternGate.test(unescapeJsonText(source));
+      idNormalizer?.learn(out);
+      return walk(out, idNormalizer, plain);
     },
     redactText(value) {
       return text(idNormalizer ? idNormalizer.text(value) : value);
