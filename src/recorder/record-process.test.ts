@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { isClideError } from '../errors/index.js';
-import { frameLineBytes, readFixture } from '../fixture/index.js';
+import { FIXTURE_FORMAT, frameLineBytes, readFixture } from '../fixture/index.js';
 import { recordProcess } from './record-process.js';
 
 const CAT = ['/bin/cat', '/usr/bin/cat'].find((p) => existsSync(p))!;
@@ -88,7 +88,7 @@ describe('recordProcess', () => {
     expect(atStart.endsWith('\n')).toBe(true);
     expect(JSON.parse(atStart)).toMatchObject({
       kind: 'header',
-      format: 'clide-fixture/1',
+      format: FIXTURE_FORMAT,
       argv: ['claude', '-c', expect.any(String)],
     });
   });
