@@ -57,7 +57,7 @@ export interface WriteWireLogOptions {
 }
 
 /**
- * Writes a run's transcript as a `clide-fixture/1` file, redacted like a recording (secrets,
+ * Writes a run's transcript as a `clide-fixture/2` file, redacted like a recording (secrets,
  * account data, ids → placeholders), so a report folder can be committed and its wire logs serve
  * as the baseline of a later run (`--baseline-dir`) or as one side of `diff`. Like a recording it
  * is written under a temporary name, leak-scanned (the same scan, without secretlint: this is
