@@ -24,8 +24,15 @@ const HOT_SPOTS: HotSpot[] = [
     remedy: 'less code to compile at start-up (fewer, bundled modules)',
   },
   {
+    match: /^compileForInternalLoader\b/,
+    cause:
+      'Node compiling its own modules that are not in its start-up snapshot (`node:net` and the stream stack behind a piped stdin, `node:crypto`, `node:child_process`, …), on their first require',
+    remedy:
+      'require a Node module where it is used, not at the top level (`process.getBuiltinModule`), and do without those a session does not need',
+  },
+  {
     match:
-      /^(compileSourceTextModule|compileForInternalLoader|openFileHandle|fstat|read|readFileUtf8|realpathSync|decode node:internal\/encoding|internalModuleStat)\b/,
+      /^(compileSourceTextModule|openFileHandle|fstat|read|readFileUtf8|realpathSync|decode node:internal\/encoding|internalModuleStat)\b/,
     cause: 'loading the ES module graph: one file resolved, read, decoded and compiled per module',
     remedy:
       'bundle the executable into one file (esbuild/rollup), or a compile cache (`module.enableCompileCache()`, Node ≥ 22.1)',
