@@ -1,4 +1,4 @@
-import { fstatSync, read, statSync, write } from 'node:fs';
+import { fstatSync, read, statSync, writeSync } from 'node:fs';
 
 /**
  * The `fake-claude` executable's stdin and stdout as plain file-descriptor reads and writes. The
@@ -66,81 +66,51 @@ export async function* fdChunks(
 }
 
 export interface FdWriter {
-  write(text: string): boolean;
-  /** Calls `done` once everything written so far is out (or dropped by a closed reader). */
+  write(chunk: string | Uint8Array): boolean;
+  /** Takes bytes as they are (the replayer hands over recorded bytes without decoding them). */
+  readonly acceptsBytes: true;
+  /** Calls `done` once everything written so far is out: at once, the writes are synchronous. */
   flush(done: () => void): void;
 }
 
 /**
- * stdout as ordered writes of the descriptor: what is written while a write is under way goes out
- * with the next one. A reader that went away (EPIPE) drops the rest of the output, as the real CLI
- * does; EAGAIN hands what is left, in order, to `fallback` (`process.stdout`).
+ * stdout as synchronous writes of the descriptor, as Node writes `process.stdout` when it is a
+ * file: `isPlainFd` descriptors only (a file or /dev/null), whose writes never wait for a reader.
+ * EAGAIN (a non-blocking descriptor) hands this write and all later ones, in order, to
+ * `fallback` (`process.stdout`); any other error (a full disk) ends the output, as a broken pipe
+ * ends the real CLI's.
  */
 export function fdWriter(
   fd = 1,
   fallback: () => { write(chunk: string | Uint8Array, done?: () => void): unknown } = () => process.stdout,
 ): FdWriter {
-  let queue: string[] = [];
-  let busy = false;
   let state: 'fd' | 'stream' | 'closed' = 'fd';
-  let waiters: Array<() => void> = [];
-
-  const settle = () => {
-    const done = waiters;
-    waiters = [];
-    for (const waiter of done) waiter();
-  };
-  const pump = () => {
-    if (busy) return;
-    if (queue.length === 0) return settle();
-    const text = queue.length === 1 ? queue[0]! : queue.join('');
-    queue = [];
-    busy = true;
-    const bytes = Buffer.from(text, 'utf8');
-    const writeFrom = (offset: number) => {
-      write(fd, bytes, offset, bytes.length - offset, null, (error, written) => {
-        if (error) {
-          busy = false;
-          if (error.code === 'EAGAIN') {
-            state = 'stream';
-            const rest = Buffer.concat([bytes.subarray(offset), Buffer.from(queue.join(''), 'utf8')]);
-            queue = [];
-            if (rest.length > 0) fallback().write(rest);
-          } else {
-            state = 'closed';
-            queue = [];
-          }
-          return settle();
-        }
-        if (offset + written < bytes.length) return writeFrom(offset + written);
-        busy = false;
-        pump();
-      });
-    };
-    writeFrom(0);
-  };
-
   return {
-    write(text: string): boolean {
-      if (state === 'closed' || text.length === 0) return true;
+    acceptsBytes: true,
+    write(chunk: string | Uint8Array): boolean {
+      if (state === 'closed' || chunk.length === 0) return true;
       if (state === 'stream') {
-        fallback().write(text);
+        fallback().write(chunk);
         return true;
       }
-      queue.push(text);
-      pump();
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      let offset = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += writeSync(fd, bytes, offset, bytes.length - offset);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+            state = 'stream';
+            fallback().write(Buffer.from(bytes.subarray(offset)));
+          } else state = 'closed';
+          return true;
+        }
+      }
       return true;
     },
     flush(done: () => void): void {
-      if (state === 'stream') {
-        fallback().write('', done);
-        return;
-      }
-      if (!busy && queue.length === 0) {
-        done();
-        return;
-      }
-      waiters.push(done);
+      if (state === 'stream') fallback().write('', done);
+      else done();
     },
   };
 }

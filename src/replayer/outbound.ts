@@ -10,6 +10,16 @@ interface Sink {
   write(text: string): unknown;
 }
 
+/** A sink that writes bytes as it is given them, at once (the fake's descriptor writer). */
+interface ByteSink {
+  write(chunk: string | Uint8Array): unknown;
+  readonly acceptsBytes: true;
+}
+
+function isByteSink(sink: Sink): sink is Sink & ByteSink {
+  return (sink as Partial<ByteSink>).acceptsBytes === true;
+}
+
 /** Flush once this much stdout text is waiting. */
 const BATCH_CHARS = 64 * 1024;
 const NEWLINE = 0x0a;
@@ -20,7 +30,7 @@ const NEWLINE = 0x0a;
  * session stops to wait for anything (the client, a pacing delay: `setImmediate` runs before the
  * event loop blocks), before every stderr write (so the two streams keep their relative order),
  * and by `flush()` at the end of the session. Recorded bytes (`writeBytes`) reach a Node stream as
- * bytes, any other sink as the text they encode.
+ * bytes, the fake's descriptor writer as bytes too, any other sink as the text they encode.
  */
 export class BatchedOutput {
   private pending: string[] = [];
@@ -81,7 +91,13 @@ export class BatchedOutput {
   /** The waiting bytes written out (a stream) or kept as text (any other sink), text written after them after them. */
   private settleBytes(): void {
     if (this.byteCount === 0) return;
-    if (this.out instanceof Writable) {
+    if (isByteSink(this.out)) {
+      // Written before the call returns: the buffer serves the next batch.
+      this.writeText();
+      this.out.write(this.bytes.subarray(0, this.byteCount));
+      this.written += 1;
+      this.chars = 0;
+    } else if (this.out instanceof Writable) {
       this.writeText();
       this.out.write(this.bytes.subarray(0, this.byteCount));
       this.written += 1;
