@@ -67,16 +67,6 @@ function forms(text: string): string[] {
   return out;
 }
 
-/**
- * Whether a built-in pattern could find anything in the JSON strings of the valid JSON `text`.
- * Every string (and key) of it is a substring of the text with JSON's escapes undone; when that
- * holds no backslash, each string is its only form, so the pre-test of the whole decides.
- */
-function patternsMayMatchStrings(text: string): boolean {
-  const unescaped = unescapeJsonText(text);
-  return unescaped.includes('\\') || ANY_PATTERN_PRETEST.test(unescaped);
-}
-
 /** A string of the recorded content and the object key it sits under (for the entropy allow-list). */
 interface ContentString {
   text: string;
@@ -259,13 +249,18 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     withLiterals: boolean,
     key?: string,
     patterns = true,
+    literalsMayMatch = true,
   ): void => {
     for (const form of forms(text)) {
-      for (const piece of betweenPlaceholders(form)) {
-        if (withLiterals && literals.size > 0)
+      const pieces = betweenPlaceholders(form);
+      // The pieces are in the form: when the pre-test fails on it, it fails on each.
+      const formPatterns =
+        patterns && (options.fullScan || pieces.length === 1 || ANY_PATTERN_PRETEST.test(form));
+      for (const piece of pieces) {
+        if (withLiterals && literalsMayMatch && literals.size > 0)
           for (const hit of literals.match(piece))
             pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
-        if (patterns)
+        if (formPatterns)
           for (const hit of findSecrets(piece))
             pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
         if (entropy && withLiterals && !isAllowedKey(key)) {
@@ -292,9 +287,15 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       return;
     }
     const parts = contentOf(record);
-    const patterns = options.fullScan || (plainLine ? plainMayMatch : patternsMayMatchStrings(text));
+    // Every string (and key) of the line is in its text with JSON's escapes undone; when that holds
+    // no backslash, each string is its only form, so a pre-test that fails on the whole fails on
+    // every piece of every string: the patterns' combined one, and the literals' own regexes.
+    const unescaped = options.fullScan ? '\\' : plainLine ? text : unescapeJsonText(text);
+    const stringsPlain = !unescaped.includes('\\');
+    const patterns = !stringsPlain || (plainLine ? plainMayMatch : ANY_PATTERN_PRETEST.test(unescaped));
+    const literalsMayMatch = !stringsPlain || literals.test(unescaped);
     for (const s of parts.json) {
-      scanText(s.text, 'json', true, s.key, patterns);
+      scanText(s.text, 'json', true, s.key, patterns, literalsMayMatch);
       if (!isAllowedKey(s.key)) content?.push(s.text);
     }
     for (const s of parts.base64) {
