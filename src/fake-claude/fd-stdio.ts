@@ -90,7 +90,8 @@ export function fdWriter(
     write(chunk: string | Uint8Array): boolean {
       if (state === 'closed' || chunk.length === 0) return true;
       if (state === 'stream') {
-        fallback().write(chunk);
+        // A copy: the stream may hold it after the call, and the caller reuses its buffer.
+        fallback().write(typeof chunk === 'string' ? chunk : Buffer.from(chunk));
         return true;
       }
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;

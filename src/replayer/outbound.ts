@@ -10,7 +10,7 @@ interface Sink {
   write(text: string): unknown;
 }
 
-/** A sink that writes bytes as it is given them, at once (the fake's descriptor writer). */
+/** A sink that takes bytes and has written them when `write` returns (the fake's descriptor writer). */
 interface ByteSink {
   write(chunk: string | Uint8Array): unknown;
   readonly acceptsBytes: true;
@@ -54,6 +54,15 @@ export class BatchedOutput {
   ) {}
 
   private add(text: string): boolean {
+    if (isByteSink(this.out)) {
+      // One byte buffer for text and recorded bytes alike: frames of both kinds go out together.
+      const length = Buffer.byteLength(text, 'utf8');
+      this.reserve(length);
+      this.byteCount += this.bytes.write(text, this.byteCount, 'utf8');
+      this.chars += length;
+      this.added();
+      return true;
+    }
     this.settleBytes();
     this.pending.push(text);
     this.chars += text.length;
@@ -67,14 +76,19 @@ export class BatchedOutput {
    */
   writeBytes(source: RecordedBytes, newline: boolean): void {
     const length = source.end - source.start + (newline ? 1 : 0);
-    if (this.byteCount + length > this.bytes.length) {
-      this.settleBytes();
-      if (length > this.bytes.length) this.bytes = Buffer.allocUnsafe(length);
-    }
+    this.reserve(length);
     this.byteCount += source.buffer.copy(this.bytes, this.byteCount, source.start, source.end);
     if (newline) this.bytes[this.byteCount++] = NEWLINE;
     this.chars += length;
     this.added();
+  }
+
+  /** Room for `length` more bytes: what is waiting goes out first when it would not fit. */
+  private reserve(length: number): void {
+    if (this.byteCount + length > this.bytes.length) {
+      this.settleBytes();
+      if (length > this.bytes.length) this.bytes = Buffer.allocUnsafe(length);
+    }
   }
 
   private added(): void {
@@ -92,15 +106,15 @@ export class BatchedOutput {
   private settleBytes(): void {
     if (this.byteCount === 0) return;
     if (isByteSink(this.out)) {
-      // Written before the call returns: the buffer serves the next batch.
+      // Written when the call returns: the buffer serves the next batch.
       this.writeText();
       this.out.write(this.bytes.subarray(0, this.byteCount));
-      this.written += 1;
+      this.written += this.byteCount;
       this.chars = 0;
     } else if (this.out instanceof Writable) {
       this.writeText();
       this.out.write(this.bytes.subarray(0, this.byteCount));
-      this.written += 1;
+      this.written += this.byteCount;
       // A stream may keep what it is given until it is written out: then the batch takes a new
       // buffer. The process's stdout has written it when nothing is left waiting (a file, or a
       // pipe or terminal written at once), and the buffer serves the next batch.
@@ -117,21 +131,23 @@ export class BatchedOutput {
     this.pending = [];
     this.chars = 0;
     this.out.write(text);
-    this.written += 1;
+    this.written += text.length;
   }
 
-  /** Batches written out since the last `wroteBatches()`. */
+  /** Bytes (or characters) written out since `wroteBatches()` last said so. */
   private written = 0;
 
   /**
-   * Whether a batch went out since the last call: a session that plays a long run of frames gives
-   * the event loop a turn then, so that a sink that writes in the background (a pipe, the fake's
-   * descriptor writer, a client in the same process) writes it out before more is queued.
+   * Whether a full batch's worth went out since it last said so: a session that plays a long run
+   * of frames gives the event loop a turn then, so that a sink that writes in the background (a
+   * pipe, a client in the same process) writes it out before more is queued. Not after every
+   * small flush: a turn lets the batch's own flush run, which would then end every batch after
+   * one frame.
    */
   wroteBatches(): boolean {
-    const wrote = this.written > 0;
+    if (this.written < BATCH_CHARS) return false;
     this.written = 0;
-    return wrote;
+    return true;
   }
 
   flush(): void {
