@@ -28,7 +28,12 @@ port.on('message', (message: ToScanWorker) => {
   if ('batch' in message) {
     known.push(...message.batch.secrets);
     for (const line of message.batch.lines) scan.line(line);
-    port.postMessage({ scanned: message.batch.size } satisfies FromScanWorker);
+    // Acknowledged once scanned through, secretlint's part included: the recorder's backlog then
+    // counts every line still held here, and it pauses its sources when that grows (bounded memory).
+    const size = message.batch.size;
+    void (scan.drained?.() ?? Promise.resolve()).then(() =>
+      port.postMessage({ scanned: size } satisfies FromScanWorker),
+    );
     return;
   }
   scan.finish().then(

@@ -365,6 +365,11 @@ export interface StreamingLeakScan {
   /** Scans the next line handed to the file (in file order, with or without its newline). */
   line(text: string): void;
   /**
+   * Settles once every line handed over so far is scanned through (secretlint's part runs after
+   * `line` returns, batched): what a producer waits for so that lines do not pile up unscanned.
+   */
+  drained?(): Promise<void>;
+  /**
    * Once the file is complete: its leaks, the same list `scanForLeaks` of the file with every
    * secret known by then would give.
    */
@@ -433,6 +438,9 @@ export function streamingLeakScan(
           failed = true;
         }
       });
+    },
+    drained() {
+      return linting;
     },
     async finish() {
       await linting;
