@@ -7,12 +7,13 @@
  *     validated with its own direction. SEAM(fixture): see `fixture-seam.ts`.
  * Every finding carries `location.file` and `location.line`.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type SchemaSelection, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import type { Finding, FindingLocation } from '../findings/index.js';
+import { LinesDigest } from '../fixture/digest.js';
 import { refuseUnscanned } from '../fixture/index.js';
 import { type Frame, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { ControlTracker } from './control-tracker.js';
@@ -76,6 +77,7 @@ export async function validateJsonlFile(
   state.atEnd = true;
   for (const frame of framer.end()) state.frame(frame);
   state.end();
+  await checkDigest(path, state);
   const selection = state.selection;
   return {
     findings: state.findings,
@@ -121,6 +123,8 @@ class FileValidation {
   atEnd = false;
   private first = true;
   private trailer = false;
+  /** The trailer's digest (`clide-fixture/2`) and its line. */
+  trailerDigest: { value: string; line: number } | undefined;
   private frames = 0;
   private cutTail: { line: number; bytes: number } | undefined;
   private readonly tracker = new ControlTracker();
@@ -162,7 +166,11 @@ class FileValidation {
       return;
     }
     const record = frame.value as { kind?: unknown } | null;
-    if (record?.kind === 'trailer') this.trailer = true;
+    if (record?.kind === 'trailer') {
+      this.trailer = true;
+      const digest = (record as { digest?: unknown }).digest;
+      if (typeof digest === 'string') this.trailerDigest = { value: digest, line: frame.line };
+    }
     if (record?.kind === 'frame') this.frames += 1;
     // SEAM(fixture): the adapter says what a fixture line carries.
     const mapped = this.adapter.frame(frame.value);
@@ -259,4 +267,54 @@ class FileValidation {
       }),
     );
   }
+}
+
+/** How far from the end of the file the trailer line is looked for (a trailer is a few hundred bytes). */
+const TRAILER_SEARCH_BYTES = 64 * 1024;
+
+/**
+ * A `clide-fixture/2` trailer's digest against the bytes before it: a mismatch means the lines are
+ * not the ones the writer wrote (edited or damaged since), which a replay then checks line by line.
+ * The trailer is the file's last line, as the writer ends a file; when it is not, what the digest
+ * covers cannot be told, and that is a finding too.
+ */
+async function checkDigest(path: string, state: FileValidation): Promise<void> {
+  const trailer = state.trailerDigest;
+  if (trailer === undefined) return;
+  const size = state.bytes;
+  const tailLength = Math.min(size, TRAILER_SEARCH_BYTES);
+  const tail = Buffer.alloc(tailLength);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, tail, 0, tailLength, size - tailLength);
+  } finally {
+    closeSync(fd);
+  }
+  const end = tail[tail.length - 1] === 0x0a ? tail.length - 1 : tail.length;
+  const lineStart = tail.lastIndexOf(0x0a, end - 1) + 1;
+  const at = size - tailLength + lineStart;
+  const located =
+    (lineStart > 0 || tailLength === size) &&
+    tail.subarray(lineStart, lineStart + 18).toString('latin1') === '{"kind":"trailer",';
+  let actual = 'not computed: the trailer is not the last line of the file';
+  if (located) {
+    const digest = new LinesDigest();
+    if (at > 0) {
+      for await (const chunk of createReadStream(path, { start: 0, end: at - 1 }))
+        digest.update(chunk as Buffer);
+    }
+    actual = digest.value();
+    if (actual === trailer.value) return;
+  }
+  state.findings.push({
+    code: 'fixture/digest-mismatch',
+    severity: 'changed',
+    message: located
+      ? "the lines before the trailer are not the ones its writer wrote (their digest differs from the trailer's): the fixture was edited or damaged after it was recorded, and a replay checks it line by line"
+      : 'the trailer is not the last line, so its digest cannot be checked: the fixture was edited after it was recorded, and a replay checks it line by line',
+    path: ['digest'],
+    expected: trailer.value,
+    actual,
+    location: { file: path, line: trailer.line },
+  });
 }
