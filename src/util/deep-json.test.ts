@@ -13,6 +13,17 @@ describe('deep JSON helpers', () => {
     },
   );
 
+  it.each([['{"__proto__":0}'], ['{"a":{"__proto__":{"polluted":true}},"b":[{"__proto__":null}]}']])(
+    'cloneJson keeps a "__proto__" member as a member, not a prototype: %s',
+    (text) => {
+      const value = JSON.parse(text) as unknown;
+      const copy = cloneJson(value);
+      expect(JSON.stringify(copy)).toBe(text);
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    },
+  );
+
   test.prop([fc.jsonValue()], { numRuns: 300 })(
     'textNestsDeeperThan agrees with jsonDepth on the encoded value',
     (value) => {

@@ -134,7 +134,15 @@ export function cloneJson<T>(value: T): T {
         copy = Array.isArray(child) ? [] : {};
         stack.push([child, copy as Record<string, unknown>]);
       }
-      (target as Record<string | number, unknown>)[key] = copy;
+      // A `__proto__` member (JSON.parse makes it an own property) would set the prototype when assigned.
+      if (key === '__proto__') {
+        Object.defineProperty(target, key, {
+          value: copy,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else (target as Record<string | number, unknown>)[key] = copy;
     }
   }
   return rootCopy as T;
