@@ -41,17 +41,19 @@ export async function withInterrupt<T>(
     const value = await body(controller.signal);
     return { value, interrupted: received };
   } finally {
+    // The process is on its way out with the first signal's code: a signal that comes while it
+    // writes its reports must not kill it with the default action (no exit code, a cut report).
+    // These go on before the first handlers come off: with no listener at all, even for a moment,
+    // Node gives the signal back its default action, and a second Ctrl-C then killed the process.
+    if (received !== undefined && options.exitOnLaterSignal !== false) {
+      const code = INTERRUPT_EXIT[received];
+      for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => process.exit(code));
+    }
     for (const [signal, listener] of listeners) process.off(signal, listener);
     if (received !== undefined) {
       // What the body did not clean up itself (it should have) goes now.
       killLiveProcessGroups();
       disposeLiveSandboxes();
-      // The process is on its way out with the first signal's code: a signal that comes while it
-      // writes its reports must not kill it with the default action (no exit code, a cut report).
-      if (options.exitOnLaterSignal !== false) {
-        const code = INTERRUPT_EXIT[received];
-        for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => process.exit(code));
-      }
     }
   }
 }
