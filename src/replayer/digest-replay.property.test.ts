@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
@@ -12,9 +12,7 @@ import {
   recordedText,
   releaseFixture,
 } from '../fixture/index.js';
-import { PathSubstitution } from './paths.js';
-import { replaySession } from './replay.js';
-import { clientPipe, Sink } from './test-support.js';
+import { playToClient } from './test-support.js';
 
 /**
  * Property: a fixture the writer wrote carries a digest of its lines, and a replay's read of it
@@ -139,40 +137,6 @@ function write(path: string, specs: Step[]): string {
   return readFileSync(path, 'utf8');
 }
 
-async function play(
-  fixture: Fixture,
-  cwd: string,
-): Promise<{ stdout: string; stderr: string; exitCode: number; files: Record<string, string> }> {
-  const paths = new PathSubstitution({ cwd, home: '/home/prop', tmpdir: '/tmp/prop' });
-  const client = clientPipe();
-  const stdout = new Sink();
-  const stderr = new Sink();
-  const done = replaySession({
-    fixture,
-    fixtureName: 'property.jsonl',
-    mode: 'lenient',
-    pacing: { kind: 'instant' },
-    paths,
-    cwd,
-    stdin: client.stdin,
-    stdout,
-    stderr,
-  });
-  // The client sends each recorded client line, with a fresh request id, after the output before it.
-  let seen = 0;
-  for (const frame of fixture.frames) {
-    if (frame.dir === 'from-cli' && (frame.msg !== undefined || frame.raw !== '')) seen += 1;
-    if (frame.dir !== 'to-cli') continue;
-    await stdout.untilLines(seen);
-    client.sendRaw(`${paths.toRealInJson(JSON.stringify(frame.msg)).replace('"rec-1"', '"live-1"')}\n`);
-  }
-  client.end();
-  const outcome = await done;
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(cwd)) files[name] = readFileSync(join(cwd, name), 'utf8');
-  return { stdout: stdout.text, stderr: stderr.text, exitCode: outcome.exitCode, files };
-}
-
 /** A read as every reader agrees on it: the frames with their messages, or the error. */
 async function outcome(read: () => Promise<Fixture>): Promise<unknown> {
   try {
@@ -213,10 +177,10 @@ describe('a fixture whose digest matches, read for a replay', () => {
             expect(recordedText(frame)?.bytes !== undefined).toBe(typed);
           });
           mkdirSync(cwd);
-          const a = await play(parsed, cwd);
+          const a = await playToClient(parsed, cwd);
           rmSync(cwd, { recursive: true, force: true });
           mkdirSync(cwd);
-          const b = await play(recorded, cwd);
+          const b = await playToClient(recorded, cwd);
           expect(b).toEqual(a);
         } finally {
           releaseFixture(recorded);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
@@ -11,9 +11,7 @@ import {
   parseFixture,
   readFixture,
 } from '../fixture/index.js';
-import { PathSubstitution } from './paths.js';
-import { replaySession } from './replay.js';
-import { clientPipe, makeFixture, Sink } from './test-support.js';
+import { makeFixture, playToClient } from './test-support.js';
 
 /**
  * Property: a replay that plays CLI messages as their recorded text (`recordedCliText`, what
@@ -121,40 +119,6 @@ function fixtureText(fixture: Fixture): string {
     .join('');
 }
 
-async function play(
-  fixture: Fixture,
-  cwd: string,
-): Promise<{ stdout: string; stderr: string; exitCode: number; files: Record<string, string> }> {
-  const paths = new PathSubstitution({ cwd, home: '/home/prop', tmpdir: '/tmp/prop' });
-  const client = clientPipe();
-  const stdout = new Sink();
-  const stderr = new Sink();
-  const done = replaySession({
-    fixture,
-    fixtureName: 'property.jsonl',
-    mode: 'lenient',
-    pacing: { kind: 'instant' },
-    paths,
-    cwd,
-    stdin: client.stdin,
-    stdout,
-    stderr,
-  });
-  // The client sends each recorded client line, with a fresh request id, after the output before it.
-  let seen = 0;
-  for (const frame of fixture.frames) {
-    if (frame.dir === 'from-cli') seen += 1;
-    if (frame.dir !== 'to-cli') continue;
-    await stdout.untilLines(seen);
-    client.sendRaw(`${paths.toRealInJson(JSON.stringify(frame.msg)).replace('"rec-1"', '"live-1"')}\n`);
-  }
-  client.end();
-  const outcome = await done;
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(cwd)) files[name] = readFileSync(join(cwd, name), 'utf8');
-  return { stdout: stdout.text, stderr: stderr.text, exitCode: outcome.exitCode, files };
-}
-
 describe('CLI messages played as their recorded text', () => {
   test.prop([steps], { numRuns: Number(process.env.CLIDE_PROPERTY_RUNS ?? 150) })(
     'give the same stdout, stderr, files and exit code as the parsed messages',
@@ -164,10 +128,10 @@ describe('CLI messages played as their recorded text', () => {
       const recorded = parseFixture(text, { file: 'p.jsonl', recordedCliText: true });
       const cwd = mkdtempSync(join(tmpdir(), 'replayer-text-'));
       try {
-        const a = await play(parsed, cwd);
+        const a = await playToClient(parsed, cwd);
         rmSync(cwd, { recursive: true, force: true });
         mkdirSync(cwd);
-        const b = await play(recorded, cwd);
+        const b = await playToClient(recorded, cwd);
         expect(b).toEqual(a);
       } finally {
         rmSync(cwd, { recursive: true, force: true });

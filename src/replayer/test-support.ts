@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { FIXTURE_FORMAT, type Fixture, type FixtureFrame } from '../fixture/index.js';
+import { PathSubstitution } from './paths.js';
+import { replaySession } from './replay.js';
 
 /**
  * In-memory plumbing for the replayer's own tests: a fixture built from frames, and a client that
@@ -78,4 +82,43 @@ export function clientPipe(): {
     sendRaw: (text) => stdin.write(text),
     end: () => stdin.end(),
   };
+}
+
+/**
+ * Replays `fixture` (lenient, instant) into `cwd` to a client that sends each recorded client line,
+ * with a fresh request id, once the output before it is out; what the session wrote, and the files
+ * left in `cwd`. The property tests compare two reads of one fixture through it.
+ */
+export async function playToClient(
+  fixture: Fixture,
+  cwd: string,
+): Promise<{ stdout: string; stderr: string; exitCode: number; files: Record<string, string> }> {
+  const paths = new PathSubstitution({ cwd, home: '/home/prop', tmpdir: '/tmp/prop' });
+  const client = clientPipe();
+  const stdout = new Sink();
+  const stderr = new Sink();
+  const done = replaySession({
+    fixture,
+    fixtureName: 'property.jsonl',
+    mode: 'lenient',
+    pacing: { kind: 'instant' },
+    paths,
+    cwd,
+    stdin: client.stdin,
+    stdout,
+    stderr,
+  });
+  let seen = 0;
+  for (const frame of fixture.frames) {
+    // The CLI lines that reach stdout: an empty raw line writes nothing.
+    if (frame.dir === 'from-cli' && (frame.msg !== undefined || frame.raw !== '')) seen += 1;
+    if (frame.dir !== 'to-cli') continue;
+    await stdout.untilLines(seen);
+    client.sendRaw(`${paths.toRealInJson(JSON.stringify(frame.msg)).replace('"rec-1"', '"live-1"')}\n`);
+  }
+  client.end();
+  const outcome = await done;
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(cwd)) files[name] = readFileSync(join(cwd, name), 'utf8');
+  return { stdout: stdout.text, stderr: stderr.text, exitCode: outcome.exitCode, files };
 }
