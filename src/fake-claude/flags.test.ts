@@ -1,5 +1,9 @@
+import { fc, test } from '@fast-check/vitest';
+import { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parseFakeFlags } from './flags.js';
+import { buildCliArgs } from '../driver/cli-args.js';
+import { describeOption, FAKE_OPTIONS, fastParseFlags, type OptionSpec, VERSION_OPTION } from './flags.js';
+import { parseFakeFlags, parseWithCommander } from './flags-commander.js';
 
 const VERSION = '2.1.332 (Claude Code)';
 
@@ -42,19 +46,6 @@ describe('parseFakeFlags (one parser reused for every session)', () => {
   });
 });
 
-import { fc, test } from '@fast-check/vitest';
-import { Option } from 'commander';
-import { STREAM_ARGS } from '../../bench/one-turn.js';
-import { buildCliArgs } from '../driver/cli-args.js';
-import {
-  describeOption,
-  FAKE_OPTIONS,
-  fastParseFlags,
-  type OptionSpec,
-  parseWithCommander,
-  VERSION_OPTION,
-} from './flags.js';
-
 const SPECS = FAKE_OPTIONS.filter((o): o is OptionSpec => o !== VERSION_OPTION);
 
 /** Same values, same keys in the same order (commander's option values object, as it hands it out). */
@@ -90,7 +81,17 @@ describe('fastParseFlags (the command line without building commander)', () => {
 
   it('parses the command lines clients send (the Agent SDK’s, the driver’s, the bench’s) as commander does', () => {
     const lines = [
-      STREAM_ARGS,
+      // bench/one-turn.ts
+      [
+        '-p',
+        '--input-format',
+        'stream-json',
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--permission-prompt-tool',
+        'stdio',
+      ],
       buildCliArgs(),
       buildCliArgs({ print: false, includePartialMessages: true, permissionMode: 'plan', maxTurns: 3 }),
       buildCliArgs({

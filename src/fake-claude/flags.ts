@@ -1,11 +1,11 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-
 /**
- * The real CLI's command line, rebuilt with the same library (commander) and the same option
- * definitions as claude 2.1.150 (copied from its bundled source), so parse errors read exactly the
- * same: `error: unknown option '--bogus'`, `error: option '--model <model>' argument missing`,
- * invalid choices, exit code 1. Hidden options stay hidden in `--help`. Two options are ours and
- * hidden: `--scenario <file>` (scripted mode) and `--fixture <file>` (replay mode).
+ * The real CLI's command line: the option definitions of claude 2.1.150 (copied from its bundled
+ * source), which flags-commander.ts builds into the same library's program (commander), so parse
+ * errors read exactly the same: `error: unknown option '--bogus'`, `error: option '--model <model>'
+ * argument missing`, invalid choices, exit code 1. Hidden options stay hidden in `--help`. Two
+ * options are ours and hidden: `--scenario <file>` (scripted mode) and `--fixture <file>` (replay
+ * mode). The command lines clients send are parsed here without commander (`fastParseFlags`), as
+ * commander parses them; a session loads commander only for anything else.
  */
 
 export interface FakeFlags {
@@ -56,6 +56,9 @@ export type ParseOutcome =
 const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'];
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
 const flag = () => true;
+
+/** A value an option's parser refuses: commander's `InvalidArgumentError` (flags-commander.ts makes it one). */
+export class InvalidValueError extends Error {}
 
 /**
  * One option of the program: commander's `Option(flags, description)` with `hideHelp()`,
@@ -344,7 +347,7 @@ export const FAKE_OPTIONS: ReadonlyArray<OptionSpec | typeof VERSION_OPTION> = [
     parse: (value: string) => {
       const level = value.toLowerCase();
       if (!EFFORT_LEVELS.includes(level)) {
-        throw new InvalidArgumentError(`It must be one of: ${EFFORT_LEVELS.join(', ')}`);
+        throw new InvalidValueError(`It must be one of: ${EFFORT_LEVELS.join(', ')}`);
       }
       return level;
     },
@@ -497,74 +500,6 @@ export const FAKE_OPTIONS: ReadonlyArray<OptionSpec | typeof VERSION_OPTION> = [
   },
   { flags: '--fixture <file>', description: 'fake-claude: fixture to replay (replay mode)', hidden: true },
 ];
-
-function toOption(spec: OptionSpec): Option {
-  const option = new Option(spec.flags, spec.description);
-  if (spec.hidden) option.hideHelp();
-  if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
-  if (spec.parse) option.argParser(spec.parse);
-  if (spec.choices) option.choices(spec.choices);
-  return option;
-}
-
-/** The program, as 2.1.150 declares it in print mode (no subcommands: `-p` skips them). */
-export function buildFakeProgram(versionText: string): Command {
-  const program = new Command('claude')
-    .configureHelp({
-      sortOptions: true,
-      // (not in commander's typings, but a Help method it calls)
-      sortSubcommands: true,
-      // 2.1.150 lists options by long name (lower case, code-point order), not by short flag.
-      ...({
-        compareOptions: (a: Option, b: Option) => {
-          const key = (o: Option) => (o.long ?? o.short ?? '').replace(/^-+/, '').toLowerCase();
-          return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-        },
-      } as object),
-    })
-    .enablePositionalOptions()
-    .description(
-      'Claude Code - starts an interactive session by default, use -p/--print for non-interactive output',
-    )
-    .argument('[prompt]', 'Your prompt', String)
-    .helpOption('-h, --help', 'Display help for command');
-  for (const spec of FAKE_OPTIONS) {
-    if (spec === VERSION_OPTION) program.version(versionText, spec.flags, spec.description);
-    else program.addOption(toOption(spec as OptionSpec));
-  }
-  return program;
-}
-
-/** A program and the output its parse wrote (commander restores its own state before each parse). */
-interface ReusableProgram {
-  program: Command;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * One program per version text, reused for every parse: building it costs milliseconds, which an
- * in-process session (many in one test file) would pay each time. Parsing is synchronous, so two
- * sessions never share one parse.
- */
-const programs = new Map<string, ReusableProgram>();
-
-function programFor(versionText: string): ReusableProgram {
-  const cached = programs.get(versionText);
-  if (cached) return cached;
-  const entry: ReusableProgram = { program: buildFakeProgram(versionText), stdout: '', stderr: '' };
-  entry.program.exitOverride();
-  entry.program.configureOutput({
-    writeOut: (text) => {
-      entry.stdout += text;
-    },
-    writeErr: (text) => {
-      entry.stderr += text;
-    },
-  });
-  programs.set(versionText, entry);
-  return entry;
-}
 
 /**
  * What commander makes of an option's flags (its `Option` constructor and `splitOptionFlags`): the
@@ -720,35 +655,4 @@ export function fastParseFlags(argv: readonly string[]): FakeFlags | undefined {
   if (operands.length > 1) return undefined;
   const prompt = operands[0];
   return prompt === undefined ? values : { ...values, prompt };
-}
-
-/** Parses the argv (without node and script) the way 2.1.150 does. Never exits the process. */
-export function parseFakeFlags(argv: string[], versionText: string): ParseOutcome {
-  const fast = fastParseFlags(argv);
-  return fast ? { kind: 'run', flags: fast } : parseWithCommander(argv, versionText);
-}
-
-/** `parseFakeFlags` with commander only: the reference the fast path is checked against. */
-export function parseWithCommander(argv: string[], versionText: string): ParseOutcome {
-  const entry = programFor(versionText);
-  const { program } = entry;
-  entry.stdout = '';
-  entry.stderr = '';
-  try {
-    program.parse(argv, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      return { kind: 'exit', exitCode: error.exitCode, stdout: entry.stdout, stderr: entry.stderr };
-    }
-    // An argParser that threw a plain Error (e.g. --max-budget-usd 0): the real CLI dies with it.
-    return {
-      kind: 'exit',
-      exitCode: 1,
-      stdout: entry.stdout,
-      stderr: `error: ${(error as Error).message}\n`,
-    };
-  }
-  const flags = { ...program.opts<FakeFlags>() };
-  const prompt = program.args[0];
-  return { kind: 'run', flags: prompt === undefined ? flags : { ...flags, prompt } };
 }

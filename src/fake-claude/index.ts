@@ -162,7 +162,7 @@ export { behaviourFor, emulatedVersions } from './behaviour/index.js';
 export type { AcceptedDifference, NormalizedTranscript } from './fidelity.js';
 export { applyAcceptedDifferences, normalizeTranscript } from './fidelity.js';
 export type { FakeFlags, ParseOutcome } from './flags.js';
-export { parseFakeFlags } from './flags.js';
+export { parseFakeFlags } from './flags-commander.js';
 export type { FakeSpawnOptions } from './in-process.js';
 export { engineArgv, FakeClaudeProcess, spawnFakeClaude } from './in-process.js';
 export type { FakeIo } from './io.js';

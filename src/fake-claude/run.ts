@@ -2,7 +2,7 @@ import { packageInfo } from '../config/package-info.js';
 import { ClideError, isClideError } from '../errors/index.js';
 import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
 import { FAKE_HELP_FLAG, fakeHelpText } from './fake-help.js';
-import { type FakeFlags, parseFakeFlags } from './flags.js';
+import { type FakeFlags, fastParseFlags, type ParseOutcome } from './flags.js';
 import type { FakeIo } from './io.js';
 import type { FakeExit } from './replay-seam.js';
 
@@ -82,7 +82,11 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
     return { exitCode: 0 };
   }
   const behaviour: CliBehaviour = await behaviourFor(options.env.CLIDE_FAKE_VERSION ?? packageInfo().pinned);
-  const parsed = parseFakeFlags(argv, behaviour.versionText);
+  // commander (and the program it builds) is loaded only for a command line the fast path declines.
+  const fast = fastParseFlags(argv);
+  const parsed: ParseOutcome = fast
+    ? { kind: 'run', flags: fast }
+    : (await import('./flags-commander.js')).parseWithCommander(argv, behaviour.versionText);
   if (parsed.kind === 'exit') {
     if (parsed.stdout) options.io.stdout.write(parsed.stdout);
     if (parsed.stderr) options.io.stderr.write(parsed.stderr);
