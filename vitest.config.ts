@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'schemas/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // CLIDE_TEST_CPU=<file>: each test file's CPU seconds, a line per file (docs/test-suite-time.md).
+    setupFiles: process.env.CLIDE_TEST_CPU ? ['test/support/cpu-usage.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
