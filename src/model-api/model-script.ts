@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { ClideError } from '../errors/index.js';
 import { formatPath, type JsonPath } from '../findings/index.js';
 import '../util/zod-english.js';
+import { readModelScriptJson } from './model-script-check.js';
 
 /**
  * The model script: what the scripted Messages API answers, turn by turn. It describes the MODEL
@@ -156,26 +156,7 @@ export function parseModelScript(value: unknown, source = '<model script>'): Mod
 
 /** Reads and validates a model script file (JSON). Errors name the file, the JSON path and the problem. */
 export function loadModelScript(path: string): ModelScript {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ClideError('io', `cannot read the model script: ${(error as Error).message}`, {
-      where: path,
-      cause: error,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ClideError('model-script', `not valid JSON: ${(error as Error).message}`, {
-      where: path,
-      hint: 'a model script is one JSON object: { "version": 1, "turns": [...] }',
-      cause: error,
-    });
-  }
-  return parseModelScript(value, path);
+  return parseModelScript(readModelScriptJson(path), path);
 }
 
 /** Collects the problems of a script without throwing (for tools that list them all). */

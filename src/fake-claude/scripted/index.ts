@@ -28,9 +28,14 @@ export async function runScripted(options: RunScriptedOptions): Promise<number> 
   const { mode, env, behaviour } = options;
   let sourceFor: () => Promise<ModelSource>;
   if (mode.scenario) {
-    // Validated at start-up, so a broken script fails before the first turn (zod is loaded only here).
-    const { loadModelScript } = await import('../../model-api/model-script.js');
-    const played = scriptSource(loadModelScript(mode.scenario));
+    // Validated at start-up, so a broken script fails before the first turn: checked without zod,
+    // which (with the model script's schema) is loaded only to say what is wrong with a broken one.
+    const { asModelScript, readModelScriptJson } = await import('../../model-api/model-script-check.js');
+    const value = readModelScriptJson(mode.scenario);
+    const script =
+      asModelScript(value) ??
+      (await import('../../model-api/model-script.js')).parseModelScript(value, mode.scenario);
+    const played = scriptSource(script);
     sourceFor = async () => played;
   } else {
     sourceFor = async () =>
