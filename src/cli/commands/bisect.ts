@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { renderBisectText, runBisect } from '../../bisect/index.js';
-import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat } from './canary-flags.js';
 
 interface BisectFlags {
@@ -53,6 +51,11 @@ export function registerBisect(program: Command): void {
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (scenario: string, flags: BisectFlags) => {
       const format = parseFormat(flags.format);
+      const failOn = parseFailOn(flags.failOn);
+      const [{ renderBisectText, runBisect }, { withInterrupt }] = await Promise.all([
+        import('../../bisect/index.js'),
+        import('../interrupt.js'),
+      ]);
       const { value: result } = await withInterrupt('the bisection', (signal) =>
         runBisect({
           scenario,
@@ -63,7 +66,7 @@ export function registerBisect(program: Command): void {
           baseline: flags.baseline,
           versionsFile: flags.versionsFile,
           reportDir: flags.reportDir,
-          failOn: parseFailOn(flags.failOn),
+          failOn,
           expectedFile: flags.expected === false ? null : flags.expected,
           onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
           signal,

@@ -1,11 +1,5 @@
 import type { Command } from 'commander';
-import {
-  buildChangelog,
-  type ChangelogFormat,
-  renderChangelog,
-  writeChangelogDir,
-  writeChangelogFile,
-} from '../../changelog/index.js';
+import type { ChangelogFormat } from '../../changelog/index.js';
 import { ClideError } from '../../errors/index.js';
 
 interface ChangelogFlags {
@@ -47,6 +41,9 @@ export function registerChangelog(program: Command): void {
     .exitOverride()
     .action(async (from: string, to: string, flags: ChangelogFlags) => {
       const format = parseChangelogFormat(flags.format);
+      const { buildChangelog, renderChangelog, writeChangelogDir, writeChangelogFile } = await import(
+        '../../changelog/index.js'
+      );
       const log = await buildChangelog(from, to, {
         ...(flags.fixturesRoot === undefined ? {} : { fixturesRoot: flags.fixturesRoot }),
       });

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { diffFixtures } from '../../canary/index.js';
-import { renderDiffJson, renderDiffText } from '../../report/index.js';
 import { parseFailOn, parseFormat } from './canary-flags.js';
 
 /**
@@ -23,7 +21,12 @@ export function registerDiff(program: Command): void {
     )
     .action(async (a: string, b: string, flags: { format?: string; failOn?: string }) => {
       const format = parseFormat(flags.format);
-      const report = await diffFixtures(a, b, { failOn: parseFailOn(flags.failOn) });
+      const failOn = parseFailOn(flags.failOn);
+      const [{ diffFixtures }, { renderDiffJson, renderDiffText }] = await Promise.all([
+        import('../../canary/diff-fixtures.js'),
+        import('../../report/index.js'),
+      ]);
+      const report = await diffFixtures(a, b, { failOn });
       process.stdout.write(format === 'json' ? renderDiffJson(report) : renderDiffText(report));
       process.exitCode = report.summary.exitCode;
     });

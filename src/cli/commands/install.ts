@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { pinnedVersions } from '../../../schemas/registry.js';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
-import { ensureInstalled, isExactVersion, resolveVersion } from '../../install/index.js';
 
 interface InstallFlags {
   json?: boolean;
@@ -31,6 +29,10 @@ export function registerInstall(program: Command): void {
       if (flags.allPinned && spec !== undefined) {
         throw new ClideError('usage', 'give a version or --all-pinned, not both', { where: 'install' });
       }
+      const [{ pinnedVersions }, { ensureInstalled, isExactVersion, resolveVersion }] = await Promise.all([
+        import('../../../schemas/registry.js'),
+        import('../../install/index.js'),
+      ]);
       const requested = flags.allPinned ? pinnedVersions() : [spec ?? packageInfo().pinned];
       for (const one of requested) {
         // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.

@@ -1,9 +1,6 @@
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseShard } from '../../canary/shard.js';
 import { ClideError } from '../../errors/index.js';
-import { renderMatrixJson, renderMatrixText, runMatrix } from '../../matrix/index.js';
-import { withInterrupt } from '../interrupt.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface MatrixFlags {
@@ -73,17 +70,29 @@ export function registerMatrix(program: Command): void {
         });
       }
       const versions = flags.versions;
+      // The flags are checked first; the canary loads only for a run.
+      const max = flags.max === undefined ? undefined : parseMax(flags.max);
+      const shard =
+        flags.shard === undefined
+          ? undefined
+          : (await import('../../canary/shard.js')).parseShard(flags.shard);
+      const failOn = parseFailOn(flags.failOn);
+      const jobs = parseJobs(flags.jobs);
+      const [{ renderMatrixJson, renderMatrixText, runMatrix }, { withInterrupt }] = await Promise.all([
+        import('../../matrix/index.js'),
+        import('../interrupt.js'),
+      ]);
       const { value: result } = await withInterrupt('the matrix', (signal) =>
         runMatrix({
           versions,
-          max: flags.max === undefined ? undefined : parseMax(flags.max),
+          max,
           only: flags.only ?? [],
           baseline: flags.baseline,
-          shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+          shard,
           outDir,
           versionsFile: flags.versionsFile,
-          failOn: parseFailOn(flags.failOn),
-          jobs: parseJobs(flags.jobs),
+          failOn,
+          jobs,
           expectedFile: flags.expected === false ? null : flags.expected,
           onProgress: flags.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
           signal,

@@ -1,15 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  findingsFromRunReports,
-  MATRIX_FILES,
-  mergeMatrixDirs,
-  renderMatrixHtml,
-  renderMatrixJson,
-  renderMatrixText,
-} from '../../matrix/index.js';
-import { mergeReportDirs, renderHtmlReport, renderJson, renderText } from '../../report/index.js';
 import { parseFormat } from './canary-flags.js';
 
 /**
@@ -28,30 +19,43 @@ export function registerMergeReports(program: Command): void {
     .argument('<dirs...>', "every shard's report folder")
     .option('--out <dir>', 'where the merged reports go', 'reports/merged')
     .option('--format <format>', 'stdout: text, json or html', 'text')
-    .action((dirs: string[], flags: { out: string; format?: string }) => {
+    .action(async (dirs: string[], flags: { out: string; format?: string }) => {
       const format = parseFormat(flags.format, ['text', 'json', 'html']);
+      const [matrix, report] = await Promise.all([
+        import('../../matrix/index.js'),
+        import('../../report/index.js'),
+      ]);
+      const {
+        findingsFromRunReports,
+        MATRIX_FILES,
+        mergeMatrixDirs,
+        renderMatrixHtml,
+        renderMatrixJson,
+        renderMatrixText,
+      } = matrix;
+      const { mergeReportDirs, renderHtmlReport, renderJson, renderText } = report;
       // The folders of `matrix --shard i/n` runs: each version's runs merged, then the matrix.
       if (dirs.every((dir) => existsSync(join(dir, MATRIX_FILES.json)))) {
-        const matrix = mergeMatrixDirs(dirs, flags.out);
+        const merged = mergeMatrixDirs(dirs, flags.out);
         const outDir = resolve(flags.out);
         process.stdout.write(
           format === 'json'
-            ? renderMatrixJson(matrix)
+            ? renderMatrixJson(merged)
             : format === 'html'
-              ? renderMatrixHtml(matrix, findingsFromRunReports(outDir), outDir)
-              : renderMatrixText(matrix, flags.out),
+              ? renderMatrixHtml(merged, findingsFromRunReports(outDir), outDir)
+              : renderMatrixText(merged, flags.out),
         );
-        process.exitCode = matrix.summary.exitCode;
+        process.exitCode = merged.summary.exitCode;
         return;
       }
-      const { report, outDir } = mergeReportDirs(dirs, flags.out);
+      const { report: run, outDir } = mergeReportDirs(dirs, flags.out);
       process.stdout.write(
         format === 'json'
-          ? renderJson(report)
+          ? renderJson(run)
           : format === 'html'
-            ? renderHtmlReport(report, outDir)
-            : renderText(report, outDir),
+            ? renderHtmlReport(run, outDir)
+            : renderText(run, outDir),
       );
-      process.exitCode = report.summary.exitCode;
+      process.exitCode = run.summary.exitCode;
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ClideError, EXIT } from '../../errors/index.js';
-import { loadModelScript, type RecordedRequest, startModelApi } from '../../model-api/index.js';
+import type { RecordedRequest } from '../../model-api/index.js';
 
 export interface MockApiFlags {
   script: string;
@@ -43,6 +43,7 @@ export function registerMockApi(program: Command): void {
 /** Serves until `io.stop` resolves; returns the exit code (1 when the run had problems). */
 export async function runMockApi(flags: MockApiFlags, io: MockApiIo): Promise<number> {
   const port = parsePort(flags.port);
+  const { loadModelScript, startModelApi } = await import('../../model-api/index.js');
   const script = loadModelScript(flags.script);
   const log = (line: string) => io.stderr(`mock-api: ${line}\n`);
   const api = await startModelApi({

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { pin, renderPinSummary } from '../../pin/index.js';
-import { withInterrupt } from '../interrupt.js';
 import { parseFormat, parseJobs } from './canary-flags.js';
 
 interface PinFlags {
@@ -29,6 +27,10 @@ export function registerPin(program: Command): void {
     .action(async (version: string, flags: PinFlags) => {
       const format = parseFormat(flags.format);
       const jobs = parseJobs(flags.jobs);
+      const [{ pin, renderPinSummary }, { withInterrupt }] = await Promise.all([
+        import('../../pin/index.js'),
+        import('../interrupt.js'),
+      ]);
       const { value: result } = await withInterrupt(`pin ${version}`, (signal) =>
         pin({
           version,

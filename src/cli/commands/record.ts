@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { ClideError, INTERRUPT_EXIT } from '../../errors/index.js';
-import { recordProcess, recoverRecording } from '../../recorder/index.js';
-import { withInterrupt } from '../interrupt.js';
 
 interface RecordFlags {
   out?: string;
@@ -35,6 +33,7 @@ export function registerRecord(program: Command): void {
           throw new ClideError('usage', '--recover takes only the file to recover', {
             hint: 'record --recover fixtures/session.jsonl.recording',
           });
+        const { recoverRecording } = await import('../../recorder/recover.js');
         const recovered = await recoverRecording(flags.recover);
         process.stderr.write(
           `recovered ${recovered.frames} frames to ${recovered.fixturePath}${recovered.complete ? '' : ' (incomplete)'}\n`,
@@ -51,6 +50,10 @@ export function registerRecord(program: Command): void {
           hint: 'record --out f.jsonl -- claude -p …',
         });
       const out = flags.out;
+      const [{ recordProcess }, { withInterrupt }] = await Promise.all([
+        import('../../recorder/record-process.js'),
+        import('../interrupt.js'),
+      ]);
       // The recorder forwards SIGINT / SIGTERM to the CLI itself and records until the CLI exits.
       const { value: result, interrupted } = await withInterrupt('the recording', () =>
         recordProcess({ command: binary, args, out, rulesFile: flags.rules, scenario: flags.scenario }),

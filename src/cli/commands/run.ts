@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { LIVE_CONFIRM_ENV, parseShard, runCanary } from '../../canary/index.js';
-import { renderHtmlReport, renderJson, renderText } from '../../report/index.js';
-import { withInterrupt } from '../interrupt.js';
+import { LIVE_CONFIRM_ENV } from '../../canary/live.js';
 import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
 
 interface RunFlags {
@@ -70,8 +68,20 @@ export function registerRun(program: Command): void {
     .option('--verbose', 'show the wire: every frame of every session on stderr (same as CLIDE_DEBUG=wire)')
     .action(async (flags: RunFlags) => {
       if (flags.verbose) process.env.CLIDE_DEBUG = 'wire';
+      // The flags are checked first; the canary and the reports load only for a run.
       const format = parseFormat(flags.format, ['text', 'json', 'html']);
-      const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const shard =
+        flags.shard === undefined
+          ? undefined
+          : (await import('../../canary/shard.js')).parseShard(flags.shard);
+      const failOn = parseFailOn(flags.failOn);
+      const jobs = parseJobs(flags.jobs);
+      const [{ runCanary }, { renderHtmlReport, renderJson, renderText }, { withInterrupt }] =
+        await Promise.all([
+          import('../../canary/run-canary.js'),
+          import('../../report/index.js'),
+          import('../interrupt.js'),
+        ]);
       const { value: result } = await withInterrupt('the run', (signal) =>
         runCanary({
           ccVersion: flags.ccVersion,
@@ -81,8 +91,8 @@ export function registerRun(program: Command): void {
           only: flags.only ?? [],
           shard,
           reportDir: flags.reportDir,
-          failOn: parseFailOn(flags.failOn),
-          jobs: parseJobs(flags.jobs),
+          failOn,
+          jobs,
           live: flags.live ?? false,
           liveConfirmed: flags.yesIWillPay ?? false,
           expectedFile: flags.expected === false ? null : flags.expected,

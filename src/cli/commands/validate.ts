@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { schemaSetFor } from '../../../schemas/registry.js';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError, EXIT } from '../../errors/index.js';
 import { type Finding, formatPath, isViolation } from '../../findings/index.js';
-import { type Direction, type ValidateFileResult, validateJsonlFile } from '../../validate/index.js';
+import type { Direction, ValidateFileResult } from '../../validate/index.js';
 
 interface ValidateFlags {
   ccVersion?: string;
@@ -60,6 +59,11 @@ async function runValidate(files: string[], flags: ValidateFlags): Promise<numbe
     });
   }
   const version = flags.ccVersion ?? packageInfo().pinned;
+  // The schema sets and the engine load only here: `--help` and usage errors never build them.
+  const [{ schemaSetFor }, { validateJsonlFile }] = await Promise.all([
+    import('../../../schemas/registry.js'),
+    import('../../validate/index.js'),
+  ]);
   schemaSetFor(version); // usage error for a malformed version, before any output
   for (const file of files) await assertFile(file);
 
