@@ -5,8 +5,10 @@
 import { ClideError } from '../src/errors/index.js';
 import { PINNED_SETS as PINNED } from './pinned.js';
 import type { SchemaSet } from './schema-set.js';
+import { compareVersions, parseVersion } from './version.js';
 
 export type { SchemaSet } from './schema-set.js';
+export { compareVersions, parseVersion } from './version.js';
 
 export interface SchemaSelection {
   /** The pinned set chosen. */
@@ -17,21 +19,6 @@ export interface SchemaSelection {
   exact: boolean;
   /** Why a different version was chosen; absent on an exact match. */
   note?: string;
-}
-
-/** Parses `2.1.150`, `v2.1.150`, `2.1.150 (Claude Code)`, `2.1.150-beta.1` into numeric parts. */
-export function parseVersion(version: string): number[] | undefined {
-  const match = /^\s*v?(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!match) return undefined;
-  return [Number(match[1]), Number(match[2]), Number(match[3])];
-}
-
-export function compareVersions(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 /** Pinned versions, lowest first. */

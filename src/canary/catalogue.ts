@@ -1,5 +1,6 @@
 import { ClideError } from '../errors/index.js';
-import { SCENARIOS, type Scenario, selectScenarios } from '../scenarios/index.js';
+import { SCENARIOS, selectScenarios } from '../scenarios/catalogue/index.js';
+import type { Scenario } from '../scenarios/scenario.js';
 
 export interface CatalogueEntry {
   id: string;

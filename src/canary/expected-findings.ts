@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { z } from 'zod';
-import { parseVersion } from '../../schemas/registry.js';
+import { parseVersion } from '../../schemas/version.js';
 import { ClideError } from '../errors/index.js';
 import { type Finding, formatPath } from '../findings/index.js';
 import type { ReportFinding } from '../report/model.js';

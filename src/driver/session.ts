@@ -4,6 +4,7 @@ import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { encodeLine, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { buildCliArgs, type CliArgsOptions } from './cli-args.js';
+import { NO_ANSWER } from './no-answer.js';
 import { killProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { createSandbox, type Sandbox, type SandboxEnvOptions, sandboxEnv } from './sandbox.js';
 import { answerMcpMessage, type SdkMcpServer } from './sdk-mcp-server.js';
@@ -28,8 +29,7 @@ export function formatWireLine(frame: TranscriptFrame, pid: number | undefined):
 /** Silence before the first stdout line that still counts as start-up, not a hang. */
 const STARTUP_MS = 20_000;
 
-/** Returned by a handler that deliberately leaves a CLI request unanswered (to test hang detection). */
-export const NO_ANSWER: unique symbol = Symbol('clide.no-answer');
+export { NO_ANSWER } from './no-answer.js';
 
 export interface HandlerContext {
   session: Session;

@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareVersions, parseVersion } from '../../schemas/registry.js';
+import { compareVersions, parseVersion } from '../../schemas/version.js';
 import { ClideError } from '../errors/index.js';
 
 const byVersion = (a: string, b: string) => compareVersions(parseVersion(a)!, parseVersion(b)!);

@@ -1,4 +1,4 @@
-import { compareVersions, parseVersion } from '../../schemas/registry.js';
+import { compareVersions, parseVersion } from '../../schemas/version.js';
 
 /**
  * CLI version ranges for the few scenario expectations that really differ between versions. The

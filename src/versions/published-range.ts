@@ -1,4 +1,4 @@
-import { compareVersions, parseVersion } from '../../schemas/registry.js';
+import { compareVersions, parseVersion } from '../../schemas/version.js';
 import { ClideError } from '../errors/index.js';
 
 /** A stable release: plain `major.minor.patch`, no pre-release or build suffix. */

@@ -1,4 +1,4 @@
-import { stderrText } from '../../driver/index.js';
+import { stderrText } from '../../driver/transcript.js';
 import { get } from '../expect.js';
 import { noModel, script, text } from '../model.js';
 import type { Scenario } from '../scenario.js';

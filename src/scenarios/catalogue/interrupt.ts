@@ -1,4 +1,4 @@
-import { NO_ANSWER } from '../../driver/index.js';
+import { NO_ANSWER } from '../../driver/no-answer.js';
 import { get } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario } from '../scenario.js';
