@@ -25,6 +25,23 @@ const builtinImportsAsRequire = {
 };
 
 /**
+ * Node's own modules that a session may not use are required where first used, not at the top of
+ * the bundle: node:stream (~2 ms, for an `instanceof` of the replayer; a piped stdin loads it anyway),
+ * node:os and node:timers/promises (~0.5 ms together). Node has already loaded fs, path and util
+ * when the bundle starts. The namespace becomes a proxy that requires the module on its first
+ * property read (`(0, node_os.homedir)()`, `node_stream.Writable`).
+ */
+const LAZY_BUILTINS = ['node:os', 'node:stream', 'node:timers/promises'];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  renderChunk(code) {
+    return code.replace(/^let (\w+) = require\("(node:[\w/]+)"\);$/gm, (line, name, id) =>
+      LAZY_BUILTINS.includes(id) ? `let ${name} = __lazyReq("${id}");` : line,
+    );
+  },
+};
+
+/**
  * commander requires node:child_process at its top level, for executable subcommands, which the
  * fake never has; loading it (and net, dgram, … behind it) is ~2 ms of every session's start-up.
  * Its one use goes through a getter that requires the module when reached. The build fails if
@@ -69,7 +86,7 @@ const jsonAsParse = {
 };
 
 export default defineConfig({
-  plugins: [jsonAsParse, lazyCommanderChildProcess, builtinImportsAsRequire],
+  plugins: [jsonAsParse, lazyCommanderChildProcess, builtinImportsAsRequire, lazyBuiltins],
   input: { 'fake-claude': 'dist/src/cli/fake-claude.js' },
   platform: 'node',
   output: {
@@ -79,7 +96,8 @@ export default defineConfig({
     entryFileNames: '[name].cjs',
     // The sources are ES modules, so strict code; a script must say so.
     strict: true,
-    intro: 'const __req = require;',
+    intro:
+      'const __req = require;\nconst __lazyReq = (id) => { let m; return new Proxy({}, { get: (_, key) => (m ??= require(id))[key] }); };',
     sourcemap: true,
     // ASCII only, so that bin/fake-claude reads it as a one-byte string (checked by scripts/bundle.mjs):
     // non-ASCII characters escaped, and the comments, which may hold some, left out.
@@ -90,7 +108,7 @@ export default defineConfig({
   onLog(level, log, handler) {
     if (
       log.code === 'SOURCEMAP_BROKEN' &&
-      [builtinImportsAsRequire.name, lazyCommanderChildProcess.name].includes(log.plugin)
+      [builtinImportsAsRequire.name, lazyCommanderChildProcess.name, lazyBuiltins.name].includes(log.plugin)
     )
       return;
     handler(level, log);
