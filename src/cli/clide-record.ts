@@ -1,6 +1,6 @@
 import { packageInfo } from '../config/package-info.js';
 import { isClideError } from '../errors/index.js';
-import { clideRecordHelp, isClideRecordHelp, runClideRecord } from '../recorder/index.js';
+import { clideRecordHelp, isClideRecordHelp } from '../recorder/clide-record-help.js';
 import { errorResult } from '../replayer/error-result.js';
 
 const argv = process.argv.slice(2);
@@ -28,6 +28,7 @@ function streamJsonOutput(args: string[]): boolean {
 }
 
 async function record(): Promise<void> {
+  const { runClideRecord } = await import('../recorder/clide-record.js');
   const result = await runClideRecord(argv);
   if (result.signal) {
     // Die the way the CLI died, so the client sees the same signal.

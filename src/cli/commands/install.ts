@@ -29,11 +29,11 @@ export function registerInstall(program: Command): void {
       if (flags.allPinned && spec !== undefined) {
         throw new ClideError('usage', 'give a version or --all-pinned, not both', { where: 'install' });
       }
-      const [{ pinnedVersions }, { ensureInstalled, isExactVersion, resolveVersion }] = await Promise.all([
-        import('../../../schemas/registry.js'),
-        import('../../install/index.js'),
-      ]);
-      const requested = flags.allPinned ? pinnedVersions() : [spec ?? packageInfo().pinned];
+      const { ensureInstalled, isExactVersion, resolveVersion } = await import('../../install/index.js');
+      // The pinned list comes from the registry, which builds every schema set: only for --all-pinned.
+      const requested = flags.allPinned
+        ? (await import('../../../schemas/registry.js')).pinnedVersions()
+        : [spec ?? packageInfo().pinned];
       for (const one of requested) {
         // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.
         const version = isExactVersion(one) ? one : await resolveVersion(one);
