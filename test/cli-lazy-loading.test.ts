@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, describe, expect, test } from 'vitest';
+import { packageInfo } from '../src/config/package-info.js';
+
+/**
+ * The executables load only what the command being run needs: help, the version, a usage error
+ * and `list` never build a schema set, load zod, the canary or execa. Observed from outside: a
+ * module loader hook (`--import`) writes every module URL the process loads to a file.
+ */
+const root = packageInfo().root;
+const dir = mkdtempSync(join(tmpdir(), 'cli-lazy-loading-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const hooks = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.CLIDE_MODULE_LOG, url + '\\n');
+  return next(url, context);
+}`;
+const register = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+const importHook = `data:text/javascript,${encodeURIComponent(register)}`;
+
+let runs = 0;
+/** Runs a bin with the hook; returns its exit code and the loaded modules (paths relative to the package). */
+async function loaded(binName: string, args: string[]): Promise<{ exitCode?: number; modules: string[] }> {
+  const log = join(dir, `modules-${++runs}.txt`);
+  const run = await execa(process.execPath, ['--import', importHook, join(root, 'bin', binName), ...args], {
+    env: { CLIDE_MODULE_LOG: log },
+    reject: false,
+  });
+  const modules = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((url) => relative(root, fileURLToPath(url)));
+  return { exitCode: run.exitCode, modules };
+}
+
+const heavy = (modules: string[]) =>
+  modules.filter(
+    (m) =>
+      // schemas/version.js only compares version strings; the sets are the rest of dist/schemas/.
+      (m.startsWith('dist/schemas/') && m !== 'dist/schemas/version.js') ||
+      m.startsWith('dist/src/canary/run-canary') ||
+      m.startsWith('dist/src/validate/') ||
+      m.includes('node_modules/zod/') ||
+      m.includes('node_modules/execa/'),
+  );
+
+const fixture = join(root, 'fixtures', packageInfo().pinned, 'control__initialize.jsonl');
+
+describe('clide-conformance loads only what the command needs', () => {
+  test.each([
+    [['--version']],
+    [['--help']],
+    [['run', '--help']],
+    [['validate', '--format', 'xml', fixture]],
+    [['matrix']],
+    [['list']],
+  ])('%j: no schema set, zod, canary run or execa', async (args) => {
+    const { modules } = await loaded('clide-conformance', args);
+    expect(modules).toContain('dist/src/cli/main.js');
+    expect(heavy(modules)).toEqual([]);
+  });
+
+  test('validate loads the schema sets and the engine it runs', async () => {
+    const { exitCode, modules } = await loaded('clide-conformance', ['validate', fixture]);
+    expect(exitCode).toBe(0);
+    expect(modules).toContain(`dist/schemas/${packageInfo().pinned}/index.js`);
+    expect(modules).toContain('dist/src/validate/validate-jsonl-file.js');
+    expect(modules.some((m) => m.includes('node_modules/execa/'))).toBe(false);
+  });
+});
+
+describe('clide-record loads the recorder only to record', () => {
+  test('--help loads neither the recorder nor the installer', async () => {
+    const { exitCode, modules } = await loaded('clide-record', ['--help']);
+    expect(exitCode).toBe(0);
+    expect(modules).toContain('dist/src/cli/clide-record.js');
+    expect(modules.filter((m) => /^dist\/src\/(recorder\/(?!clide-record-help)|install\/)/.test(m))).toEqual(
+      [],
+    );
+    expect(heavy(modules)).toEqual([]);
+  });
+});
