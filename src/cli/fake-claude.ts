@@ -1,6 +1,6 @@
 // First, before any module builds a schema (see the module).
 import './fake-claude-zod.js';
-import { fdChunks, fdWriter, isPlainFd } from '../fake-claude/fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd, streamChunks } from '../fake-claude/fd-stdio.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**
@@ -39,7 +39,7 @@ const plainStdin = isPlainFd(0);
 
 void runFakeSession(process.argv.slice(2), {
   io: {
-    stdin: plainStdin ? fdChunks(0) : process.stdin,
+    stdin: plainStdin ? fdChunks(0) : streamChunks(process.stdin),
     stdinIsTTY: !plainStdin && process.stdin.isTTY === true,
     stdout,
     stderr: { write: (text: string) => quietOnEpipe(process.stderr).write(text) },

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fdChunks, fdWriter, isPlainFd } from './fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd, streamChunks } from './fd-stdio.js';
 
 let dir: string;
 beforeEach(() => {
@@ -143,5 +144,87 @@ describe('isPlainFd', () => {
     } finally {
       for (const fd of [file, devNull, reader, writer]) closeSync(fd);
     }
+  });
+});
+
+describe('streamChunks (a piped stdin from its data events)', () => {
+  /**
+   * What iterating `chunks` gives: the bytes in order, then how it ended. (Not the chunks: the
+   * stream's own iterator joins what was buffered before it read; `data` events come one per read.)
+   */
+  async function outcome(chunks: AsyncIterable<Uint8Array | string>) {
+    const seen: string[] = [];
+    try {
+      for await (const chunk of chunks) seen.push(chunk.toString());
+      return { bytes: seen.join(''), ended: 'done' };
+    } catch (error) {
+      return {
+        bytes: seen.join(''),
+        ended: `threw ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      };
+    }
+  }
+  /** The same input played to a fresh stream for each reader, as the writer `play` writes it. */
+  async function both(play: (stream: PassThrough) => void) {
+    const mine = new PassThrough();
+    const node = new PassThrough();
+    const results = Promise.all([outcome(streamChunks(mine)), outcome(node)]);
+    play(mine);
+    play(node);
+    const [a, b] = await results;
+    return { mine: a, node: b };
+  }
+
+  it('yields the bytes the stream’s own iterator yields, and ends where it ends', async () => {
+    const { mine, node } = await both((s) => {
+      s.write('{"a":1}\n');
+      setImmediate(() => {
+        s.write('{"b":2}');
+        s.end('\n');
+      });
+    });
+    expect(mine).toEqual(node);
+    expect(mine.bytes).toBe('{"a":1}\n{"b":2}\n');
+  });
+
+  it('rejects on a stream error, after the bytes before it, as the stream’s own iterator does', async () => {
+    const { mine, node } = await both((s) => {
+      s.write('x');
+      setImmediate(() => s.destroy(Object.assign(new Error('broken'), { code: 'EIO' })));
+    });
+    expect(mine).toEqual(node);
+    expect(mine.ended).toBe('threw EIO');
+  });
+
+  it('rejects when the stream closes before its end, as the stream’s own iterator does', async () => {
+    const { mine, node } = await both((s) => {
+      s.write('x');
+      setImmediate(() => s.destroy());
+    });
+    expect(mine).toEqual(node);
+    expect(mine.ended).toBe('threw ERR_STREAM_PREMATURE_CLOSE');
+  });
+
+  it('holds the stream while chunks wait unread, and loses none', async () => {
+    const stream = new PassThrough();
+    for (let i = 0; i < 100; i++) stream.write(`${i},`);
+    stream.end();
+    const iterator = streamChunks(stream)[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stream.isPaused()).toBe(true);
+    const rest: string[] = [String(first.value)];
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      rest.push(String(next.value));
+    expect(rest.join('')).toBe(Array.from({ length: 100 }, (_, i) => `${i},`).join(''));
+  });
+
+  it('return() destroys the stream (the reader is done with it, as the stream’s own iterator does)', async () => {
+    const stream = new PassThrough();
+    stream.write('x');
+    const iterator = streamChunks(stream)[Symbol.asyncIterator]();
+    await iterator.next();
+    await iterator.return?.();
+    expect(stream.destroyed).toBe(true);
   });
 });

@@ -115,3 +115,80 @@ export function fdWriter(
     },
   };
 }
+
+const HIGH_WATER_CHUNKS = 16;
+
+/**
+ * A readable stream (the executable's `process.stdin` over a pipe, socket or terminal) as chunks,
+ * read from its `data` events: what the stream's own async iterator yields, and how it ends (an
+ * `error`, or a close before the end, rejects; `return()` destroys the stream), without the
+ * iterator's `readable`/`read()` machinery, which hands the first chunk over a millisecond or so
+ * later. The stream is paused while chunks wait unread.
+ */
+export function streamChunks(
+  stream: NodeJS.ReadableStream & { destroy(): void },
+): AsyncIterable<Uint8Array | string> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<Uint8Array | string> {
+      const queue: Array<Uint8Array | string> = [];
+      let ended = false;
+      let failure: Error | undefined;
+      let wake: (() => void) | undefined;
+      const notify = () => {
+        const resolve = wake;
+        wake = undefined;
+        resolve?.();
+      };
+      const onData = (chunk: Uint8Array | string) => {
+        queue.push(chunk);
+        if (queue.length >= HIGH_WATER_CHUNKS) stream.pause();
+        notify();
+      };
+      const onEnd = () => {
+        ended = true;
+        notify();
+      };
+      const onError = (error: Error) => {
+        failure ??= error;
+        notify();
+      };
+      const onClose = () => {
+        if (!ended)
+          failure ??= Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+        notify();
+      };
+      const detach = () => {
+        stream.off('data', onData);
+        stream.off('end', onEnd);
+        stream.off('error', onError);
+        stream.off('close', onClose);
+      };
+      stream.on('data', onData);
+      stream.on('end', onEnd);
+      stream.on('error', onError);
+      stream.on('close', onClose);
+      return {
+        async next(): Promise<IteratorResult<Uint8Array | string>> {
+          while (queue.length === 0 && !ended && failure === undefined) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+          }
+          const chunk = queue.shift();
+          if (chunk !== undefined) {
+            if (queue.length === 0 && stream.isPaused()) stream.resume();
+            return { value: chunk, done: false };
+          }
+          detach();
+          if (failure !== undefined) throw failure;
+          return { value: undefined, done: true };
+        },
+        async return(): Promise<IteratorResult<Uint8Array | string>> {
+          detach();
+          stream.destroy();
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}
