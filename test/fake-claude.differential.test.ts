@@ -95,16 +95,20 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
   const fakeScript = limit(() =>
     run(scenario, { binary: FAKE, cliVersion: version, env: { ...fake, CLIDE_FAKE_SCENARIO: file } }),
   );
-  // In-process runs take milliseconds of this process's time; they run after the processes.
-  const inProcess = Promise.all([realRun, fakeApi, fakeScript]).then(async () => ({
-    api: await run(scenario, { binary: FAKE, spawn: spawnFakeClaude, cliVersion: version, env: fake }),
-    script: await run(scenario, {
-      binary: FAKE,
-      spawn: spawnFakeClaude,
-      cliVersion: version,
-      env: { ...fake, CLIDE_FAKE_SCENARIO: file },
-    }),
-  }));
+  // In-process runs take milliseconds of this process's time (the rest is the scenario's own
+  // waiting: a hang's silence limit, a slow turn); they run after the processes, side by side.
+  const inProcess = Promise.all([realRun, fakeApi, fakeScript]).then(async () => {
+    const [api, script] = await Promise.all([
+      run(scenario, { binary: FAKE, spawn: spawnFakeClaude, cliVersion: version, env: fake }),
+      run(scenario, {
+        binary: FAKE,
+        spawn: spawnFakeClaude,
+        cliVersion: version,
+        env: { ...fake, CLIDE_FAKE_SCENARIO: file },
+      }),
+    ]);
+    return { api, script };
+  });
   return Promise.all([realRun, fakeApi, fakeScript, inProcess]).then(([r, a, s, i]) => ({
     real: r,
     fakeApi: a,
