@@ -83,7 +83,8 @@ const CASES = VERSIONS.flatMap((version) =>
 );
 
 describe('fake-claude command line', () => {
-  it.each(CASES)(
+  // Each case is two short processes that mostly wait on each other: a few at a time.
+  it.concurrent.each(CASES)(
     '%s, %s: same stdout, stderr and exit code as the real CLI',
     async (version, _what, args) => {
       const real = inject('claudeBinaries')[version]!;

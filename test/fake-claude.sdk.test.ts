@@ -10,7 +10,7 @@ import {
   type SDKUserMessage,
   tool,
 } from '@anthropic-ai/claude-agent-sdk';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
@@ -84,8 +84,10 @@ interface Run {
   error?: string;
 }
 
+// The tests run a few at a time (each mostly waits on its CLI process): what they leave (their
+// Messages API servers and sandboxes) is closed when the file ends.
 const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
+afterAll(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
@@ -199,7 +201,7 @@ function streamingPrompt(first: string) {
   return { messages, close };
 }
 
-describe.each(SIDES)('Agent SDK query() against $name', (side) => {
+describe.concurrent.each(SIDES)('Agent SDK query() against $name', (side) => {
   it('canUseTool allow runs the Write for real and ends in success; the SDK passes the flags the real CLI accepts', async () => {
     const asked: string[] = [];
     const run = await drive(side, script([writeBanana], [text('Wrote banana.txt.')]), 'Write banana.txt.', {
