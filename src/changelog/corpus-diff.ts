@@ -3,8 +3,10 @@
  * canary's structural comparison (src/canary/compare.ts), plus the facts a release note leads with
  * (exit status, result subtypes, message kinds that appear or disappear).
  */
-import { compareWireLogs, kindedMessages, type WireLog } from '../canary/index.js';
-import { sortFindings } from '../report/index.js';
+import { compareWireLogs } from '../canary/compare.js';
+import { kindedMessages } from '../canary/message-kinds.js';
+import type { WireLog } from '../canary/wire-log.js';
+import { sortFindings } from '../report/model.js';
 import type { CorpusEntry } from './corpus.js';
 import type { ExitStatus, ScenarioChange, ScenariosDiff } from './model.js';
 

@@ -4,7 +4,8 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type WireLog, wireLogFromFixture } from '../canary/index.js';
+import type { WireLog } from '../canary/wire-log.js';
+import { wireLogFromFixture } from '../canary/wire-log-files.js';
 import { ClideError, isClideError } from '../errors/index.js';
 import { readFixture } from '../fixture/index.js';
 
