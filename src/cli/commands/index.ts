@@ -12,7 +12,12 @@ import { registerRecord } from './record.js';
 import { registerRun } from './run.js';
 import { registerValidate } from './validate.js';
 
-/** Every subcommand lives in its own file and registers itself here. */
+/**
+ * Every subcommand lives in its own file and registers itself here. A command file imports only
+ * what its options need at the top; its implementation is imported in its action (`await
+ * import(…)`), after the flags are checked, so that `--help`, `--version` and a usage error load no
+ * command's code (test/cli-lazy-loading.test.ts).
+ */
 export function registerCommands(program: Command): void {
   registerInstall(program);
   registerMockApi(program);
