@@ -5,8 +5,8 @@
  *
  * Each bundle is named by a build id on its first line, and bin/fake-claude keeps V8's code cache
  * per build id and Node. Into dist/bundle this step then writes the cache for the Node that
- * builds: the executable writes it as it exits, and here it plays one scripted turn, so that the
- * cache holds what a session's start-up compiles.
+ * builds: the executable writes it as it exits, and here it answers an `initialize` request and
+ * plays one scripted turn, so that the cache holds what a session's start-up compiles.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,13 +17,17 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import config from '../rolldown.config.mjs';
 
-/** One text turn in stream-json, in a throw-away HOME, with no Node flags (they would not fit the cache). */
+/**
+ * One text turn in stream-json after an `initialize` control request (the Agent SDK's first
+ * message), in a throw-away HOME, with no Node flags (they would not fit the cache).
+ */
 function warmCodeCache() {
   const home = mkdtempSync(join(tmpdir(), 'clide-bundle-cache-'));
   try {
     const script = join(home, 'model-script.json');
     const turn = { blocks: [{ type: 'text', text: 'Hello.' }] };
     writeFileSync(script, JSON.stringify({ version: 1, description: 'code cache warm-up', turns: [turn] }));
+    const initialize = { type: 'control_request', request_id: 'warm-up', request: { subtype: 'initialize' } };
     const user = { type: 'user', message: { role: 'user', content: 'Say hello.' } };
     const { NODE_OPTIONS: _, ...env } = process.env;
     execFileSync(
@@ -35,7 +39,7 @@ function warmCodeCache() {
       {
         cwd: home,
         env: { ...env, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLIDE_FAKE_SCENARIO: script },
-        input: `${JSON.stringify(user)}\n`,
+        input: `${JSON.stringify(initialize)}\n${JSON.stringify(user)}\n`,
         stdio: ['pipe', 'ignore', 'pipe'],
       },
     );
