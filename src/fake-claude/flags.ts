@@ -519,27 +519,35 @@ function camelcase(name: string): string {
   return name.split('-').reduce((out, word) => out + word[0]!.toUpperCase() + word.slice(1));
 }
 
+// commander's flag shapes (`splitOptionFlags`): `-x`, and `--x…` whose third character is not a dash.
+const isShortFlag = (part: string | undefined) =>
+  part !== undefined && part.length === 2 && part[0] === '-' && part[1] !== '-';
+const isLongFlag = (part: string | undefined) =>
+  part !== undefined && part.length > 2 && part[0] === '-' && part[1] === '-' && part[2] !== '-';
+const VARIADIC = /\w\.\.\.[>\]]$/;
+
 export function describeOption(spec: { flags: string }): Omit<FastOption, 'spec'> {
   const parts = spec.flags.split(/[ |,]+/);
-  const isShort = (part: string | undefined) => part !== undefined && /^-[^-]$/.test(part);
-  const isLong = (part: string | undefined) => part !== undefined && /^--[^-]/.test(part);
   let short: string | undefined;
   let long: string | undefined;
-  if (isShort(parts[0])) short = parts.shift();
-  if (isLong(parts[0])) long = parts.shift();
-  if (!short && isShort(parts[0])) short = parts.shift();
-  if (!short && isLong(parts[0])) {
+  if (isShortFlag(parts[0])) short = parts.shift();
+  if (isLongFlag(parts[0])) long = parts.shift();
+  if (!short && isShortFlag(parts[0])) short = parts.shift();
+  if (!short && isLongFlag(parts[0])) {
     short = long;
     long = parts.shift();
   }
   const negate = long?.startsWith('--no-') ?? false;
-  const name = long ? long.replace(/^--/, '') : (short ?? '').replace(/^-/, '');
+  const name = long ? long.slice(2) : (short ?? '').slice(1);
+  const flagNames: string[] = [];
+  if (short !== undefined) flagNames.push(short);
+  if (long !== undefined) flagNames.push(long);
   return {
-    flagNames: [short, long].filter((f): f is string => f !== undefined),
-    attribute: camelcase(negate ? name.replace(/^no-/, '') : name),
+    flagNames,
+    attribute: camelcase(negate ? name.slice(3) : name),
     required: spec.flags.includes('<'),
     optional: spec.flags.includes('['),
-    variadic: /\w\.\.\.[>\]]$/.test(spec.flags),
+    variadic: VARIADIC.test(spec.flags),
     negate,
   };
 }
