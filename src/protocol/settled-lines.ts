@@ -96,14 +96,24 @@ async function nextChunk(iterator: AsyncIterator<Uint8Array | string>): Promise<
   }
 }
 
+/**
+ * `next`, or 'quiet' when it has not come within `ms`. The quiet time is over only after the event
+ * loop has polled for input once more: a process that was not scheduled for longer than `ms` finds
+ * its timer due before it reads what arrived meanwhile (libuv runs due timers before it polls), and
+ * input that was already there when the time ran out is not quiet.
+ */
 async function raceTimer(next: Promise<Chunk>, ms: number): Promise<Chunk | 'quiet'> {
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
   const quiet = new Promise<'quiet'>((resolve) => {
-    timer = setTimeout(() => resolve('quiet'), ms);
+    timer = setTimeout(() => {
+      immediate = setImmediate(() => resolve('quiet'));
+    }, ms);
   });
   try {
     return await Promise.race([next, quiet]);
   } finally {
     clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
   }
 }
