@@ -1,3 +1,4 @@
+import { stat } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { readSettledLines } from './settled-lines.js';
@@ -41,6 +42,30 @@ describe('readSettledLines', () => {
       batches: [],
       fatal: '{"type":"user","mess',
     });
+  });
+
+  it('input that came while the process was not scheduled is read before the quiet time ends', async () => {
+    // The first chunk stops inside a line, so a quiet time starts. Then the process is held up
+    // (a synchronous stall) for longer than the quiet time, while the rest of the input arrives:
+    // here a read on libuv's thread pool that completes during the stall. When the process runs
+    // again its timer is due before it polls for that input; the input still comes first.
+    async function* stalled(): AsyncGenerator<string> {
+      yield '{"a":1}\n{"type":"user","mess';
+      const rest = new Promise<string>((resolve) => {
+        queueMicrotask(() => {
+          // After the quiet time's timer was set (the same synchronous run that asked for this chunk).
+          stat('.', () => resolve('age"'));
+          const until = Date.now() + 200;
+          while (Date.now() < until) {}
+        });
+      });
+      yield await rest;
+    }
+    const batches: unknown[][] = [];
+    const result = await readSettledLines(stalled(), (frames) => batches.push(frames.map((f) => f.value)), {
+      settleMs: 30,
+    });
+    expect({ batches, fatal: result.fatal?.raw }).toEqual({ batches: [], fatal: '{"type":"user","message"' });
   });
 
   it('whitespace-only lines: skipped, or refused with blankLines "frame"; empty lines always skipped', async () => {
