@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ClideError } from '../errors/index.js';
 import type { ModelScript } from './model-script.js';
+import { HEADER_NAME, STOP_REASONS, TOOL_USE_ID } from './model-script-rules.js';
 
 /**
  * A model script read and checked without zod: the fake `claude` reads one on every start, and
@@ -36,16 +37,7 @@ export function readModelScriptJson(path: string): unknown {
 const INVALID: unique symbol = Symbol('invalid');
 type Read = (value: unknown) => unknown;
 
-const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-const STOP_REASONS = new Set([
-  'end_turn',
-  'tool_use',
-  'max_tokens',
-  'stop_sequence',
-  'pause_turn',
-  'refusal',
-]);
+const STOP_REASON_SET: ReadonlySet<unknown> = new Set(STOP_REASONS);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -159,7 +151,7 @@ const headers = record((name) => HEADER_NAME.test(name), string);
 const replyTurn = strictObject({
   note: [string, 'optional'],
   blocks: [array(contentBlock, 1)],
-  stopReason: [oneOf(STOP_REASONS), 'optional'],
+  stopReason: [oneOf(STOP_REASON_SET), 'optional'],
   usage: [usage, 'optional'],
   chunkDelayMs: [nonNegativeInt, 'optional'],
   firstByteDelayMs: [nonNegativeInt, 'optional'],

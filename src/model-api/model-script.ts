@@ -3,6 +3,7 @@ import { ClideError } from '../errors/index.js';
 import { formatPath, type JsonPath } from '../findings/index.js';
 import '../util/zod-english.js';
 import { readModelScriptJson } from './model-script-check.js';
+import { HEADER_NAME, STOP_REASONS, TOOL_USE_ID } from './model-script-rules.js';
 
 /**
  * The model script: what the scripted Messages API answers, turn by turn. It describes the MODEL
@@ -11,9 +12,6 @@ import { readModelScriptJson } from './model-script-check.js';
  */
 
 /* Written with `zod/mini` (messages: src/util/zod-english.ts): the fake `claude` loads a model script on every start. */
-
-/** Tool-use ids the Messages API accepts (it rejects anything else when the id is sent back). */
-const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 
 const nonNegativeInt = z.int().check(z.nonnegative());
 
@@ -45,14 +43,7 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
   ToolUseBlockSchema,
 ]);
 
-export const STOP_REASONS = [
-  'end_turn',
-  'tool_use',
-  'max_tokens',
-  'stop_sequence',
-  'pause_turn',
-  'refusal',
-] as const;
+export { STOP_REASONS };
 
 export const UsageSchema = z.strictObject({
   input_tokens: z.optional(nonNegativeInt),
@@ -61,10 +52,7 @@ export const UsageSchema = z.strictObject({
   cache_read_input_tokens: z.optional(nonNegativeInt),
 });
 
-const HeadersSchema = z.record(
-  z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'not a valid header name')),
-  z.string(),
-);
+const HeadersSchema = z.record(z.string().check(z.regex(HEADER_NAME, 'not a valid header name')), z.string());
 
 export const ReplyTurnSchema = z.strictObject({
   /** Free text for the script's reader; ignored by the server. */
