@@ -39,3 +39,8 @@ export function parseJobs(value: string | undefined): number {
   }
   return jobs;
 }
+
+/** `--shard i/n`, or undefined without it; the canary's own parser, loaded only when the flag is given. */
+export async function parseShardFlag(value: string | undefined) {
+  return value === undefined ? undefined : (await import('../../canary/shard.js')).parseShard(value);
+}

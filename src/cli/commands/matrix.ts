@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ClideError } from '../../errors/index.js';
-import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
+import { parseFailOn, parseFormat, parseJobs, parseShardFlag } from './canary-flags.js';
 
 interface MatrixFlags {
   versions?: string;
@@ -72,10 +72,7 @@ export function registerMatrix(program: Command): void {
       const versions = flags.versions;
       // The flags are checked first; the canary loads only for a run.
       const max = flags.max === undefined ? undefined : parseMax(flags.max);
-      const shard =
-        flags.shard === undefined
-          ? undefined
-          : (await import('../../canary/shard.js')).parseShard(flags.shard);
+      const shard = await parseShardFlag(flags.shard);
       const failOn = parseFailOn(flags.failOn);
       const jobs = parseJobs(flags.jobs);
       const [{ renderMatrixJson, renderMatrixText, runMatrix }, { withInterrupt }] = await Promise.all([

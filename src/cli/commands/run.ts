@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { LIVE_CONFIRM_ENV } from '../../canary/live.js';
-import { parseFailOn, parseFormat, parseJobs } from './canary-flags.js';
+import { parseFailOn, parseFormat, parseJobs, parseShardFlag } from './canary-flags.js';
 
 interface RunFlags {
   verbose?: boolean;
@@ -70,10 +70,7 @@ export function registerRun(program: Command): void {
       if (flags.verbose) process.env.CLIDE_DEBUG = 'wire';
       // The flags are checked first; the canary and the reports load only for a run.
       const format = parseFormat(flags.format, ['text', 'json', 'html']);
-      const shard =
-        flags.shard === undefined
-          ? undefined
-          : (await import('../../canary/shard.js')).parseShard(flags.shard);
+      const shard = await parseShardFlag(flags.shard);
       const failOn = parseFailOn(flags.failOn);
       const jobs = parseJobs(flags.jobs);
       const [{ runCanary }, { renderHtmlReport, renderJson, renderText }, { withInterrupt }] =
