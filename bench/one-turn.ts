@@ -51,6 +51,27 @@ function isResultLine(line: string): boolean {
   }
 }
 
+/** The three lines the pipe floor writes: only the last one matters to the client (`result`). */
+const PIPE_FLOOR_LINES = [
+  '{"type":"system","subtype":"init"}',
+  '{"type":"assistant"}',
+  '{"type":"result","subtype":"success"}',
+];
+
+/**
+ * The least a Node program can do for a one-turn session over pipes: read stdin until the first
+ * line, write three stream-json lines, exit when stdin ends. What the fake costs over this is its
+ * own; what this costs over `node -e ''` any Node program pays for piped stdio.
+ */
+export const PIPE_FLOOR_SCRIPT = [
+  "let input = '';",
+  "process.stdin.on('data', (chunk) => {",
+  '  input += chunk;',
+  `  if (input.includes('\\n')) process.stdout.write(${JSON.stringify(`${PIPE_FLOOR_LINES.join('\n')}\n`)});`,
+  '});',
+  "process.stdin.on('end', () => process.exit(0));",
+].join('\n');
+
 type Kind = 'scenario' | 'api' | 'none';
 
 /** Runs `command` in a fresh sandbox, with a fresh model API when `kind` is `api`. */
@@ -159,6 +180,7 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
 
   const variants: Array<{ name: string; run: () => Promise<TurnRun> }> = [
     { name: 'floor', run: () => rawTurn(process.execPath, ['-e', ''], 'none', false) },
+    { name: 'pipe floor', run: () => rawTurn(process.execPath, ['-e', PIPE_FLOOR_SCRIPT], 'none', true) },
     { name: 'fake', run: () => rawTurn(fake, STREAM_ARGS, 'scenario', true) },
     { name: 'fake (Messages API)', run: () => rawTurn(fake, STREAM_ARGS, 'api', true) },
     { name: 'fake via SDK', run: () => sdkTurn(fake, 'scenario') },
@@ -211,6 +233,24 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
       '×',
       { op: '<=', value: 1.3 },
       `${fmt(summarize(wall('fake')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms`,
+    ),
+  );
+  section.measures.push(
+    measure(
+      'turn.pipe-floor-vs-floor',
+      "a minimal Node program over the same pipes (one line in, three out) / `node -e ''`, wall",
+      ratio(wall('pipe floor'), wall('floor')),
+      '×',
+      undefined,
+      `${fmt(summarize(wall('pipe floor')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms: what piped stdio costs any Node program`,
+    ),
+    measure(
+      'turn.fake-vs-pipe-floor',
+      'fake-claude one turn (raw) / that minimal Node program, wall',
+      ratio(wall('fake'), wall('pipe floor')),
+      '×',
+      undefined,
+      `${fmt(summarize(wall('fake')).median, 0)} ms vs ${fmt(summarize(wall('pipe floor')).median, 0)} ms: the fake's own cost`,
     ),
   );
   if (GNU_TIME) {
@@ -269,10 +309,11 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
   }
   section.notes.push(
     `Each round runs every variant once, in an order rotated each round, each in a fresh sandbox (HOME, cwd); ratios are taken within a round, then the median over ${config.turnRounds} rounds is reported. "spawn → exit" ends when the process has exited: for stream-json input the client closes stdin on the \`result\` line.`,
+    'pipe floor = `node -e` of a program that reads stdin to its first line, writes three stream-json lines and exits when stdin ends (bench/one-turn.ts, `PIPE_FLOOR_SCRIPT`): the same pipes and the same client as the fake, no engine.',
     'fake = `bin/fake-claude` with `CLIDE_FAKE_SCENARIO` (model script file, no HTTP); fake (Messages API) = the same fake playing the script served by `startModelApi`; real = the pinned CLI on the same script through `startModelApi`.',
   );
   for (const v of variants) {
-    if (v.name === 'floor' || v.name.includes('SDK')) continue;
+    if (v.name.includes('floor') || v.name.includes('SDK')) continue;
     const linger = summarize(
       (runs[v.name] ?? []).map((r) => (r.ok ? r.wallMs - r.resultMs : Number.NaN)),
     ).median;
@@ -335,9 +376,14 @@ function explainTurn(
           `The fake's own code (kit src/ and schemas/) accounts for ${fmt(fakeProfile.kitPct, 0)}% of the busy time: almost all of the gap over the floor is start-up — module loading and compiling, and the work module top levels do at import. Owner: src/fake-claude/ and src/cli/ (the fixes are in the italics above).`,
         ].join('\n');
   const floor = byId.get('turn.fake-vs-floor');
+  const pipeFloor = byId.get('turn.pipe-floor-vs-floor');
+  const pipes =
+    pipeFloor === undefined
+      ? ''
+      : ` A Node program that only reads the line and writes three lines over the same pipes is already ${fmt(pipeFloor.value.median)}× \`node -e ''\` (${pipeFloor.detail}), so the target leaves the fake's engine ${fmt(Math.max(0, (floor?.target?.value ?? Number.NaN) - pipeFloor.value.median), 2)}× of the floor for everything it does (reading and starting its bundle, the flags, the model script, the turn).`;
   if (floor?.met === false) {
     out.push(
-      `**fake-claude vs the floor: ${fmt(floor.value.median)}× (target ≤ ${fmt(floor.target?.value ?? Number.NaN)}×), missed.** ${floor.detail}. ${startup}`,
+      `**fake-claude vs the floor: ${fmt(floor.value.median)}× (target ≤ ${fmt(floor.target?.value ?? Number.NaN)}×), missed.** ${floor.detail}.${pipes} ${startup}`,
     );
   }
   const sdk = byId.get('turn.fake-sdk-vs-floor');
