@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'rolldown';
-
 /**
- * The `fake-claude` executable is started once per test by every suite that mocks `claude`, so
- * its start-up is its speed. tsc's output (dist/src) loads ~25 modules one by one; this bundles
- * the compiled entry into one script, dist/bundle/fake-claude/fake-claude.cjs (CommonJS, no
- * chunks), which bin/fake-claude compiles with V8's code cache for the running Node (a script,
- * not a module, because only scripts take a code cache on Node 20). Code a mode does not use is
- * never compiled: V8 compiles a function when it is first called. See docs/decisions/ (6, 12).
- * `npm run build` bundles through scripts/bundle.mjs (rolldown's API: no listing of the chunks).
+ * The kit's executables that other programs start once per session are bundles: `fake-claude`
+ * (started once per test by every suite that mocks `claude`) and `clide-record` (a drop-in
+ * `claude`, started once per recorded session), so their start-up is their speed. tsc's output
+ * (dist/src) loads dozens of ES modules one by one; each bundle is the compiled entry in one
+ * script, dist/bundle/<name>/<name>.cjs (CommonJS, no chunks), which bin/load-bundle.cjs compiles
+ * with V8's code cache for the running Node (a script, not a module, because only scripts take a
+ * code cache on Node 20). Code a run does not use is never compiled: V8 compiles a function when it
+ * is first called. See docs/decisions/ (6, 13). `npm run build` bundles through scripts/bundle.mjs
+ * (rolldown's API: no listing of the chunks).
  */
 /**
  * A script compiled by `vm.Script` has no module loader for `import()` (Node 20 offers one only
@@ -85,32 +84,62 @@ const jsonAsParse = {
   },
 };
 
-export default defineConfig({
-  plugins: [jsonAsParse, lazyCommanderChildProcess, builtinImportsAsRequire, lazyBuiltins],
-  input: { 'fake-claude': 'dist/src/cli/fake-claude.js' },
-  platform: 'node',
-  output: {
-    dir: 'dist/bundle/fake-claude',
-    format: 'cjs',
-    codeSplitting: false,
-    entryFileNames: '[name].cjs',
-    // The sources are ES modules, so strict code; a script must say so.
-    strict: true,
-    intro:
-      'const __req = require;\nconst __lazyReq = (id) => { let m; return new Proxy({}, { get: (_, key) => (m ??= require(id))[key] }); };',
-    sourcemap: true,
-    // ASCII only, so that bin/fake-claude reads it as a one-byte string (checked by scripts/bundle.mjs):
-    // non-ASCII characters escaped, and the comments, which may hold some, left out.
-    charset: 'ascii',
-    comments: false,
-  },
-  logLevel: 'warn',
-  onLog(level, log, handler) {
-    if (
-      log.code === 'SOURCEMAP_BROKEN' &&
-      [builtinImportsAsRequire.name, lazyCommanderChildProcess.name, lazyBuiltins.name].includes(log.plugin)
-    )
-      return;
-    handler(level, log);
-  },
+const SCRIPT_INTRO =
+  'const __req = require;\nconst __lazyReq = (id) => { let m; return new Proxy({}, { get: (_, key) => (m ??= require(id))[key] }); };';
+
+/** What every bundle of the kit shares: one CommonJS script, ASCII only, read by bin/load-bundle.cjs. */
+function scriptBundle({ name, input, dir, entryFileNames = '[name].cjs', plugins = [] }) {
+  const rewriters = [builtinImportsAsRequire, lazyBuiltins, ...plugins];
+  return defineConfig({
+    plugins: [jsonAsParse, ...rewriters],
+    input: { [name]: input },
+    platform: 'node',
+    output: {
+      dir,
+      format: 'cjs',
+      codeSplitting: false,
+      entryFileNames,
+      // The sources are ES modules, so strict code; a script must say so.
+      strict: true,
+      intro: SCRIPT_INTRO,
+      sourcemap: true,
+      // ASCII only, so that bin/load-bundle.cjs reads it as a one-byte string (checked by
+      // scripts/bundle.mjs): non-ASCII characters escaped, and the comments, which may hold some, left out.
+      charset: 'ascii',
+      comments: false,
+    },
+    logLevel: 'warn',
+    onLog(level, log, handler) {
+      if (log.code === 'SOURCEMAP_BROKEN' && rewriters.some((plugin) => plugin.name === log.plugin)) return;
+      handler(level, log);
+    },
+  });
+}
+
+/** The fake `claude` executable (bin/fake-claude). */
+export default scriptBundle({
+  name: 'fake-claude',
+  input: 'dist/src/cli/fake-claude.js',
+  dir: 'dist/bundle/fake-claude',
+  plugins: [lazyCommanderChildProcess],
 });
+
+/**
+ * The recorder, `clide-record` (bin/clide-record), a drop-in `claude` started once per recorded
+ * session, and the worker thread of its leak scan (src/redact/scan-thread.ts starts
+ * `./leak-scan-worker.js` beside its own module: in the bundle, beside the bundle; the folder's
+ * package.json, written by scripts/bundle.mjs, makes that a CommonJS file).
+ */
+export const recorderBundles = [
+  scriptBundle({
+    name: 'clide-record',
+    input: 'dist/src/cli/clide-record.js',
+    dir: 'dist/bundle/clide-record',
+  }),
+  scriptBundle({
+    name: 'leak-scan-worker',
+    input: 'dist/src/redact/leak-scan-worker.js',
+    dir: 'dist/bundle/clide-record',
+    entryFileNames: '[name].js',
+  }),
+];

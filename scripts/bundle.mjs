@@ -1,12 +1,14 @@
 /**
- * `npm run build`'s last step: bundles the fake-claude executable as rolldown.config.mjs says,
- * through rolldown's API rather than its CLI, so that a build prints warnings and errors only (the
- * CLI lists every chunk it writes). `node scripts/bundle.mjs [out-dir]` writes elsewhere.
+ * `npm run build`'s last step: bundles the fake-claude executable and the recorder as
+ * rolldown.config.mjs says, through rolldown's API rather than its CLI, so that a build prints
+ * warnings and errors only (the CLI lists every chunk it writes). `node scripts/bundle.mjs
+ * [out-dir]` writes the fake's bundle elsewhere (and only it).
  *
- * Each bundle is named by a build id on its first line, and bin/fake-claude keeps V8's code cache
- * per build id and Node. Into dist/bundle this step then writes the cache for the Node that
- * builds: the executable writes it as it exits, and here it answers an `initialize` request and
- * plays one scripted turn, so that the cache holds what a session's start-up compiles.
+ * Each bundle is named by a build id on its first line, and bin/load-bundle.cjs keeps V8's code
+ * cache per build id and Node. Into dist/bundle this step then writes the caches for the Node that
+ * builds: an executable writes its cache as it exits, and here the fake answers an `initialize`
+ * request and plays one scripted turn, and the recorder records a short session of a stand-in
+ * CLI, so that each cache holds what a start-up compiles.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import config from '../rolldown.config.mjs';
+import config, { recorderBundles } from '../rolldown.config.mjs';
 
 /**
  * One text turn in stream-json after an `initialize` control request (the Agent SDK's first
@@ -48,7 +50,50 @@ function warmCodeCache() {
   }
 }
 
-/** bin/fake-claude reads the bundle as latin1, which is only right for ASCII. */
+/**
+ * One recorded session of a stand-in CLI (a Node script that answers a line with a result), in a
+ * throw-away HOME: the recorder's start-up, its redaction and leak scan, its fixture writer.
+ */
+function warmRecorderCache() {
+  const home = mkdtempSync(join(tmpdir(), 'clide-bundle-cache-'));
+  try {
+    const cli = join(home, 'claude.cjs');
+    writeFileSync(
+      cli,
+      [
+        `#!${process.execPath}`,
+        "process.stdout.write(JSON.stringify({ type: 'system', subtype: 'init', session_id: 'warm-up' }) + '\\n');",
+        "process.stdin.on('data', () => {});",
+        "process.stdin.on('end', () => process.stdout.write(JSON.stringify({ type: 'result', subtype: 'success', session_id: 'warm-up' }) + '\\n'));",
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const user = { type: 'user', message: { role: 'user', content: 'Say hello.' } };
+    const { NODE_OPTIONS: _, ...env } = process.env;
+    execFileSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../bin/clide-record', import.meta.url)),
+        ...['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      ],
+      {
+        cwd: home,
+        env: {
+          ...env,
+          HOME: home,
+          CLIDE_REAL_CLAUDE: cli,
+          CLIDE_RECORD_OUT: join(home, 'warm-up.jsonl'),
+        },
+        input: `${JSON.stringify(user)}\n`,
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** bin/load-bundle.cjs reads a bundle as latin1, which is only right for ASCII. */
 function assertAscii(file) {
   const bytes = readFileSync(file);
   const at = bytes.findIndex((byte) => byte > 0x7f);
@@ -65,7 +110,17 @@ try {
   const output = { ...config.output, banner: `// fake-claude build ${randomUUID()}` };
   await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
   assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
-  if (!outDir) warmCodeCache();
+  if (!outDir) {
+    for (const bundle of recorderBundles) {
+      const name = Object.keys(bundle.input)[0];
+      await build({ ...bundle, output: { ...bundle.output, banner: `// ${name} build ${randomUUID()}` } });
+      assertAscii(join(bundle.output.dir, bundle.output.entryFileNames.replace('[name]', name)));
+    }
+    // The recorder's folder is CommonJS: its leak-scan worker is a `.js` file there.
+    writeFileSync(join(recorderBundles[0].output.dir, 'package.json'), '{ "type": "commonjs" }\n');
+    warmCodeCache();
+    warmRecorderCache();
+  }
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

@@ -75,14 +75,10 @@ describe('clide-conformance loads only what the command needs', () => {
   });
 });
 
-describe('clide-record loads the recorder only to record', () => {
-  test('--help loads neither the recorder nor the installer', async () => {
+describe('clide-record runs from its bundle', () => {
+  test('--help loads no module of dist/src or node_modules: the recorder is one script (dist/bundle/clide-record)', async () => {
     const { exitCode, modules } = await loaded('clide-record', ['--help']);
     expect(exitCode).toBe(0);
-    expect(modules).toContain('dist/src/cli/clide-record.js');
-    expect(modules.filter((m) => /^dist\/src\/(recorder\/(?!clide-record-help)|install\/)/.test(m))).toEqual(
-      [],
-    );
-    expect(heavy(modules)).toEqual([]);
+    expect(modules).toEqual(['bin/clide-record']);
   });
 });

@@ -33,6 +33,7 @@ beforeAll(() => {
   mkdirSync(join(root, 'bin'));
   mkdirSync(bundle(), { recursive: true });
   copyFileSync(resolve('bin/fake-claude'), join(root, 'bin', 'fake-claude'));
+  copyFileSync(resolve('bin/load-bundle.cjs'), join(root, 'bin', 'load-bundle.cjs'));
   // bin/ is CommonJS by its own package.json.
   copyFileSync(resolve('bin/package.json'), join(root, 'bin', 'package.json'));
   copyFileSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'), join(bundle(), 'fake-claude.cjs'));

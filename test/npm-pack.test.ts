@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 describe('npm pack from a fresh git clone', () => {
-  test('builds first, so the tarball holds dist/ (the library, the schemas and the bundled fake)', async () => {
+  test('builds first, so the tarball holds dist/ (the library, the schemas, the bundled fake and recorder)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'clide-pack-'));
     const clone = join(dir, 'clone');
     await execa('git', ['clone', '--quiet', '--depth', '1', `file://${root}`, clone]);
@@ -33,13 +33,20 @@ describe('npm pack from a fresh git clone', () => {
       'dist/src/index.d.ts',
       'dist/src/cli/clide-conformance.js',
       'dist/bundle/fake-claude/fake-claude.cjs',
+      'dist/bundle/clide-record/clide-record.cjs',
+      'dist/bundle/clide-record/leak-scan-worker.js',
+      'dist/bundle/clide-record/package.json',
       `dist/schemas/${pinned}/index.js`,
       'bin/fake-claude',
+      'bin/clide-record',
+      'bin/load-bundle.cjs',
     ]) {
       expect(files).toContain(path);
     }
-    // The executable's code cache for the Node that built, which bin/fake-claude starts from.
-    const cache = `dist/bundle/fake-claude/code-cache/${process.version}-${process.arch}-`;
-    expect(files.filter((f) => f.startsWith(cache) && f.endsWith('.bin'))).toHaveLength(1);
+    // The bundles' code caches for the Node that built, which bin/load-bundle.cjs starts them from.
+    for (const name of ['fake-claude', 'clide-record']) {
+      const cache = `dist/bundle/${name}/code-cache/${process.version}-${process.arch}-`;
+      expect(files.filter((f) => f.startsWith(cache) && f.endsWith('.bin'))).toHaveLength(1);
+    }
   }, 240_000);
 });

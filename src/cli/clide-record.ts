@@ -4,13 +4,22 @@ import { clideRecordHelp, isClideRecordHelp } from '../recorder/clide-record-hel
 import { errorResult } from '../replayer/error-result.js';
 
 const argv = process.argv.slice(2);
-try {
-  if (isClideRecordHelp(argv)) {
-    process.stdout.write(clideRecordHelp(packageInfo().pinned));
-  } else {
-    await record();
+// No top-level await: the entry is also bundled into one CommonJS script (rolldown.config.mjs).
+void main();
+
+async function main(): Promise<void> {
+  try {
+    if (isClideRecordHelp(argv)) {
+      process.stdout.write(clideRecordHelp(packageInfo().pinned));
+    } else {
+      await record();
+    }
+  } catch (error) {
+    refused(error);
   }
-} catch (error) {
+}
+
+function refused(error: unknown): void {
   process.stderr.write(`clide-record: ${isClideError(error) ? error.render() : String(error)}\n`);
   if (isClideError(error) && error.code === 'usage' && streamJsonOutput(argv)) {
     // Refused before the CLI started: a client that hides stderr (the Agent SDK) reads it here.
