@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'rolldown';
+
 /**
  * The kit's executables that other programs start once per session are bundles: `fake-claude`
  * (started once per test by every suite that mocks `claude`) and `clide-record` (a drop-in
