@@ -128,21 +128,25 @@ export default scriptBundle({
 });
 
 /**
- * The recorder, `clide-record` (bin/clide-record), a drop-in `claude` started once per recorded
- * session, and the worker thread of its leak scan (src/redact/scan-thread.ts starts
- * `./leak-scan-worker.js` beside its own module: in the bundle, beside the bundle; the folder's
- * package.json, written by scripts/bundle.mjs, makes that a CommonJS file).
+ * The kit's command line, `clide-conformance` (bin/clide-conformance), and the recorder,
+ * `clide-record` (bin/clide-record), a drop-in `claude` started once per recorded session, with
+ * the worker thread of the recorder's leak scan (src/redact/scan-thread.ts starts
+ * `./leak-scan-worker.js` beside its own module: in a bundle, beside the bundle; the folder's
+ * package.json, written by scripts/bundle.mjs, makes that a CommonJS file). One folder for the
+ * three, so that both commands find the worker.
  */
-export const recorderBundles = [
+export const CLI_BUNDLE_DIR = 'dist/bundle/cli';
+export const cliBundles = [
   scriptBundle({
-    name: 'clide-record',
-    input: 'dist/src/cli/clide-record.js',
-    dir: 'dist/bundle/clide-record',
+    name: 'clide-conformance',
+    input: 'dist/src/cli/clide-conformance.js',
+    dir: CLI_BUNDLE_DIR,
   }),
+  scriptBundle({ name: 'clide-record', input: 'dist/src/cli/clide-record.js', dir: CLI_BUNDLE_DIR }),
   scriptBundle({
     name: 'leak-scan-worker',
     input: 'dist/src/redact/leak-scan-worker.js',
-    dir: 'dist/bundle/clide-record',
+    dir: CLI_BUNDLE_DIR,
     entryFileNames: '[name].js',
   }),
 ];

@@ -12,12 +12,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import config, { recorderBundles } from '../rolldown.config.mjs';
+import config, { CLI_BUNDLE_DIR, cliBundles } from '../rolldown.config.mjs';
 
 /**
  * One text turn in stream-json after an `initialize` control request (the Agent SDK's first
@@ -93,6 +93,25 @@ function warmRecorderCache() {
   }
 }
 
+/**
+ * `clide-conformance validate` of a fixture of the corpus (the command the kit's users run most
+ * often, in their CI): the command line, the schema sets, the validator.
+ */
+function warmCliCache() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  // A fixture of the pinned version, which its own schemas take without a finding.
+  const { pinned } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).clideConformance;
+  const fixtures = join(root, 'fixtures', pinned);
+  const fixture = readdirSync(fixtures).find((name) => name.endsWith('.jsonl'));
+  const args = fixture ? ['validate', join(fixtures, fixture)] : ['--help'];
+  execFileSync(process.execPath, [join(root, 'bin', 'clide-conformance'), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
 /** bin/load-bundle.cjs reads a bundle as latin1, which is only right for ASCII. */
 function assertAscii(file) {
   const bytes = readFileSync(file);
@@ -111,15 +130,16 @@ try {
   await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
   assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
   if (!outDir) {
-    for (const bundle of recorderBundles) {
+    for (const bundle of cliBundles) {
       const name = Object.keys(bundle.input)[0];
       await build({ ...bundle, output: { ...bundle.output, banner: `// ${name} build ${randomUUID()}` } });
       assertAscii(join(bundle.output.dir, bundle.output.entryFileNames.replace('[name]', name)));
     }
-    // The recorder's folder is CommonJS: its leak-scan worker is a `.js` file there.
-    writeFileSync(join(recorderBundles[0].output.dir, 'package.json'), '{ "type": "commonjs" }\n');
+    // The folder is CommonJS: the recorder's leak-scan worker is a `.js` file there.
+    writeFileSync(join(CLI_BUNDLE_DIR, 'package.json'), '{ "type": "commonjs" }\n');
     warmCodeCache();
     warmRecorderCache();
+    warmCliCache();
   }
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

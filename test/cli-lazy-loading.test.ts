@@ -7,8 +7,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { packageInfo } from '../src/config/package-info.js';
 
 /**
- * The executables load only what the command being run needs: help, the version, a usage error
- * and `list` never build a schema set, load zod, the canary or execa. Observed from outside: a
+ * The executables run from their bundles (dist/bundle/cli, one script each: rolldown.config.mjs),
+ * and the command line's entry loads only what the command being run needs: help, the version, a
+ * usage error and `list` never build a schema set, load zod, the canary or execa. The bundle keeps
+ * each `import()` of the sources lazy (a module's top level runs when it is first imported), so
+ * that is observed on the entry the bundle is made from, dist/src/cli/clide-conformance.js: a
  * module loader hook (`--import`) writes every module URL the process loads to a file.
  */
 const root = packageInfo().root;
@@ -25,10 +28,10 @@ register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})
 const importHook = `data:text/javascript,${encodeURIComponent(register)}`;
 
 let runs = 0;
-/** Runs a bin with the hook; returns its exit code and the loaded modules (paths relative to the package). */
-async function loaded(binName: string, args: string[]): Promise<{ exitCode?: number; modules: string[] }> {
+/** Runs a script of the package with the hook; returns its exit code and the loaded modules (paths relative to the package). */
+async function loaded(script: string, args: string[]): Promise<{ exitCode?: number; modules: string[] }> {
   const log = join(dir, `modules-${++runs}.txt`);
-  const run = await execa(process.execPath, ['--import', importHook, join(root, 'bin', binName), ...args], {
+  const run = await execa(process.execPath, ['--import', importHook, join(root, script), ...args], {
     env: { CLIDE_MODULE_LOG: log },
     reject: false,
   });
@@ -51,6 +54,7 @@ const heavy = (modules: string[]) =>
   );
 
 const fixture = join(root, 'fixtures', packageInfo().pinned, 'control__initialize.jsonl');
+const ENTRY = 'dist/src/cli/clide-conformance.js';
 
 describe('clide-conformance loads only what the command needs', () => {
   test.each([
@@ -61,13 +65,13 @@ describe('clide-conformance loads only what the command needs', () => {
     [['matrix']],
     [['list']],
   ])('%j: no schema set, zod, canary run or execa', async (args) => {
-    const { modules } = await loaded('clide-conformance', args);
+    const { modules } = await loaded(ENTRY, args);
     expect(modules).toContain('dist/src/cli/main.js');
     expect(heavy(modules)).toEqual([]);
   });
 
   test('validate loads the schema sets and the engine it runs', async () => {
-    const { exitCode, modules } = await loaded('clide-conformance', ['validate', fixture]);
+    const { exitCode, modules } = await loaded(ENTRY, ['validate', fixture]);
     expect(exitCode).toBe(0);
     expect(modules).toContain(`dist/schemas/${packageInfo().pinned}/index.js`);
     expect(modules).toContain('dist/src/validate/validate-jsonl-file.js');
@@ -75,10 +79,17 @@ describe('clide-conformance loads only what the command needs', () => {
   });
 });
 
-describe('clide-record runs from its bundle', () => {
-  test('--help loads no module of dist/src or node_modules: the recorder is one script (dist/bundle/clide-record)', async () => {
-    const { exitCode, modules } = await loaded('clide-record', ['--help']);
-    expect(exitCode).toBe(0);
-    expect(modules).toEqual(['bin/clide-record']);
-  });
+describe('the executables run from their bundles', () => {
+  test.each([
+    ['bin/clide-record', ['--help']],
+    ['bin/clide-conformance', ['--help']],
+    ['bin/clide-conformance', ['validate', fixture]],
+  ])(
+    '%s %j loads no module of dist/src or node_modules: one script of dist/bundle/cli',
+    async (bin, args) => {
+      const { exitCode, modules } = await loaded(bin, args);
+      expect(exitCode).toBe(0);
+      expect(modules).toEqual([bin]);
+    },
+  );
 });

@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 describe('npm pack from a fresh git clone', () => {
-  test('builds first, so the tarball holds dist/ (the library, the schemas, the bundled fake and recorder)', async () => {
+  test('builds first, so the tarball holds dist/ (the library, the schemas, the bundled fake, command line and recorder)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'clide-pack-'));
     const clone = join(dir, 'clone');
     await execa('git', ['clone', '--quiet', '--depth', '1', `file://${root}`, clone]);
@@ -33,20 +33,27 @@ describe('npm pack from a fresh git clone', () => {
       'dist/src/index.d.ts',
       'dist/src/cli/clide-conformance.js',
       'dist/bundle/fake-claude/fake-claude.cjs',
-      'dist/bundle/clide-record/clide-record.cjs',
-      'dist/bundle/clide-record/leak-scan-worker.js',
-      'dist/bundle/clide-record/package.json',
+      'dist/bundle/cli/clide-conformance.cjs',
+      'dist/bundle/cli/clide-record.cjs',
+      'dist/bundle/cli/leak-scan-worker.js',
+      'dist/bundle/cli/package.json',
       `dist/schemas/${pinned}/index.js`,
       'bin/fake-claude',
       'bin/clide-record',
+      'bin/clide-conformance',
       'bin/load-bundle.cjs',
     ]) {
       expect(files).toContain(path);
     }
     // The bundles' code caches for the Node that built, which bin/load-bundle.cjs starts them from.
-    for (const name of ['fake-claude', 'clide-record']) {
-      const cache = `dist/bundle/${name}/code-cache/${process.version}-${process.arch}-`;
-      expect(files.filter((f) => f.startsWith(cache) && f.endsWith('.bin'))).toHaveLength(1);
-    }
+    const caches = (dir: string) =>
+      files.filter(
+        (f) =>
+          f.startsWith(`dist/bundle/${dir}/code-cache/${process.version}-${process.arch}-`) &&
+          f.endsWith('.bin'),
+      );
+    expect(caches('fake-claude')).toHaveLength(1);
+    // clide-conformance's and clide-record's.
+    expect(caches('cli')).toHaveLength(2);
   }, 240_000);
 });
