@@ -68,6 +68,15 @@ describe('readSettledLines', () => {
     expect({ batches, fatal: result.fatal?.raw }).toEqual({ batches: [], fatal: '{"type":"user","message"' });
   });
 
+  it('by default, a truncated last line whose end of input comes 100 ms late still drops the line before it', async () => {
+    // A client wrote both in one go and closed stdin; a busy machine delivered the close late.
+    // The real CLI, still starting, reads the two as one and dies at the second.
+    expect(await read(['{"a":1}\n{"type":"user","mess', 100])).toEqual({
+      batches: [],
+      fatal: '{"type":"user","mess',
+    });
+  });
+
   it('whitespace-only lines: skipped, or refused with blankLines "frame"; empty lines always skipped', async () => {
     expect(await read(['\n  \n{"a":1}\n'])).toEqual({ batches: [[{ a: 1 }]], fatal: undefined });
     expect(await read(['\n  \n{"a":1}\n'], { blankLines: 'frame' })).toEqual({ batches: [], fatal: '  ' });

@@ -8,7 +8,9 @@ export interface SettledLinesOptions extends JsonlFramerOptions {
   isFatal?: (frame: Extract<Frame, { ok: true }>) => boolean;
   /**
    * Quiet time before lines are handed over while more input looks on its way: the last chunk
-   * ended inside a line, or filled a whole pipe read (default 30 ms). A chunk that ends on a line
+   * ended inside a line, or filled a whole pipe read (default 250 ms, within the real CLI's own
+   * start-up, before which it acts on nothing: a client's write that a busy machine delivers in
+   * pieces, or whose end of input comes late, is read as one, as the real CLI reads it). A chunk that ends on a line
    * boundary and is shorter than a pipe read is a client's finished write: its lines are handed
    * over on the next turn of the event loop. 0 hands over every chunk's lines at once.
    */
@@ -20,7 +22,7 @@ export interface SettledLinesResult {
   fatal?: FatalLine;
 }
 
-const DEFAULT_SETTLE_MS = 30;
+const DEFAULT_SETTLE_MS = 250;
 /** What one read of a pipe returns at most (Node reads 64 KiB at a time). */
 const PIPE_READ_BYTES = 64 * 1024;
 
