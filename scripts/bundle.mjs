@@ -19,97 +19,83 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import config, { CLI_BUNDLE_DIR, cliBundles } from '../rolldown.config.mjs';
 
-/**
- * One text turn in stream-json after an `initialize` control request (the Agent SDK's first
- * message), in a throw-away HOME, with no Node flags (they would not fit the cache).
- */
-function warmCodeCache() {
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const STREAM_JSON = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+
+/** Runs one of the kit's bins once, with no Node flags (they would not fit the cache it writes). */
+function runBin(bin, args, { cwd, env = {}, input }) {
+  const { NODE_OPTIONS: _, ...parent } = process.env;
+  execFileSync(process.execPath, [join(ROOT, 'bin', bin), ...args], {
+    cwd,
+    env: { ...parent, ...env },
+    ...(input === undefined
+      ? { stdio: ['ignore', 'ignore', 'pipe'] }
+      : { input, stdio: ['pipe', 'ignore', 'pipe'] }),
+  });
+}
+
+/** `run(home)` in a throw-away folder. */
+function inThrowAwayHome(run) {
   const home = mkdtempSync(join(tmpdir(), 'clide-bundle-cache-'));
   try {
+    run(home);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const USER_LINE = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Say hello.' } })}\n`;
+
+/** fake-claude: one text turn in stream-json after an `initialize` control request (the Agent SDK's first message). */
+function warmCodeCache() {
+  inThrowAwayHome((home) => {
     const script = join(home, 'model-script.json');
     const turn = { blocks: [{ type: 'text', text: 'Hello.' }] };
     writeFileSync(script, JSON.stringify({ version: 1, description: 'code cache warm-up', turns: [turn] }));
     const initialize = { type: 'control_request', request_id: 'warm-up', request: { subtype: 'initialize' } };
-    const user = { type: 'user', message: { role: 'user', content: 'Say hello.' } };
-    const { NODE_OPTIONS: _, ...env } = process.env;
-    execFileSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL('../bin/fake-claude', import.meta.url)),
-        ...['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
-      ],
-      {
-        cwd: home,
-        env: { ...env, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLIDE_FAKE_SCENARIO: script },
-        input: `${JSON.stringify(initialize)}\n${JSON.stringify(user)}\n`,
-        stdio: ['pipe', 'ignore', 'pipe'],
-      },
-    );
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+    runBin('fake-claude', STREAM_JSON, {
+      cwd: home,
+      env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLIDE_FAKE_SCENARIO: script },
+      input: `${JSON.stringify(initialize)}\n${USER_LINE}`,
+    });
+  });
 }
 
 /**
- * One recorded session of a stand-in CLI (a Node script that answers a line with a result), in a
- * throw-away HOME: the recorder's start-up, its redaction and leak scan, its fixture writer.
+ * clide-record: one recorded session of a stand-in CLI (a Node script that answers a line with a
+ * result): the recorder's start-up, its redaction and leak scan, its fixture writer.
  */
 function warmRecorderCache() {
-  const home = mkdtempSync(join(tmpdir(), 'clide-bundle-cache-'));
-  try {
+  inThrowAwayHome((home) => {
     const cli = join(home, 'claude.cjs');
+    const line = (message) => `process.stdout.write(${JSON.stringify(`${JSON.stringify(message)}\n`)})`;
     writeFileSync(
       cli,
       [
         `#!${process.execPath}`,
-        "process.stdout.write(JSON.stringify({ type: 'system', subtype: 'init', session_id: 'warm-up' }) + '\\n');",
+        `${line({ type: 'system', subtype: 'init', session_id: 'warm-up' })};`,
         "process.stdin.on('data', () => {});",
-        "process.stdin.on('end', () => process.stdout.write(JSON.stringify({ type: 'result', subtype: 'success', session_id: 'warm-up' }) + '\\n'));",
+        `process.stdin.on('end', () => ${line({ type: 'result', subtype: 'success', session_id: 'warm-up' })});`,
       ].join('\n'),
       { mode: 0o755 },
     );
-    const user = { type: 'user', message: { role: 'user', content: 'Say hello.' } };
-    const { NODE_OPTIONS: _, ...env } = process.env;
-    execFileSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL('../bin/clide-record', import.meta.url)),
-        ...['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
-      ],
-      {
-        cwd: home,
-        env: {
-          ...env,
-          HOME: home,
-          CLIDE_REAL_CLAUDE: cli,
-          CLIDE_RECORD_OUT: join(home, 'warm-up.jsonl'),
-        },
-        input: `${JSON.stringify(user)}\n`,
-        stdio: ['pipe', 'ignore', 'pipe'],
-      },
-    );
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+    runBin('clide-record', STREAM_JSON, {
+      cwd: home,
+      env: { HOME: home, CLIDE_REAL_CLAUDE: cli, CLIDE_RECORD_OUT: join(home, 'warm-up.jsonl') },
+      input: USER_LINE,
+    });
+  });
 }
 
 /**
- * `clide-conformance validate` of a fixture of the corpus (the command the kit's users run most
- * often, in their CI): the command line, the schema sets, the validator.
+ * clide-conformance: `validate` of a fixture of the pinned corpus, which its own schemas take
+ * without a finding (the command the kit's users run most often, in their CI).
  */
 function warmCliCache() {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  // A fixture of the pinned version, which its own schemas take without a finding.
-  const { pinned } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).clideConformance;
-  const fixtures = join(root, 'fixtures', pinned);
+  const { pinned } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).clideConformance;
+  const fixtures = join(ROOT, 'fixtures', pinned);
   const fixture = readdirSync(fixtures).find((name) => name.endsWith('.jsonl'));
-  const args = fixture ? ['validate', join(fixtures, fixture)] : ['--help'];
-  execFileSync(process.execPath, [join(root, 'bin', 'clide-conformance'), ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  runBin('clide-conformance', fixture ? ['validate', join(fixtures, fixture)] : ['--help'], { cwd: ROOT });
 }
 
 /** bin/load-bundle.cjs reads a bundle as latin1, which is only right for ASCII. */
