@@ -15,14 +15,15 @@ import { defineConfig } from 'rolldown';
 /**
  * A script compiled by `vm.Script` has no module loader for `import()` (Node 20 offers one only
  * as an experimental feature, with a warning on stderr), so the lazy imports of Node's own modules
- * (the HTTP stack) become calls of `__req` (`require`, from the intro), still made only when
- * reached: `await` takes the module as it takes a promise. The name has the length of `import`,
- * so no column moves and the source map stays exact.
+ * (the HTTP stack) become calls of `__node` (from the intro), still made only when reached: it
+ * requires the module then and, as `import()` does, gives a promise of it (a failure rejects), so
+ * `await` and `.then` take it alike. The name has the length of `import`, so no column moves and
+ * the source map stays exact.
  */
 const builtinImportsAsRequire = {
   name: 'builtin-imports-as-require',
   renderChunk(code) {
-    return code.replace(/\bimport\((["'])(node:[\w/]+)\1\)/g, '__req($1$2$1)');
+    return code.replace(/\bimport\((["'])(node:[\w/]+)\1\)/g, '__node($1$2$1)');
   },
 };
 
@@ -88,10 +89,10 @@ const jsonAsParse = {
 };
 
 const SCRIPT_INTRO =
-  'const __req = require;\nconst __lazyReq = (id) => { let m; return new Proxy({}, { get: (_, key) => (m ??= require(id))[key] }); };';
+  'const __node = (id) => new Promise((resolve) => resolve(require(id)));\nconst __lazyReq = (id) => { let m; return new Proxy({}, { get: (_, key) => (m ??= require(id))[key] }); };';
 
 /** What every bundle of the kit shares: one CommonJS script, ASCII only, read by bin/load-bundle.cjs. */
-function scriptBundle({ name, input, dir, entryFileNames = '[name].cjs', plugins = [] }) {
+export function scriptBundle({ name, input, dir, entryFileNames = '[name].cjs', plugins = [] }) {
   const rewriters = [builtinImportsAsRequire, lazyBuiltins, ...plugins];
   return defineConfig({
     plugins: [jsonAsParse, ...rewriters],
