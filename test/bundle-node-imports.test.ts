@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
+import type { BuildOptions } from 'rolldown';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -34,16 +35,12 @@ Promise.all([viaThen, viaAwait, missing]).then(() => process.stdout.write(seen.j
 describe('a bundle of the kit', () => {
   it('keeps import() of a Node module a promise: .then and await both get the module, a missing one rejects', async () => {
     const config = (await import(pathToFileURL(resolve('rolldown.config.mjs')).href)) as {
-      scriptBundle: (options: { name: string; input: string; dir: string }) => Record<string, unknown>;
+      scriptBundle: (options: { name: string; input: string; dir: string }) => BuildOptions;
     };
     const { build } = await import('rolldown');
     writeFileSync(join(dir, 'entry.mjs'), ENTRY);
     const out = join(dir, 'out');
-    await build(
-      config.scriptBundle({ name: 'probe', input: join(dir, 'entry.mjs'), dir: out }) as Parameters<
-        typeof build
-      >[0],
-    );
+    await build(config.scriptBundle({ name: 'probe', input: join(dir, 'entry.mjs'), dir: out }));
     const run = await execa(
       process.execPath,
       [
