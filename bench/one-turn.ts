@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from '../src/config/package-info.js';
-import { createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
 import { findInstalled } from '../src/install/index.js';
 import { type ModelScript, startModelApi } from '../src/model-api/index.js';
 import type { BenchConfig } from './config.js';
@@ -21,16 +21,8 @@ export const ONE_TURN_SCRIPT: ModelScript = {
 
 const PROMPT = 'Say hello.';
 const USER_LINE = `${JSON.stringify({ type: 'user', message: { role: 'user', content: PROMPT } })}\n`;
-export const STREAM_ARGS = [
-  '-p',
-  '--input-format',
-  'stream-json',
-  '--output-format',
-  'stream-json',
-  '--verbose',
-  '--permission-prompt-tool',
-  'stdio',
-];
+/** What a stream-json client passes (the driver's argv for a session). */
+export const STREAM_ARGS = buildCliArgs();
 
 /** One run: spawn → `result` (`resultMs`) → exit (`wallMs`). */
 interface TurnRun {

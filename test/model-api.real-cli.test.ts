@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { packageInfo } from '../src/config/package-info.js';
+import { buildCliArgs } from '../src/driver/index.js';
 import {
   defaultToolUseId,
   EXHAUSTED_PREFIX,
@@ -61,37 +62,23 @@ async function runCli(
   },
 ): Promise<CliRun> {
   const { home, cwd } = options.dirs ?? sandbox();
-  const child = execa(
-    inject('claudeBinary'),
-    [
-      '-p',
-      '--input-format',
-      'stream-json',
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      '--permission-prompt-tool',
-      'stdio',
-      ...(options.args ?? []),
-    ],
-    {
-      cwd,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: home,
-        ANTHROPIC_BASE_URL: api.url,
-        ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      },
-      extendEnv: false,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      reject: false,
-      timeout: 90_000,
-      forceKillAfterDelay: 2_000,
+  const child = execa(inject('claudeBinary'), buildCliArgs({ extraArgs: options.args ?? [] }), {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      ANTHROPIC_BASE_URL: api.url,
+      ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     },
-  );
+    extendEnv: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    reject: false,
+    timeout: 90_000,
+    forceKillAfterDelay: 2_000,
+  });
   const lines: Line[] = [];
   const waiters: Array<{ type: string; from: number; resolve: (line: Line) => void }> = [];
   const settle = () => {
