@@ -129,6 +129,17 @@ export default scriptBundle({
 });
 
 /**
+ * bin/fake-claude's client of a warm fake server (`CLIDE_FAKE_SERVER`, src/fake-claude/server/):
+ * beside the fake's bundle, a few kilobytes that bin/fake-claude requires instead of the engine.
+ * It exports `runFakeClient` (a CommonJS module, not run through the code cache: too small to gain).
+ */
+export const fakeClientBundle = scriptBundle({
+  name: 'fake-client',
+  input: 'dist/src/fake-claude/server/client.js',
+  dir: 'dist/bundle/fake-claude',
+});
+
+/**
  * The kit's command line, `clide-conformance` (bin/clide-conformance), and the recorder,
  * `clide-record` (bin/clide-record), a drop-in `claude` started once per recorded session, with
  * the worker thread of the recorder's leak scan (src/redact/scan-thread.ts starts

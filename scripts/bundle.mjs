@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import config, { CLI_BUNDLE_DIR, cliBundles } from '../rolldown.config.mjs';
+import config, { CLI_BUNDLE_DIR, cliBundles, fakeClientBundle } from '../rolldown.config.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STREAM_JSON = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
@@ -115,6 +115,9 @@ try {
   const output = { ...config.output, banner: `// fake-claude build ${randomUUID()}` };
   await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
   assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
+  const clientOutput = { ...fakeClientBundle.output, banner: '// fake-claude client' };
+  await build({ ...fakeClientBundle, output: outDir ? { ...clientOutput, dir: outDir } : clientOutput });
+  assertAscii(join(outDir ?? fakeClientBundle.output.dir, 'fake-client.cjs'));
   if (!outDir) {
     for (const bundle of cliBundles) {
       const name = Object.keys(bundle.input)[0];

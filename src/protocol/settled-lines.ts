@@ -102,15 +102,19 @@ async function nextChunk(iterator: AsyncIterator<Uint8Array | string>): Promise<
  * `next`, or 'quiet' when it has not come within `ms`. The quiet time is over only after the event
  * loop has polled for input once more: a process that was not scheduled for longer than `ms` finds
  * its timer due before it reads what arrived meanwhile (libuv runs due timers before it polls), and
- * input that was already there when the time ran out is not quiet.
+ * input that was already there when the time ran out is not quiet. With `ms` 0 (a finished write)
+ * there is no timer, whose least delay is a millisecond: an immediate that queues another one, so
+ * that the loop polls once between the two (libuv runs immediates after its poll).
  */
 async function raceTimer(next: Promise<Chunk>, ms: number): Promise<Chunk | 'quiet'> {
   let timer: NodeJS.Timeout | undefined;
   let immediate: NodeJS.Immediate | undefined;
   const quiet = new Promise<'quiet'>((resolve) => {
-    timer = setTimeout(() => {
+    const afterPoll = () => {
       immediate = setImmediate(() => resolve('quiet'));
-    }, ms);
+    };
+    if (ms > 0) timer = setTimeout(afterPoll, ms);
+    else immediate = setImmediate(afterPoll);
   });
   try {
     return await Promise.race([next, quiet]);

@@ -1,0 +1,174 @@
+import { connect } from 'node:net';
+import { isatty } from 'node:tty';
+import { isPlainFd } from '../fd-stdio.js';
+import { packageInfo } from '../../config/package-info.js';
+import {
+  type ExitPayload,
+  encodeFrame,
+  FAKE_SERVER_ENV,
+  FRAME,
+  type Frame,
+  FrameDecoder,
+  type HelloPayload,
+  WIRE_PROTOCOL,
+} from './frames.js';
+
+/**
+ * `bin/fake-claude` with `CLIDE_FAKE_SERVER=<socket>`: the session runs in the fake server
+ * (server.ts), and this process only carries it: its argv, environment, cwd and pid go in a hello,
+ * its stdin goes over chunk by chunk once the server accepts, and what the server sends comes out
+ * on stdout and stderr, then the exit (code, or the signal the session died of). It loads no
+ * engine, so a session starts in about the time any piped Node program does.
+ *
+ * No server at the path (nothing listens, no file), or one that refuses the session (another kit
+ * version): `runLocally` runs the engine in this process instead, as without the variable; stdin
+ * is untouched until the server accepts, so nothing is lost. Like the executable, the client
+ * handles no signal: a signal kills it, and the server ends the session when the socket closes.
+ */
+export function runFakeClient(socketPath: string, runLocally: () => void): void {
+  const socket = connect(socketPath);
+  const decoder = new FrameDecoder();
+  let state: 'connecting' | 'running' | 'exiting' | 'local' = 'connecting';
+  // A pipe, socket or terminal is read at once, while the server answers, and what comes before
+  // its answer waits here; a refusal puts it back into process.stdin for the engine run locally.
+  // A file (or /dev/null) waits for the answer: the engine run locally reads it from the
+  // descriptor (src/cli/fake-claude.ts), where nothing can be put back.
+  const early: Array<Buffer | string> | undefined = isPlainFd(0) ? undefined : [];
+  const stdin = early ? readStdin(early) : undefined;
+  const local = () => {
+    if (state !== 'connecting') return;
+    state = 'local';
+    socket.destroy();
+    if (stdin && early) {
+      stdin.detach();
+      for (const chunk of early.reverse()) process.stdin.unshift(chunk);
+    }
+    runLocally();
+  };
+  socket.on('error', () => {
+    if (state === 'connecting') local();
+  });
+  const hello: HelloPayload = {
+    protocol: WIRE_PROTOCOL,
+    kit: packageInfo().version,
+    argv: process.argv.slice(2),
+    env: process.env as Record<string, string>,
+    cwd: process.cwd(),
+    pid: process.pid,
+    stdinIsTTY: isatty(0),
+  };
+  // Sent once the socket connects (a socket holds writes until then).
+  socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));
+  socket.on('data', (chunk: Buffer) => {
+    let frames: Frame[];
+    try {
+      frames = decoder.push(chunk);
+    } catch (error) {
+      fail(`sent a broken frame stream: ${(error as Error).message}`);
+      return;
+    }
+    for (const frame of frames) {
+      if (state === 'local' || state === 'exiting') return;
+      handle(frame);
+    }
+  });
+  socket.on('close', () => {
+    if (state === 'connecting') local();
+    else if (state === 'running') fail('closed the session before it ended');
+  });
+
+  /** Reads process.stdin into `held` until `forward()`, then over the socket; `detach()` stops reading. */
+  function readStdin(held: Array<Buffer | string>) {
+    const input = process.stdin;
+    let forwarding = false;
+    let ended = false;
+    const send = (chunk: Buffer | string) => {
+      if (!socket.write(encodeFrame(FRAME.stdin, chunk))) {
+        input.pause();
+        socket.once('drain', () => input.resume());
+      }
+    };
+    const onData = (chunk: Buffer | string) => {
+      if (forwarding) send(chunk);
+      else held.push(chunk);
+    };
+    // An error reading stdin ends the input, as it does for the executable.
+    const onEnd = () => {
+      ended = true;
+      if (forwarding && state === 'running') socket.write(encodeFrame(FRAME.stdinEnd));
+    };
+    input.on('data', onData);
+    input.once('end', onEnd);
+    input.once('error', onEnd);
+    return {
+      forward() {
+        forwarding = true;
+        for (const chunk of held.splice(0)) send(chunk);
+        if (ended) socket.write(encodeFrame(FRAME.stdinEnd));
+      },
+      detach() {
+        input.off('data', onData);
+        input.off('end', onEnd);
+        input.off('error', onEnd);
+        input.pause();
+      },
+    };
+  }
+
+  const stdout = quietOnEpipe(process.stdout);
+  const stderr = quietOnEpipe(process.stderr);
+
+  function handle(frame: Frame): void {
+    switch (frame.type) {
+      case FRAME.accept:
+        state = 'running';
+        (stdin ?? readStdin([])).forward();
+        return;
+      case FRAME.refuse:
+        local();
+        return;
+      case FRAME.stdout:
+        if (!stdout.write(frame.payload)) {
+          socket.pause();
+          stdout.once('drain', () => socket.resume());
+        }
+        return;
+      case FRAME.stderr:
+        stderr.write(frame.payload);
+        return;
+      case FRAME.exit:
+        exit(JSON.parse(frame.payload.toString('utf8')) as ExitPayload);
+        return;
+      default:
+        fail(`sent a frame a server does not send (${String.fromCharCode(frame.type)})`);
+    }
+  }
+
+  function exit(payload: ExitPayload): void {
+    state = 'exiting';
+    socket.destroy();
+    // Let stdout and stderr drain (pipes), then leave even if stdin is still open.
+    stderr.write('', () =>
+      stdout.write('', () => {
+        if (payload.signal) process.kill(process.pid, payload.signal as NodeJS.Signals);
+        process.exit(payload.exitCode);
+      }),
+    );
+  }
+
+  function fail(what: string): void {
+    stderr.write(`fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`);
+    exit({ exitCode: 70 });
+  }
+}
+
+// A reader that goes away (`fake-claude … | head`) ends the output, not the session, as for the
+// executable (src/cli/fake-claude.ts).
+function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
+  if (stream.listenerCount('error') === 0) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+  return stream;
+}

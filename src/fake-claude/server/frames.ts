@@ -1,0 +1,141 @@
+/**
+ * The wire format between `bin/fake-claude` in client mode (`CLIDE_FAKE_SERVER`) and the fake
+ * server (server.ts): length-prefixed frames over a Unix socket, one byte of type, four of payload
+ * length (big-endian), then the payload. Bytes pass as they are, so a stdin chunk reaches the
+ * engine with the boundaries and bytes it had at the client (the engine's reading of stdin depends
+ * on both: src/protocol/settled-lines.ts). Used by both ends; it imports nothing, so the client's
+ * bundle stays small.
+ */
+
+/** Frame types (one ASCII letter each, so a capture is readable). */
+export const FRAME = {
+  /** client → server, first: the session's argv, environment, cwd, pid (JSON, `HelloPayload`). */
+  hello: 0x48, // H
+  /** server → client: the session runs; the client may now forward stdin. */
+  accept: 0x41, // A
+  /** server → client: no session (JSON `{ reason }`); the client runs the engine itself. */
+  refuse: 0x52, // R
+  /** client → server: one chunk of the client's stdin, as read. */
+  stdin: 0x49, // I
+  /** client → server: the client's stdin has ended (no payload). */
+  stdinEnd: 0x45, // E
+  /** server → client: bytes for the client's stdout. */
+  stdout: 0x4f, // O
+  /** server → client: bytes for the client's stderr. */
+  stderr: 0x57, // W
+  /** server → client, last: how the session ended (JSON `ExitPayload`). */
+  exit: 0x58, // X
+} as const;
+
+export type FrameType = (typeof FRAME)[keyof typeof FRAME];
+
+/** Version of this wire format and of the hello; a server refuses a client that speaks another. */
+export const WIRE_PROTOCOL = 1;
+
+/** The environment variable that points `bin/fake-claude` at a running fake server (its socket path). */
+export const FAKE_SERVER_ENV = 'CLIDE_FAKE_SERVER';
+
+/** A frame's payload is at most this long (a hostile or broken peer cannot make a side buffer without end). */
+export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+
+const HEADER_BYTES = 5;
+const TYPES = new Set<number>(Object.values(FRAME));
+
+export interface HelloPayload {
+  protocol: number;
+  /** The kit version of the client's install (the server refuses another one: the two engines could differ). */
+  kit: string;
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  pid: number;
+  stdinIsTTY: boolean;
+}
+
+export interface ExitPayload {
+  exitCode: number;
+  signal?: string;
+}
+
+export interface Frame {
+  type: FrameType;
+  payload: Buffer;
+}
+
+/** One frame as bytes. */
+export function encodeFrame(type: FrameType, payload: Uint8Array | string = ''): Buffer {
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
+  const frame = Buffer.allocUnsafe(HEADER_BYTES + length);
+  frame[0] = type;
+  frame.writeUInt32BE(length, 1);
+  if (typeof payload === 'string') frame.write(payload, HEADER_BYTES);
+  else frame.set(payload, HEADER_BYTES);
+  return frame;
+}
+
+/** A broken frame stream: what was wrong, at which byte of the stream. */
+export class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(`${message} (at byte ${offset} of the stream)`);
+    this.name = 'FrameError';
+  }
+}
+
+/**
+ * Cuts a byte stream into frames, whatever the chunks it comes in. Throws a `FrameError` for an
+ * unknown type or a length over `MAX_FRAME_BYTES`; after that the stream cannot be trusted, so the
+ * caller closes it.
+ */
+export class FrameDecoder {
+  private buffered: Buffer[] = [];
+  private bufferedBytes = 0;
+  private consumed = 0;
+
+  push(chunk: Uint8Array): Frame[] {
+    if (chunk.byteLength > 0) {
+      this.buffered.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      this.bufferedBytes += chunk.byteLength;
+    }
+    const frames: Frame[] = [];
+    while (this.bufferedBytes >= HEADER_BYTES) {
+      const head = this.peek(HEADER_BYTES);
+      const type = head[0] as number;
+      if (!TYPES.has(type)) throw new FrameError(`unknown frame type 0x${type.toString(16).padStart(2, '0')}`, this.consumed);
+      const length = head.readUInt32BE(1);
+      if (length > MAX_FRAME_BYTES) {
+        throw new FrameError(`frame of ${length} bytes, over the ${MAX_FRAME_BYTES} a frame may have`, this.consumed);
+      }
+      if (this.bufferedBytes < HEADER_BYTES + length) break;
+      const whole = this.take(HEADER_BYTES + length);
+      frames.push({ type: type as FrameType, payload: whole.subarray(HEADER_BYTES) });
+    }
+    return frames;
+  }
+
+  /** Bytes received that are not a whole frame yet (0 at a clean end of stream). */
+  get pendingBytes(): number {
+    return this.bufferedBytes;
+  }
+
+  private peek(bytes: number): Buffer {
+    const first = this.buffered[0] as Buffer;
+    if (first.byteLength >= bytes) return first;
+    const joined = Buffer.concat(this.buffered);
+    this.buffered = [joined];
+    return joined;
+  }
+
+  private take(bytes: number): Buffer {
+    const first = this.peek(bytes);
+    const taken = first.subarray(0, bytes);
+    const rest = first.subarray(bytes);
+    if (rest.byteLength > 0) this.buffered[0] = rest;
+    else this.buffered.shift();
+    this.bufferedBytes -= bytes;
+    this.consumed += bytes;
+    return taken;
+  }
+}
