@@ -133,11 +133,19 @@ export default scriptBundle({
  * beside the fake's bundle, a few kilobytes that bin/fake-claude requires instead of the engine.
  * It exports `runFakeClient` (a CommonJS module, not run through the code cache: too small to gain).
  */
-export const fakeClientBundle = scriptBundle({
-  name: 'fake-client',
-  input: 'dist/src/fake-claude/server/client.js',
-  dir: 'dist/bundle/fake-claude',
-});
+export const fakeClientBundle = {
+  ...scriptBundle({
+    name: 'fake-client',
+    input: 'dist/src/fake-claude/server/client.js',
+    dir: 'dist/bundle/fake-claude',
+  }),
+  // The kit version it tells the server, built in: no package.json to find and read per session.
+  transform: {
+    define: {
+      __CLIDE_KIT_VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version),
+    },
+  },
+};
 
 /**
  * The kit's command line, `clide-conformance` (bin/clide-conformance), and the recorder,

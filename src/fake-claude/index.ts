@@ -169,3 +169,7 @@ export type { FakeIo } from './io.js';
 export type { FakeExit, ReplayRunOptions } from './replay-seam.js';
 export type { FakeMode, RunFakeOptions } from './run.js';
 export { runFakeClaude, runFakeSession, selectMode } from './run.js';
+export type { ExitPayload, HelloPayload } from './server/frames.js';
+export { FAKE_SERVER_ENV, WIRE_PROTOCOL } from './server/frames.js';
+export type { FakeServer, FakeServerOptions } from './server/server.js';
+export { startFakeServer } from './server/server.js';

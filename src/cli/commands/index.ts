@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerBisect } from './bisect.js';
 import { registerChangelog } from './changelog.js';
 import { registerDiff } from './diff.js';
+import { registerFakeServer } from './fake-server.js';
 import { registerInstall } from './install.js';
 import { registerList } from './list.js';
 import { registerMatrix } from './matrix.js';
@@ -21,6 +22,7 @@ import { registerValidate } from './validate.js';
 export function registerCommands(program: Command): void {
   registerInstall(program);
   registerMockApi(program);
+  registerFakeServer(program);
   registerValidate(program);
   registerRun(program);
   registerMergeReports(program);

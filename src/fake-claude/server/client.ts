@@ -1,5 +1,5 @@
+import { fstatSync } from 'node:fs';
 import { connect } from 'node:net';
-import { isatty } from 'node:tty';
 import { isPlainFd } from '../fd-stdio.js';
 import { packageInfo } from '../../config/package-info.js';
 import {
@@ -29,12 +29,12 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   const socket = connect(socketPath);
   const decoder = new FrameDecoder();
   let state: 'connecting' | 'running' | 'exiting' | 'local' = 'connecting';
-  // A pipe, socket or terminal is read at once, while the server answers, and what comes before
-  // its answer waits here; a refusal puts it back into process.stdin for the engine run locally.
+  // A pipe, socket or terminal is read (and sent) at once, while the server answers, and a copy of
+  // what comes before its answer waits here: a refusal puts it back into process.stdin for the
+  // engine run locally.
   // A file (or /dev/null) waits for the answer: the engine run locally reads it from the
   // descriptor (src/cli/fake-claude.ts), where nothing can be put back.
   const early: Array<Buffer | string> | undefined = isPlainFd(0) ? undefined : [];
-  const stdin = early ? readStdin(early) : undefined;
   const local = () => {
     if (state !== 'connecting') return;
     state = 'local';
@@ -50,15 +50,16 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   });
   const hello: HelloPayload = {
     protocol: WIRE_PROTOCOL,
-    kit: packageInfo().version,
+    kit: kitVersion(),
     argv: process.argv.slice(2),
     env: process.env as Record<string, string>,
     cwd: process.cwd(),
     pid: process.pid,
-    stdinIsTTY: isatty(0),
+    stdinIsTTY: isTerminal(0),
   };
   // Sent once the socket connects (a socket holds writes until then).
   socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));
+  const stdin = early ? readStdin(early) : undefined;
   socket.on('data', (chunk: Buffer) => {
     let frames: Frame[];
     try {
@@ -77,11 +78,14 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     else if (state === 'running') fail('closed the session before it ended');
   });
 
-  /** Reads process.stdin into `held` until `forward()`, then over the socket; `detach()` stops reading. */
-  function readStdin(held: Array<Buffer | string>) {
+  /**
+   * Reads process.stdin and sends it on at once (the server holds what comes before its answer),
+   * keeping a copy in `held` until the server accepts (`accepted()`), for a refusal; `detach()`
+   * stops reading. A file is read only once accepted (`early` is then undefined).
+   */
+  function readStdin(held: Array<Buffer | string> | undefined) {
     const input = process.stdin;
-    let forwarding = false;
-    let ended = false;
+    let keep = held !== undefined;
     const send = (chunk: Buffer | string) => {
       if (!socket.write(encodeFrame(FRAME.stdin, chunk))) {
         input.pause();
@@ -89,22 +93,20 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
       }
     };
     const onData = (chunk: Buffer | string) => {
-      if (forwarding) send(chunk);
-      else held.push(chunk);
+      if (keep) held?.push(chunk);
+      if (state === 'connecting' || state === 'running') send(chunk);
     };
     // An error reading stdin ends the input, as it does for the executable.
     const onEnd = () => {
-      ended = true;
-      if (forwarding && state === 'running') socket.write(encodeFrame(FRAME.stdinEnd));
+      if (state === 'connecting' || state === 'running') socket.write(encodeFrame(FRAME.stdinEnd));
     };
     input.on('data', onData);
     input.once('end', onEnd);
     input.once('error', onEnd);
     return {
-      forward() {
-        forwarding = true;
-        for (const chunk of held.splice(0)) send(chunk);
-        if (ended) socket.write(encodeFrame(FRAME.stdinEnd));
+      accepted() {
+        keep = false;
+        held?.splice(0);
       },
       detach() {
         input.off('data', onData);
@@ -115,26 +117,31 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     };
   }
 
-  const stdout = quietOnEpipe(process.stdout);
-  const stderr = quietOnEpipe(process.stderr);
+  // Made on first use: each is a stream to build (a socket for a pipe), and a session that writes
+  // nothing on stderr never needs that one.
+  let out: NodeJS.WriteStream | undefined;
+  let err: NodeJS.WriteStream | undefined;
+  const stdout = () => (out ??= quietOnEpipe(process.stdout));
+  const stderr = () => (err ??= quietOnEpipe(process.stderr));
 
   function handle(frame: Frame): void {
     switch (frame.type) {
       case FRAME.accept:
         state = 'running';
-        (stdin ?? readStdin([])).forward();
+        if (stdin) stdin.accepted();
+        else readStdin(undefined);
         return;
       case FRAME.refuse:
         local();
         return;
       case FRAME.stdout:
-        if (!stdout.write(frame.payload)) {
+        if (!stdout().write(frame.payload)) {
           socket.pause();
-          stdout.once('drain', () => socket.resume());
+          stdout().once('drain', () => socket.resume());
         }
         return;
       case FRAME.stderr:
-        stderr.write(frame.payload);
+        stderr().write(frame.payload);
         return;
       case FRAME.exit:
         exit(JSON.parse(frame.payload.toString('utf8')) as ExitPayload);
@@ -148,8 +155,10 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     state = 'exiting';
     socket.destroy();
     // Let stdout and stderr drain (pipes), then leave even if stdin is still open.
-    stderr.write('', () =>
-      stdout.write('', () => {
+    const flushed = (stream: NodeJS.WriteStream | undefined, then: () => void) =>
+      stream ? stream.write('', then) : then();
+    flushed(err, () =>
+      flushed(out, () => {
         if (payload.signal) process.kill(process.pid, payload.signal as NodeJS.Signals);
         process.exit(payload.exitCode);
       }),
@@ -157,7 +166,7 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   }
 
   function fail(what: string): void {
-    stderr.write(`fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`);
+    stderr().write(`fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`);
     exit({ exitCode: 70 });
   }
 }
@@ -171,4 +180,20 @@ function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
     });
   }
   return stream;
+}
+
+/** The bundle has the version built in (scripts/bundle.mjs); tsc's output reads package.json. */
+declare const __CLIDE_KIT_VERSION__: string | undefined;
+function kitVersion(): string {
+  return typeof __CLIDE_KIT_VERSION__ === 'string' ? __CLIDE_KIT_VERSION__ : packageInfo().version;
+}
+
+/** A terminal, without node:tty (and what it loads) for a pipe or a file, which are no character device. */
+function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return process.getBuiltinModule('node:tty').isatty(fd);
 }

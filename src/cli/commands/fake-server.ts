@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { EXIT } from '../../errors/index.js';
+
+export interface FakeServerFlags {
+  socket?: string;
+  stopOnStdinEnd?: boolean;
+}
+
+/** Where `fake-server` writes, and what stops it. */
+export interface FakeServerIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Resolves with the reason to stop (a signal name, or the end of stdin). */
+  stop: Promise<string>;
+}
+
+/**
+ * `clide-conformance fake-server [--socket PATH] [--stop-on-stdin-end]`: the fake `claude`'s engine,
+ * warm in one process, for test suites that start `bin/fake-claude` once per test (in any
+ * language): each executable started with `CLIDE_FAKE_SERVER=<socket>` hands its session over
+ * instead of loading the engine (src/fake-claude/server/). Prints one line on stdout,
+ * `CLIDE_FAKE_SERVER=<socket>`; serves until SIGINT/SIGTERM (or, with --stop-on-stdin-end, until
+ * its stdin ends: a parent that dies takes the server with it). Exits 0.
+ */
+export function registerFakeServer(program: Command): void {
+  program
+    .command('fake-server')
+    .description(
+      'serve fake-claude sessions from one warm process: start bin/fake-claude with the CLIDE_FAKE_SERVER=<socket> it prints (see docs/mock-claude.md)',
+    )
+    .option('--socket <path>', 'Unix socket to listen on (default: a new private temporary folder)')
+    .option('--stop-on-stdin-end', 'stop when stdin ends (tie the server to the process that started it)')
+    .action(async (flags: FakeServerFlags) => {
+      process.exitCode = await runFakeServer(flags, {
+        stdout: (text) => process.stdout.write(text),
+        stderr: (text) => process.stderr.write(text),
+        stop: stopSignal(flags.stopOnStdinEnd === true),
+      });
+    });
+}
+
+/** Serves until `io.stop` resolves; returns the exit code. */
+export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): Promise<number> {
+  const { startFakeServer } = await import('../../fake-claude/server/server.js');
+  const server = await startFakeServer(flags.socket === undefined ? {} : { socketPath: flags.socket });
+  const log = (line: string) => io.stderr(`fake-server: ${line}\n`);
+  io.stdout(`CLIDE_FAKE_SERVER=${server.socketPath}\n`);
+  log(`serving fake-claude sessions on ${server.socketPath}; stop with Ctrl-C`);
+  let reason: string;
+  try {
+    reason = await io.stop;
+  } finally {
+    await server.close();
+  }
+  const refusals = server.refusals();
+  log(`${reason}: stopped after ${server.sessionsServed()} session(s), ${refusals.length} client(s) turned away`);
+  for (const refusal of refusals.slice(0, 5)) log(`turned away: ${refusal}`);
+  return EXIT.ok;
+}
+
+function stopSignal(onStdinEnd: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+    const stop = (reason: string) => {
+      for (const signal of signals) process.off(signal, onSignal);
+      // Nothing of stdin may keep the process alive once the server has stopped.
+      if (onStdinEnd) process.stdin.destroy();
+      resolve(reason);
+    };
+    const onSignal = (name: NodeJS.Signals) => stop(name);
+    for (const signal of signals) process.on(signal, onSignal);
+    if (onStdinEnd) {
+      process.stdin.on('data', () => {});
+      process.stdin.once('end', () => stop('end of stdin'));
+    }
+  });
+}
