@@ -142,7 +142,9 @@ export const fakeClientBundle = {
   // The kit version it tells the server, built in: no package.json to find and read per session.
   transform: {
     define: {
-      __CLIDE_KIT_VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version),
+      __CLIDE_KIT_VERSION__: JSON.stringify(
+        JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version,
+      ),
     },
   },
 };

@@ -115,7 +115,10 @@ try {
   const output = { ...config.output, banner: `// fake-claude build ${randomUUID()}` };
   await build({ ...config, output: outDir ? { ...output, dir: outDir } : output });
   assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
-  const clientOutput = { ...fakeClientBundle.output, banner: '// fake-claude client (src/fake-claude/server/client.ts)' };
+  const clientOutput = {
+    ...fakeClientBundle.output,
+    banner: '// fake-claude client (src/fake-claude/server/client.ts)',
+  };
   await build({ ...fakeClientBundle, output: outDir ? { ...clientOutput, dir: outDir } : clientOutput });
   assertAscii(join(outDir ?? fakeClientBundle.output.dir, 'fake-client.cjs'));
   if (!outDir) {

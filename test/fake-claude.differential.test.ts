@@ -10,6 +10,7 @@ import {
   normalizeTranscript,
 } from '../src/fake-claude/fidelity.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
+import { startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   type RunScenarioOptions,
   runScenario,
@@ -24,7 +25,8 @@ import {
  * against fake-claude emulating it (CLIDE_FAKE_VERSION) in scripted mode — once with its model turns from the same scripted Messages
  * API (ANTHROPIC_BASE_URL, what `runScenario` provides) and once from the model script file
  * (CLIDE_FAKE_SCENARIO) — each both as the executable and in-process (the test's own process, no
- * child: the same engine, `spawnFakeClaude`). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
+ * child: the same engine, `spawnFakeClaude`), and from the script file once more through a warm
+ * fake server (the executable with CLIDE_FAKE_SERVER). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
  * see src/fake-claude/fidelity.ts) must be equal. Accepted differences are listed in
  * docs/fake-claude-differences.md and applied explicitly (src/fake-claude/accepted-differences.ts).
  */
@@ -38,6 +40,7 @@ interface Runs {
   fakeScript: ScenarioRun;
   inProcessApi: ScenarioRun;
   inProcessScript: ScenarioRun;
+  servedScript: ScenarioRun;
 }
 
 /** Runs tasks with at most `n` at a time. */
@@ -72,6 +75,8 @@ async function run(scenario: Scenario, options: RunScenarioOptions): Promise<Sce
 }
 
 const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
+const server = await startFakeServer();
+let servedRuns = 0;
 const limit = limiter(CONCURRENCY);
 
 beforeAll(() => {
@@ -80,7 +85,13 @@ beforeAll(() => {
   }
 });
 
-afterAll(() => rmSync(scriptDir, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(scriptDir, { recursive: true, force: true });
+  await server.close();
+  // Every served run reached the server: none ran locally for want of it.
+  expect(server.refusals()).toEqual([]);
+  expect(server.sessionsServed()).toBeGreaterThanOrEqual(servedRuns);
+});
 
 /** The three runs of one scenario for one version (started when its test starts, so `-t` filters). */
 function runsOf(version: string, scenario: Scenario): Promise<Runs> {
@@ -98,7 +109,8 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
   // In-process runs take milliseconds of this process's time (the rest is the scenario's own
   // waiting: a hang's silence limit, a slow turn); they run after the processes, side by side.
   const inProcess = Promise.all([realRun, fakeApi, fakeScript]).then(async () => {
-    const [api, script] = await Promise.all([
+    servedRuns += 1;
+    const [api, script, served] = await Promise.all([
       run(scenario, { binary: FAKE, spawn: spawnFakeClaude, cliVersion: version, env: fake }),
       run(scenario, {
         binary: FAKE,
@@ -106,8 +118,13 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
         cliVersion: version,
         env: { ...fake, CLIDE_FAKE_SCENARIO: file },
       }),
+      run(scenario, {
+        binary: FAKE,
+        cliVersion: version,
+        env: { ...fake, CLIDE_FAKE_SCENARIO: file, CLIDE_FAKE_SERVER: server.socketPath },
+      }),
     ]);
-    return { api, script };
+    return { api, script, served };
   });
   return Promise.all([realRun, fakeApi, fakeScript, inProcess]).then(([r, a, s, i]) => ({
     real: r,
@@ -115,6 +132,7 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
     fakeScript: s,
     inProcessApi: i.api,
     inProcessScript: i.script,
+    servedScript: i.served,
   }));
 }
 
@@ -126,8 +144,11 @@ describe.each(emulatedVersions())(
   'fake-claude (scripted) emulating claude %s matches the real one, scenario by scenario',
   (version) => {
     for (const scenario of SCENARIOS) {
-      it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file, executable and in-process`, async () => {
-        const { real, fakeApi, fakeScript, inProcessApi, inProcessScript } = await runsOf(version, scenario);
+      it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file, executable, in-process and served`, async () => {
+        const { real, fakeApi, fakeScript, inProcessApi, inProcessScript, servedScript } = await runsOf(
+          version,
+          scenario,
+        );
         // The real CLI meets the scenario's contract; so must the fake (the same checks, the same findings).
         expect(real.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
         expect(fakeApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
@@ -140,6 +161,8 @@ describe.each(emulatedVersions())(
         expect(inProcessApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
         expect(comparable(inProcessApi)).toEqual(expected);
         expect(comparable(inProcessScript)).toEqual(expected);
+        // Through the fake server: the same transcript again.
+        expect(comparable(servedScript)).toEqual(expected);
       }, 180_000);
     }
   },

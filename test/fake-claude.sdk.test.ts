@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
+import { startFakeServer } from '../src/fake-claude/server/server.js';
 import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api/index.js';
 import { script, text, toolUse } from '../src/scenarios/index.js';
 
@@ -25,7 +26,8 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * same scripted Messages API, and must pass identically; where the versions behave differently the
  * expectation says so, per version. The fake runs in its two scripted variants: model turns from
  * the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO), each
- * both as the executable and in the test's own process (`spawnClaudeCodeProcess`, the same engine).
+ * both as the executable and in the test's own process (`spawnClaudeCodeProcess`, the same engine),
+ * and once more as the executable handing its session to a warm fake server (CLIDE_FAKE_SERVER).
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -37,6 +39,8 @@ type Side = {
   scenarioFile: boolean;
   /** The fake inside the test's process (`spawnClaudeCodeProcess`), not the executable. */
   inProcess?: boolean;
+  /** The executable, handing its session to this file's fake server (`CLIDE_FAKE_SERVER`). */
+  served?: boolean;
 };
 const SIDES: Side[] = emulatedVersions().flatMap((version) => [
   {
@@ -64,7 +68,25 @@ const SIDES: Side[] = emulatedVersions().flatMap((version) => [
       inProcess,
     },
   ]),
+  {
+    name: `fake-claude ${version} via a fake server (scenario file)`,
+    version,
+    binary: () => FAKE,
+    fake: true,
+    scenarioFile: true,
+    served: true,
+  },
 ]);
+
+// The served side's sessions: each one must have reached the server (none run locally for want of it).
+const server = await startFakeServer();
+let servedRuns = 0;
+afterAll(async () => {
+  await server.close();
+  expect(server.refusals()).toEqual([]);
+  expect(server.sessionsServed()).toBeGreaterThanOrEqual(servedRuns);
+  expect(servedRuns).toBeGreaterThan(0);
+});
 
 /** Whether `version` is at or after `since` (for the expectations that changed between versions). */
 function atLeast(version: string, since: string): boolean {
@@ -118,6 +140,10 @@ async function drive(
   );
   const env = sandboxEnv({ sandbox, modelApiUrl: api.url });
   if (side.fake) env.CLIDE_FAKE_VERSION = side.version;
+  if (side.served) {
+    env.CLIDE_FAKE_SERVER = server.socketPath;
+    servedRuns += 1;
+  }
   if (side.scenarioFile) {
     const file = join(sandbox.root, 'model-script.json');
     writeFileSync(file, JSON.stringify(model));

@@ -53,7 +53,9 @@ export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): P
     await server.close();
   }
   const refusals = server.refusals();
-  log(`${reason}: stopped after ${server.sessionsServed()} session(s), ${refusals.length} client(s) turned away`);
+  log(
+    `${reason}: stopped after ${server.sessionsServed()} session(s), ${refusals.length} client(s) turned away`,
+  );
   for (const refusal of refusals.slice(0, 5)) log(`turned away: ${refusal}`);
   return EXIT.ok;
 }

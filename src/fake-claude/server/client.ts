@@ -1,6 +1,5 @@
 import { fstatSync } from 'node:fs';
 import { connect } from 'node:net';
-import { isPlainFd } from '../fd-stdio.js';
 import { packageInfo } from '../../config/package-info.js';
 import {
   type ExitPayload,
@@ -29,20 +28,10 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   const socket = connect(socketPath);
   const decoder = new FrameDecoder();
   let state: 'connecting' | 'running' | 'exiting' | 'local' = 'connecting';
-  // A pipe, socket or terminal is read (and sent) at once, while the server answers, and a copy of
-  // what comes before its answer waits here: a refusal puts it back into process.stdin for the
-  // engine run locally.
-  // A file (or /dev/null) waits for the answer: the engine run locally reads it from the
-  // descriptor (src/cli/fake-claude.ts), where nothing can be put back.
-  const early: Array<Buffer | string> | undefined = isPlainFd(0) ? undefined : [];
   const local = () => {
     if (state !== 'connecting') return;
     state = 'local';
     socket.destroy();
-    if (stdin && early) {
-      stdin.detach();
-      for (const chunk of early.reverse()) process.stdin.unshift(chunk);
-    }
     runLocally();
   };
   socket.on('error', () => {
@@ -59,7 +48,6 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   };
   // Sent once the socket connects (a socket holds writes until then).
   socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));
-  const stdin = early ? readStdin(early) : undefined;
   socket.on('data', (chunk: Buffer) => {
     let frames: Frame[];
     try {
@@ -78,43 +66,21 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     else if (state === 'running') fail('closed the session before it ended');
   });
 
-  /**
-   * Reads process.stdin and sends it on at once (the server holds what comes before its answer),
-   * keeping a copy in `held` until the server accepts (`accepted()`), for a refusal; `detach()`
-   * stops reading. A file is read only once accepted (`early` is then undefined).
-   */
-  function readStdin(held: Array<Buffer | string> | undefined) {
+  /** Sends process.stdin over the socket, chunk by chunk as read, then its end. */
+  function forwardStdin(): void {
     const input = process.stdin;
-    let keep = held !== undefined;
-    const send = (chunk: Buffer | string) => {
+    input.on('data', (chunk: Buffer | string) => {
       if (!socket.write(encodeFrame(FRAME.stdin, chunk))) {
         input.pause();
         socket.once('drain', () => input.resume());
       }
-    };
-    const onData = (chunk: Buffer | string) => {
-      if (keep) held?.push(chunk);
-      if (state === 'connecting' || state === 'running') send(chunk);
-    };
+    });
     // An error reading stdin ends the input, as it does for the executable.
-    const onEnd = () => {
-      if (state === 'connecting' || state === 'running') socket.write(encodeFrame(FRAME.stdinEnd));
+    const end = () => {
+      if (state === 'running') socket.write(encodeFrame(FRAME.stdinEnd));
     };
-    input.on('data', onData);
-    input.once('end', onEnd);
-    input.once('error', onEnd);
-    return {
-      accepted() {
-        keep = false;
-        held?.splice(0);
-      },
-      detach() {
-        input.off('data', onData);
-        input.off('end', onEnd);
-        input.off('error', onEnd);
-        input.pause();
-      },
-    };
+    input.once('end', end);
+    input.once('error', end);
   }
 
   // Made on first use: each is a stream to build (a socket for a pipe), and a session that writes
@@ -128,8 +94,7 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     switch (frame.type) {
       case FRAME.accept:
         state = 'running';
-        if (stdin) stdin.accepted();
-        else readStdin(undefined);
+        forwardStdin();
         return;
       case FRAME.refuse:
         local();
@@ -166,7 +131,9 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   }
 
   function fail(what: string): void {
-    stderr().write(`fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`);
+    stderr().write(
+      `fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`,
+    );
     exit({ exitCode: 70 });
   }
 }

@@ -103,10 +103,14 @@ export class FrameDecoder {
     while (this.bufferedBytes >= HEADER_BYTES) {
       const head = this.peek(HEADER_BYTES);
       const type = head[0] as number;
-      if (!TYPES.has(type)) throw new FrameError(`unknown frame type 0x${type.toString(16).padStart(2, '0')}`, this.consumed);
+      if (!TYPES.has(type))
+        throw new FrameError(`unknown frame type 0x${type.toString(16).padStart(2, '0')}`, this.consumed);
       const length = head.readUInt32BE(1);
       if (length > MAX_FRAME_BYTES) {
-        throw new FrameError(`frame of ${length} bytes, over the ${MAX_FRAME_BYTES} a frame may have`, this.consumed);
+        throw new FrameError(
+          `frame of ${length} bytes, over the ${MAX_FRAME_BYTES} a frame may have`,
+          this.consumed,
+        );
       }
       if (this.bufferedBytes < HEADER_BYTES + length) break;
       const whole = this.take(HEADER_BYTES + length);

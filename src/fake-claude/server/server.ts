@@ -56,14 +56,19 @@ const MAX_SOCKET_PATH = process.platform === 'darwin' ? 103 : 107;
 
 /** Starts a fake server; resolves once it listens. */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const ownFolder = options.socketPath === undefined ? mkdtempSync(join(tmpdir(), 'clide-fake-server-')) : undefined;
+  const ownFolder =
+    options.socketPath === undefined ? mkdtempSync(join(tmpdir(), 'clide-fake-server-')) : undefined;
   const socketPath = options.socketPath ?? join(ownFolder as string, 'fake.sock');
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
-    throw new ClideError('usage', `the fake server's socket path is ${Buffer.byteLength(socketPath)} bytes long, over the ${MAX_SOCKET_PATH} a Unix socket path may have`, {
-      where: socketPath,
-      hint: 'pass a shorter socketPath (or --socket), e.g. under /tmp',
-    });
+    throw new ClideError(
+      'usage',
+      `the fake server's socket path is ${Buffer.byteLength(socketPath)} bytes long, over the ${MAX_SOCKET_PATH} a Unix socket path may have`,
+      {
+        where: socketPath,
+        hint: 'pass a shorter socketPath (or --socket), e.g. under /tmp',
+      },
+    );
   }
   const sessions = new Set<ServedSession>();
   const refused: string[] = [];
@@ -89,10 +94,17 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   } catch (error) {
     if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ClideError('usage', `the fake server cannot listen on ${socketPath}: ${code ?? String(error)}`, {
-      where: socketPath,
-      hint: code === 'EADDRINUSE' ? 'a file (or another server) is there already: pick another path or remove it' : 'pick a path in a folder you may write',
-    });
+    throw new ClideError(
+      'usage',
+      `the fake server cannot listen on ${socketPath}: ${code ?? String(error)}`,
+      {
+        where: socketPath,
+        hint:
+          code === 'EADDRINUSE'
+            ? 'a file (or another server) is there already: pick another path or remove it'
+            : 'pick a path in a folder you may write',
+      },
+    );
   }
   let closing: Promise<void> | undefined;
   return {
@@ -223,7 +235,9 @@ class ServedSession {
       if (frame.type === FRAME.stdin) this.stdin?.push(frame.payload);
       else if (frame.type === FRAME.stdinEnd) this.stdin?.end();
       else {
-        this.refuse(`a client may send stdin (I) and end of stdin (E) frames after its hello, not ${String.fromCharCode(frame.type)}`);
+        this.refuse(
+          `a client may send stdin (I) and end of stdin (E) frames after its hello, not ${String.fromCharCode(frame.type)}`,
+        );
         return;
       }
     }
@@ -269,7 +283,10 @@ class ServedSession {
       if (this.state !== 'running') return;
       this.send(
         FRAME.exit,
-        JSON.stringify({ exitCode: exit.exitCode, ...(exit.signal ? { signal: exit.signal } : {}) } satisfies ExitPayload),
+        JSON.stringify({
+          exitCode: exit.exitCode,
+          ...(exit.signal ? { signal: exit.signal } : {}),
+        } satisfies ExitPayload),
       );
       this.socket.end();
       this.gone();
@@ -299,17 +316,20 @@ function readHello(payload: Buffer): HelloPayload | string {
   } catch (error) {
     return `the hello is not JSON: ${(error as Error).message}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the hello must be a JSON object';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'the hello must be a JSON object';
   const hello = value as Record<string, unknown>;
   if (hello.protocol !== WIRE_PROTOCOL) {
     return `the client speaks wire protocol ${JSON.stringify(hello.protocol)}, this server ${WIRE_PROTOCOL}`;
   }
   const kit = packageInfo().version;
-  if (hello.kit !== kit) return `the client is clide-conformance ${JSON.stringify(hello.kit)}, this server ${kit}`;
+  if (hello.kit !== kit)
+    return `the client is clide-conformance ${JSON.stringify(hello.kit)}, this server ${kit}`;
   if (!Array.isArray(hello.argv) || !hello.argv.every((arg) => typeof arg === 'string')) {
     return 'hello.argv must be an array of strings';
   }
-  if (typeof hello.env !== 'object' || hello.env === null || Array.isArray(hello.env)) return 'hello.env must be an object';
+  if (typeof hello.env !== 'object' || hello.env === null || Array.isArray(hello.env))
+    return 'hello.env must be an object';
   for (const [name, text] of Object.entries(hello.env)) {
     if (typeof text !== 'string') return `hello.env.${name} must be a string`;
   }

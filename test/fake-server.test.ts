@@ -1,0 +1,365 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fc } from '@fast-check/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, sandboxEnv } from '../src/driver/index.js';
+import {
+  encodeFrame,
+  FRAME,
+  type Frame,
+  FrameDecoder,
+  WIRE_PROTOCOL,
+} from '../src/fake-claude/server/frames.js';
+import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
+
+/**
+ * bin/fake-claude with CLIDE_FAKE_SERVER hands its session to a warm fake server and only carries
+ * it (src/fake-claude/server/). Whatever goes through the server must come out as it does from the
+ * executable alone: the same bytes on stdout and stderr, the same exit; a client that cannot be
+ * served runs the engine itself, losing no input; a client killed ends its session; a broken peer on
+ * either side is turned away with a clear word, and the server goes on serving.
+ */
+
+const FAKE = resolve('bin/fake-claude');
+const CLI = resolve('bin/clide-conformance');
+const STREAM = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+const HELLO = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Say hello.' } })}\n`;
+
+let dir: string;
+let script: string;
+let server: FakeServer;
+beforeAll(async () => {
+  if (!existsSync(resolve('dist/bundle/fake-claude/fake-client.cjs'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
+  }
+  dir = mkdtempSync(join(tmpdir(), 'clide-fake-server-test-'));
+  script = join(dir, 'script.json');
+  writeFileSync(
+    script,
+    JSON.stringify({
+      version: 1,
+      description: 'one turn',
+      turns: [{ blocks: [{ type: 'text', text: 'Hi.' }] }],
+    }),
+  );
+  server = await startFakeServer();
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Outcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface SessionOptions {
+  args?: string[];
+  input?: string;
+  /** Environment on top of the sandbox's (CLIDE_FAKE_SERVER among it, or not). */
+  env?: Record<string, string>;
+  /** stdin from this file instead of a pipe. */
+  stdinFile?: string;
+  /** Called once the first stdout line has come (the pipe's end is the test's to close then). */
+  onFirstLine?: (child: ChildProcess) => void;
+}
+
+/** One session of bin/fake-claude in a fresh sandbox; ids and the sandbox's paths are made comparable. */
+async function session(options: SessionOptions): Promise<Outcome> {
+  const sandbox = createSandbox();
+  try {
+    const env = { ...sandboxEnv({ sandbox }), CLIDE_FAKE_SCENARIO: script, ...options.env };
+    const child = spawn(FAKE, options.args ?? STREAM, {
+      cwd: sandbox.cwd,
+      env,
+      stdio: [options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let first = true;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (first && stdout.includes('\n')) {
+        first = false;
+        options.onFirstLine?.(child);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    if (child.stdin) {
+      if (options.input !== undefined) child.stdin.write(options.input);
+      if (!options.onFirstLine) child.stdin.end();
+    }
+    const [exitCode, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    // What differs from run to run: ids, times, the sandbox's folder (also as a project name), the pid.
+    const comparable = (text: string) =>
+      text
+        .replaceAll(sandbox.root, '<sandbox>')
+        .replaceAll(sandbox.root.replace(/[^A-Za-z0-9]/g, '-'), '<sandbox-project>')
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+        .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/g, '<time>')
+        .replace(/"(\w+_ms)":\d+/g, '"$1":0')
+        .replace(/\/\d+\.sock/g, '/<pid>.sock');
+    return { stdout: comparable(stdout), stderr: comparable(stderr), exitCode, signal };
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+async function served(options: SessionOptions): Promise<Outcome> {
+  return session({ ...options, env: { ...options.env, ...server.env } });
+}
+
+/** A raw server at a fresh socket that answers each client with `answer`. */
+async function rawServer(answer: (socket: import('node:net').Socket, frames: Frame[]) => void) {
+  const socketPath = join(mkdtempSync(join(dir, 'raw-')), 's.sock');
+  const heard: Frame[] = [];
+  const raw: Server = createServer((socket) => {
+    const decoder = new FrameDecoder();
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      const frames = decoder.push(chunk);
+      heard.push(...frames);
+      answer(socket, frames);
+    });
+  });
+  await new Promise<void>((done) => raw.listen(socketPath, done));
+  return { socketPath, heard, close: () => new Promise<void>((done) => raw.close(() => done())) };
+}
+
+/** Waits until `condition()` holds (a few seconds at most). */
+async function eventually(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!condition()) throw new Error(`timed out waiting until ${what}`);
+}
+
+/** One hello (with `overrides`) straight over the socket; the frames the server answers with. */
+async function helloAnswer(overrides: Record<string, unknown>): Promise<Frame[]> {
+  const socket = createConnection(server.socketPath);
+  const hello = {
+    protocol: WIRE_PROTOCOL,
+    kit: '0.1.0',
+    argv: STREAM,
+    env: {},
+    cwd: dir,
+    pid: 1,
+    stdinIsTTY: false,
+    ...overrides,
+  };
+  socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));
+  const decoder = new FrameDecoder();
+  const frames: Frame[] = [];
+  socket.on('data', (chunk) => frames.push(...decoder.push(chunk)));
+  await once(socket, 'close');
+  return frames;
+}
+
+describe('bin/fake-claude through a fake server', () => {
+  const cases: Array<[string, SessionOptions]> = [
+    ['a stream-json turn', { input: HELLO }],
+    ['--version', { args: ['--version'] }],
+    ['a prompt in argv, text output', { args: ['-p', 'Say hello.'] }],
+    ['a line that is not JSON (exit 1 and the CLI error text)', { input: `${HELLO}{"type":"user",\n` }],
+    [
+      'a usage error (a fixture and a scenario)',
+      { input: HELLO, env: { CLIDE_FAKE_FIXTURE: '/no/such/fixture.jsonl' } },
+    ],
+    ['an unknown flag', { args: ['-p', '--no-such-flag'] }],
+  ];
+  it.each(cases)(
+    '%s: the same stdout, stderr and exit as the executable alone, and the server served it',
+    async (_, options) => {
+      const before = server.sessionsServed();
+      const [alone, through] = await Promise.all([session(options), served(options)]);
+      expect(through).toEqual(alone);
+      expect(server.sessionsServed()).toBe(before + 1);
+    },
+  );
+
+  it('reads a stdin that is a file as the executable does', async () => {
+    const file = join(dir, 'input.jsonl');
+    writeFileSync(file, HELLO);
+    const [alone, through] = await Promise.all([session({ stdinFile: file }), served({ stdinFile: file })]);
+    expect(alone.exitCode).toBe(0);
+    expect(alone.stdout).toContain('"type":"result"');
+    expect(through).toEqual(alone);
+  });
+
+  it('with nothing listening at the socket, runs the session itself: the same output', async () => {
+    const missing = { CLIDE_FAKE_SERVER: join(dir, 'nobody-here.sock') };
+    const [alone, fallback] = await Promise.all([
+      session({ input: HELLO }),
+      session({ input: HELLO, env: missing }),
+    ]);
+    expect(fallback).toEqual(alone);
+  });
+
+  it('turned away, runs the session itself with all of its stdin: nothing is lost', async () => {
+    const refusing = await rawServer((socket, frames) => {
+      if (frames.some((f) => f.type === FRAME.hello)) {
+        socket.end(encodeFrame(FRAME.refuse, JSON.stringify({ reason: 'test: not today' })));
+      }
+    });
+    try {
+      const [alone, refused] = await Promise.all([
+        session({ input: HELLO }),
+        session({ input: HELLO, env: { CLIDE_FAKE_SERVER: refusing.socketPath } }),
+      ]);
+      // The client waits for the answer before it reads stdin.
+      expect(refusing.heard.map((f) => String.fromCharCode(f.type))).toEqual(['H']);
+      expect(refused).toEqual(alone);
+      expect(alone.stdout).toContain('"type":"result"');
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('a server that breaks the frame stream: the client exits 70 and names the server', async () => {
+    const broken = await rawServer((socket, frames) => {
+      if (frames.some((f) => f.type === FRAME.hello))
+        socket.write(Buffer.concat([encodeFrame(FRAME.accept), Buffer.from('garbage!')]));
+    });
+    try {
+      const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: broken.socketPath } });
+      expect(outcome.exitCode).toBe(70);
+      expect(outcome.stderr).toContain(
+        `the fake server (CLIDE_FAKE_SERVER=${broken.socketPath}) sent a broken frame stream: unknown frame type 0x67`,
+      );
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('a server that goes away mid-session: the client exits 70 and says so', async () => {
+    const leaving = await rawServer((socket, frames) => {
+      if (frames.some((f) => f.type === FRAME.hello)) {
+        socket.write(encodeFrame(FRAME.accept));
+        socket.destroy();
+      }
+    });
+    try {
+      const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: leaving.socketPath } });
+      expect(outcome.exitCode).toBe(70);
+      expect(outcome.stderr).toContain('closed the session before it ended');
+    } finally {
+      await leaving.close();
+    }
+  });
+
+  it('a client killed mid-session ends its session on the server', async () => {
+    let killed = false;
+    const outcome = await served({
+      input: HELLO,
+      // stdin stays open: the session would run on; the client dies instead.
+      onFirstLine: (child) => {
+        expect(server.activeSessions()).toBeGreaterThan(0);
+        killed = child.kill('SIGKILL');
+      },
+    });
+    expect(killed).toBe(true);
+    expect(outcome.signal).toBe('SIGKILL');
+    await eventually(() => server.activeSessions() === 0, 'the server has no session left');
+  });
+
+  it('closing the server ends a running session: its client dies of SIGTERM, as the executable killed', async () => {
+    const own = await startFakeServer();
+    const outcome = await session({
+      input: HELLO,
+      env: own.env,
+      onFirstLine: () => void own.close(),
+    });
+    expect(outcome.signal).toBe('SIGTERM');
+    expect(own.activeSessions()).toBe(0);
+    expect(existsSync(own.socketPath)).toBe(false);
+  });
+
+  it('turns away a client of another kit version, or one with a bad hello, saying why', async () => {
+    const reason = async (overrides: Record<string, unknown>) => {
+      const frames = await helloAnswer(overrides);
+      expect(frames.map((f) => f.type)).toEqual([FRAME.refuse]);
+      return (JSON.parse(frames[0]?.payload.toString() ?? '{}') as { reason: string }).reason;
+    };
+    expect(await reason({ kit: '0.0.0-other' })).toBe(
+      'the client is clide-conformance "0.0.0-other", this server 0.1.0',
+    );
+    expect(await reason({ protocol: 99 })).toBe(
+      `the client speaks wire protocol 99, this server ${WIRE_PROTOCOL}`,
+    );
+    expect(await reason({ argv: ['-p', 3] })).toBe('hello.argv must be an array of strings');
+    expect(await reason({ env: { HOME: 1 } })).toBe('hello.env.HOME must be a string');
+    expect(server.refusals()).toEqual(expect.arrayContaining(['hello.argv must be an array of strings']));
+  });
+
+  it('hostile bytes on the socket: the peer is turned away, and the server serves the next client', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 400 }), async (bytes) => {
+        const socket = createConnection(server.socketPath);
+        socket.on('error', () => {});
+        socket.on('data', () => {});
+        socket.end(bytes);
+        await once(socket, 'close');
+      }),
+      { numRuns: 40 },
+    );
+    await eventually(() => server.activeSessions() === 0, 'the hostile peers are gone');
+    const outcome = await served({ input: HELLO });
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toContain('"type":"result"');
+  });
+});
+
+describe('clide-conformance fake-server', () => {
+  it('prints CLIDE_FAKE_SERVER=<socket>, serves sessions there, and stops when its stdin ends (--stop-on-stdin-end)', async () => {
+    const socketPath = join(mkdtempSync(join(dir, 'cli-')), 'fake.sock');
+    const child = spawn(
+      process.execPath,
+      [CLI, 'fake-server', '--socket', socketPath, '--stop-on-stdin-end'],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await eventually(() => stdout.includes('\n'), 'the server has printed its variable');
+    expect(stdout).toBe(`CLIDE_FAKE_SERVER=${socketPath}\n`);
+    const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: socketPath } });
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toContain('"type":"result"');
+    child.stdin.end();
+    const [exitCode] = await once(child, 'close');
+    expect(exitCode).toBe(0);
+    expect(stderr).toContain(
+      'fake-server: end of stdin: stopped after 1 session(s), 0 client(s) turned away',
+    );
+    expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('refuses a socket path that is already taken, naming it', async () => {
+    const taken = join(dir, 'taken.sock');
+    writeFileSync(taken, '');
+    const child = spawn(process.execPath, [CLI, 'fake-server', '--socket', taken], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [exitCode] = await once(child, 'close');
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain(`the fake server cannot listen on ${taken}: EADDRINUSE`);
+  });
+});
