@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { packageInfo } from '../src/config/package-info.js';
 import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
 import { findInstalled } from '../src/install/index.js';
@@ -11,6 +15,49 @@ import { emptySection, measure, type SectionResult } from './model.js';
 import { GNU_TIME, timedRun } from './proc.js';
 import { profileNodeScript, summarizeProfile } from './profile.js';
 import { fmt, interleave, pairedRatios, summarize } from './stats.js';
+
+/** Sessions a fake server plays before the rounds, so that they meet it warm (as a suite's later tests do). */
+const SERVER_WARM_UP_SESSIONS = 20;
+
+/**
+ * `clide-conformance fake-server --stop-on-stdin-end` as a process of its own: the environment it
+ * prints, `stop()` (ends its stdin), and how many sessions it served (from its last words).
+ */
+async function startServerProcess(root: string): Promise<{
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+  sessionsServed: Promise<number>;
+}> {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin', 'clide-conformance'), 'fake-server', '--stop-on-stdin-end'],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const closed = once(child, 'close');
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line'),
+    closed.then(() => {
+      throw new Error(`clide-conformance fake-server exited before it listened: ${stderr.trim()}`);
+    }),
+  ])) as [string];
+  const match = /^CLIDE_FAKE_SERVER=(.+)$/.exec(line);
+  if (!match?.[1])
+    throw new Error(`clide-conformance fake-server printed "${line}", not CLIDE_FAKE_SERVER=<socket>`);
+  return {
+    env: { CLIDE_FAKE_SERVER: match[1] },
+    stop: async () => {
+      child.stdin.end();
+      await closed;
+    },
+    sessionsServed: closed.then(() => Number(/stopped after (\d+) session/.exec(stderr)?.[1] ?? Number.NaN)),
+  };
+}
 
 /** The model script every variant plays: one text turn. */
 export const ONE_TURN_SCRIPT: ModelScript = {
@@ -67,11 +114,17 @@ export const PIPE_FLOOR_SCRIPT = [
 type Kind = 'scenario' | 'api' | 'none';
 
 /** Runs `command` in a fresh sandbox, with a fresh model API when `kind` is `api`. */
-async function rawTurn(command: string, args: string[], kind: Kind, input: boolean): Promise<TurnRun> {
+async function rawTurn(
+  command: string,
+  args: string[],
+  kind: Kind,
+  input: boolean,
+  extraEnv: Record<string, string> = {},
+): Promise<TurnRun> {
   const sandbox = createSandbox();
   const api = kind === 'api' ? await startModelApi({ script: ONE_TURN_SCRIPT }) : undefined;
   try {
-    const env = sandboxEnv({ sandbox, ...(api ? { modelApiUrl: api.url } : {}) });
+    const env = { ...sandboxEnv({ sandbox, ...(api ? { modelApiUrl: api.url } : {}) }), ...extraEnv };
     if (kind === 'scenario') {
       const file = join(sandbox.root, 'model-script.json');
       writeFileSync(file, JSON.stringify(ONE_TURN_SCRIPT));
@@ -112,12 +165,16 @@ async function rawTurn(command: string, args: string[], kind: Kind, input: boole
 }
 
 /** The same turn through the Agent SDK's `query()`: call → `result` message → iterator done. */
-async function sdkTurn(executable: string, kind: Kind): Promise<TurnRun> {
+async function sdkTurn(
+  executable: string,
+  kind: Kind,
+  extraEnv: Record<string, string> = {},
+): Promise<TurnRun> {
   const { query } = await import('@anthropic-ai/claude-agent-sdk');
   const sandbox = createSandbox();
   const api = kind === 'api' ? await startModelApi({ script: ONE_TURN_SCRIPT }) : undefined;
   try {
-    const env = sandboxEnv({ sandbox, ...(api ? { modelApiUrl: api.url } : {}) });
+    const env = { ...sandboxEnv({ sandbox, ...(api ? { modelApiUrl: api.url } : {}) }), ...extraEnv };
     if (kind === 'scenario') {
       const file = join(sandbox.root, 'model-script.json');
       writeFileSync(file, JSON.stringify(ONE_TURN_SCRIPT));
@@ -170,12 +227,19 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
   }
   if (!GNU_TIME) section.notes.push('GNU time (/usr/bin/time) is missing: no CPU time or peak RSS');
 
+  // A warm fake server, as a test suite runs one: its own process (`clide-conformance fake-server`),
+  // with its engine warmed by a few sessions before the rounds.
+  const server = await startServerProcess(root);
+  for (let i = 0; i < SERVER_WARM_UP_SESSIONS; i++)
+    await rawTurn(fake, STREAM_ARGS, 'scenario', true, server.env);
   const variants: Array<{ name: string; run: () => Promise<TurnRun> }> = [
     { name: 'floor', run: () => rawTurn(process.execPath, ['-e', ''], 'none', false) },
     { name: 'pipe floor', run: () => rawTurn(process.execPath, ['-e', PIPE_FLOOR_SCRIPT], 'none', true) },
     { name: 'fake', run: () => rawTurn(fake, STREAM_ARGS, 'scenario', true) },
     { name: 'fake (Messages API)', run: () => rawTurn(fake, STREAM_ARGS, 'api', true) },
     { name: 'fake via SDK', run: () => sdkTurn(fake, 'scenario') },
+    { name: 'fake (warm server)', run: () => rawTurn(fake, STREAM_ARGS, 'scenario', true, server.env) },
+    { name: 'fake via SDK (warm server)', run: () => sdkTurn(fake, 'scenario', server.env) },
   ];
   if (real) {
     variants.push(
@@ -183,14 +247,20 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
       { name: 'real via SDK', run: () => sdkTurn(real, 'api') },
     );
   }
-  const runs = await interleave(
-    variants.map((v) => ({ name: v.name, run: () => v.run() })),
-    config.turnRounds,
-    (name, round, r) =>
-      log(
-        `  turn round ${round + 1}/${config.turnRounds} ${name}: ${fmt(r.wallMs, 0)} ms${r.ok ? '' : ` FAILED ${r.problem ?? ''}`}`,
-      ),
-  );
+  let runs: Record<string, TurnRun[]>;
+  try {
+    runs = await interleave(
+      variants.map((v) => ({ name: v.name, run: () => v.run() })),
+      config.turnRounds,
+      (name, round, r) =>
+        log(
+          `  turn round ${round + 1}/${config.turnRounds} ${name}: ${fmt(r.wallMs, 0)} ms${r.ok ? '' : ` FAILED ${r.problem ?? ''}`}`,
+        ),
+    );
+  } finally {
+    await server.stop();
+  }
+  const sessionsServed = await server.sessionsServed;
   const failures = Object.entries(runs).flatMap(([name, rs]) =>
     rs.filter((r) => !r.ok).map((r) => `${name}: ${r.problem ?? 'failed'}`),
   );
@@ -259,6 +329,32 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
   }
   section.measures.push(
     measure(
+      'turn.served-vs-floor',
+      "fake-claude one turn through a warm fake server (CLIDE_FAKE_SERVER) / `node -e ''`, wall",
+      ratio(wall('fake (warm server)'), wall('floor')),
+      '×',
+      { op: '<=', value: 1.3 },
+      `${fmt(summarize(wall('fake (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms`,
+    ),
+    measure(
+      'turn.served-vs-pipe-floor',
+      'fake-claude one turn through a warm fake server / the minimal Node program, wall',
+      ratio(wall('fake (warm server)'), wall('pipe floor')),
+      '×',
+      undefined,
+      `${fmt(summarize(wall('fake (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('pipe floor')).median, 0)} ms: the client's own cost and the server's round trips`,
+    ),
+    measure(
+      'turn.served-sdk-vs-floor',
+      "fake-claude one turn via Agent SDK through a warm fake server / `node -e ''`, wall",
+      ratio(wall('fake via SDK (warm server)'), wall('floor')),
+      '×',
+      undefined,
+      `${fmt(summarize(wall('fake via SDK (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms`,
+    ),
+  );
+  section.measures.push(
+    measure(
       'turn.fake-sdk-vs-floor',
       "fake-claude one turn via Agent SDK / `node -e ''`, wall",
       ratio(wall('fake via SDK'), wall('floor')),
@@ -303,9 +399,10 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
     `Each round runs every variant once, in an order rotated each round, each in a fresh sandbox (HOME, cwd); ratios are taken within a round, then the median over ${config.turnRounds} rounds is reported. "spawn → exit" ends when the process has exited: for stream-json input the client closes stdin on the \`result\` line.`,
     'pipe floor = `node -e` of a program that reads stdin to its first line, writes three stream-json lines and exits when stdin ends (bench/one-turn.ts, `PIPE_FLOOR_SCRIPT`): the same pipes and the same client as the fake, no engine.',
     'fake = `bin/fake-claude` with `CLIDE_FAKE_SCENARIO` (model script file, no HTTP); fake (Messages API) = the same fake playing the script served by `startModelApi`; real = the pinned CLI on the same script through `startModelApi`.',
+    `fake (warm server) = the same executable with \`CLIDE_FAKE_SERVER\` set to a \`clide-conformance fake-server\` process started for this section and warmed by ${SERVER_WARM_UP_SESSIONS} sessions: the executable loads only its client and the engine runs in the server (src/fake-claude/server/). It served ${sessionsServed} sessions here${sessionsServed < SERVER_WARM_UP_SESSIONS + 2 * config.turnRounds ? ', fewer than it was given: some ran locally' : ''}.`,
   );
   for (const v of variants) {
-    if (v.name.includes('floor') || v.name.includes('SDK')) continue;
+    if (v.name.includes('floor') || v.name.includes('SDK') || v.name.includes('server')) continue;
     const linger = summarize(
       (runs[v.name] ?? []).map((r) => (r.ok ? r.wallMs - r.resultMs : Number.NaN)),
     ).median;
@@ -376,6 +473,12 @@ function explainTurn(
   if (floor?.met === false) {
     out.push(
       `**fake-claude vs the floor: ${fmt(floor.value.median)}× (target ≤ ${fmt(floor.target?.value ?? Number.NaN)}×), missed.** ${floor.detail}.${pipes} ${startup}`,
+    );
+  }
+  const served = byId.get('turn.served-vs-floor');
+  if (served?.met === false) {
+    out.push(
+      `**fake-claude through a warm fake server vs the floor: ${fmt(served.value.median)}× (target ≤ ${fmt(served.target?.value ?? Number.NaN)}×), missed.** ${served.detail}. The executable then loads only its client (a few kilobytes), but that client is a Node program over two sockets (its stdin and stdout pipes, and the server's), so it pays what the pipe floor pays${pipeFloor ? ` (${fmt(pipeFloor.value.median)}×)` : ''} and, on top, its connection, its hello and the server's answer, and two hops per message (client → server → client), each a wake-up of another process on a machine of ${availableParallelism()} cores.`,
     );
   }
   const sdk = byId.get('turn.fake-sdk-vs-floor');

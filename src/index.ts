@@ -14,10 +14,8 @@ export { createSandbox, NO_ANSWER, Session, startSession, withSession } from './
 // Errors and findings: one error base, findings as data.
 export type { ClideErrorCode } from './errors/index.js';
 export { ClideError, EXIT, isClideError } from './errors/index.js';
-export type { FakeClaude, FakeClaudeOptions } from './fake-claude/index.js';
-export { fakeClaude } from './fake-claude/index.js';
-export type { FakeServer, FakeServerOptions } from './fake-claude/index.js';
-export { startFakeServer } from './fake-claude/index.js';
+export type { FakeClaude, FakeClaudeOptions, FakeServer, FakeServerOptions } from './fake-claude/index.js';
+export { fakeClaude, startFakeServer } from './fake-claude/index.js';
 export type { Finding, FindingLocation, JsonPath, Severity } from './findings/index.js';
 export { atLeast, formatPath, SEVERITIES } from './findings/index.js';
 // Fixtures and redaction.
