@@ -33,6 +33,8 @@ Environment:
   CLIDE_FAKE_CWD           work in this folder instead of the process's cwd
   CLIDE_FAKE_CLIENT_HOME   replay: the recording client's home, when the fake has a HOME of its own
                            (a path under it in the client's messages compares as $HOME; fakeClaude() sets it)
+  CLIDE_FAKE_SERVER        socket of a warm fake server (\`clide-conformance fake-server\`): the session
+                           runs there, this process only carries it; with no server there, it runs here
 
 Docs: docs/mock-claude.md (scripted), docs/replay.md (replay), docs/fake-claude-differences.md.
 `;
