@@ -110,7 +110,7 @@ interface Interrupted {
 
 /**
  * Starts a run, waits until one scenario has finished and CLIs of the next ones are running,
- * sends `signals` (one after another, 50 ms apart), and looks at what is left once it has exited.
+ * sends `signals` (each after the run has taken the one before), and looks at what is left once it has exited.
  */
 async function interruptRun(signals: NodeJS.Signals[]): Promise<Interrupted> {
   const tmp = mkdtempSync(join(tmpdir(), 'clide-interrupt-'));
@@ -135,11 +135,23 @@ async function interruptRun(signals: NodeJS.Signals[]): Promise<Interrupted> {
       }
     });
   const sandboxes = () => readdirSync(tmp).filter((n) => n.startsWith('clide-sandbox-'));
+  const taken = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!stderr.includes(`${signal}: stopping`)) return;
+        child.stderr?.off('data', check);
+        resolve();
+      };
+      child.stderr?.on('data', check);
+      check();
+    });
   await until(() => /\[1\/4\]/.test(stderr) && clis().length > 0, 'a finished scenario and a running CLI');
   const clisBefore = clis().length;
   const sandboxesBefore = sandboxes().length;
   for (const [i, signal] of signals.entries()) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 50));
+    // A later signal goes the moment the run has taken the one before (its first word on stderr),
+    // while it stops: a run that stops within a fixed pause would be gone before it (ESRCH).
+    if (i > 0) await taken(signals[i - 1] as NodeJS.Signals);
     process.kill(pid, signal);
   }
   const result = await child;

@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execa } from 'execa';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
 import { behaviourFor, emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import { type ModelScript, startModelApi } from '../src/model-api/index.js';
 
 /**
  * Bad stdin, differentially: each input goes to the real CLI of every emulated version and to
  * fake-claude emulating it, in scripted mode (the same scripted Messages API) and in replay mode
- * (the version's committed `turn__plain` fixture). The inputs are written in one go and stdin is
- * closed, as a client that writes its session and exits does.
+ * (the version's committed `turn__plain` fixture), and in scripted mode once more through a warm
+ * fake server (CLIDE_FAKE_SERVER), whose answer must be the executable's own. The inputs are written
+ * in one go and stdin is closed, as a client that writes its session and exits does.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -67,11 +69,23 @@ function shape(stdout: string): unknown[] {
     });
 }
 
-beforeAll(() => {
+let server: FakeServer;
+beforeAll(async () => {
   if (!existsSync(resolve('dist/bundle/fake-claude'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
+  server = await startFakeServer();
 });
+afterAll(async () => {
+  await server?.close();
+  // Every served run reached the server (none ran locally for want of it).
+  expect(server.refusals()).toEqual([]);
+  expect(server.sessionsServed()).toBe(4 * emulatedVersions().length);
+});
+
+/** The scripted run through the fake server: the executable's own answer, byte for byte where the real CLI's is. */
+const served = (input: string, env: Record<string, string>) =>
+  run(FAKE, input, { ...env, CLIDE_FAKE_SERVER: server.socketPath });
 
 describe.each(emulatedVersions())(
   'bad stdin: fake-claude emulating claude %s answers as the real CLI',
@@ -86,24 +100,30 @@ describe.each(emulatedVersions())(
 
     it.concurrent('a whitespace-only line: the same exit code, stdout and stderr in both modes', async () => {
       const input = '  \t \n';
-      const [r, s] = await Promise.all([run(real(), input), run(FAKE, input, scripted)]);
+      const [r, s, v] = await Promise.all([
+        run(real(), input),
+        run(FAKE, input, scripted),
+        served(input, scripted),
+      ]);
       expect(s).toEqual(r);
+      expect(v).toEqual(r);
       // A refused line is refused in replay too; a skipped one leaves the fixture's turn unplayed.
       if (r.exitCode === 1) expect(await run(FAKE, input, replay)).toEqual(r);
     }, 180_000);
 
     it.concurrent('a truncated last line after a complete one: the parse error, exit 1, no turn played, in both modes', async () => {
       const input = `${user('Say hello.')}\n${user('second').slice(0, 30)}`;
-      const [r, s, p] = await Promise.all([
+      const [r, s, p, v] = await Promise.all([
         run(real(), input),
         run(FAKE, input, scripted),
         run(FAKE, input, replay),
+        served(input, scripted),
       ]);
       // The CLI dies at the bad line, before the turn of the line before it is played. On a quiet
       // machine it prints nothing at all; on a loaded one the end of stdin can come late enough for
       // the real CLI to have printed its system/init first (observed), so stdout holds at most that.
       const types = (stdout: string) => shape(stdout).map((m) => (m as { type: unknown }).type);
-      for (const o of [r, s, p]) {
+      for (const o of [r, s, p, v]) {
         expect(o.exitCode).toBe(1);
         expect(o.stderr).toBe(r.stderr);
         expect(types(o.stdout).filter((t) => t !== 'system')).toEqual([]);
@@ -114,17 +134,18 @@ describe.each(emulatedVersions())(
     it.concurrent('a 10 MB line that is not JSON: exit 1, nothing on stdout, the same error on stderr', async () => {
       const line = 'x'.repeat(10 * 1024 * 1024);
       const input = `${line}\n`;
-      const [r, s, p] = await Promise.all([
+      const [r, s, p, v] = await Promise.all([
         run(real(), input),
         run(FAKE, input, scripted),
         run(FAKE, input, replay),
+        served(input, scripted),
       ]);
       expect(r.exitCode).toBe(1);
       expect(r.stdout).toBe('');
       // The error line quotes the whole line on some versions; the process exits before a pipe has
       // taken all of it, so the reader gets a prefix of it (how much varies from run to run).
       const full = `${(await behaviourFor(version)).stdinParseError(line)}`;
-      for (const o of [r, s, p]) {
+      for (const o of [r, s, p, v]) {
         expect(o.exitCode).toBe(1);
         expect(o.stdout).toBe('');
         expect(full.startsWith(o.stderr)).toBe(true);
@@ -135,16 +156,21 @@ describe.each(emulatedVersions())(
 
     it.concurrent('content nested 50,000 levels deep: the stack overflow error result, exit 1 (replay: a mismatch, no crash)', async () => {
       const input = `${deepContent(50_000)}\n`;
-      const [r, s, p] = await Promise.all([
+      const [r, s, p, v] = await Promise.all([
         run(real(), input),
         run(FAKE, input, scripted),
         run(FAKE, input, replay),
+        served(input, scripted),
       ]);
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toBe('');
       expect(shape(s.stdout)).toEqual(shape(r.stdout));
       expect(s.exitCode).toBe(r.exitCode);
       expect(s.stderr).toBe(r.stderr);
+      // The server's stack is not the executable's: the same error result all the same.
+      expect(shape(v.stdout)).toEqual(shape(r.stdout));
+      expect(v.exitCode).toBe(r.exitCode);
+      expect(v.stderr).toBe(r.stderr);
       expect(shape(r.stdout).at(-1)).toMatchObject({
         result: 'API Error: Maximum call stack size exceeded.',
       });
