@@ -298,6 +298,25 @@ describe('bin/fake-claude through a fake server', () => {
     expect(server.refusals()).toEqual(expect.arrayContaining(['hello.argv must be an array of strings']));
   });
 
+  it('closes with peers that never close their end (within its 2 s linger): one turned away, one that sent nothing', async () => {
+    const own = await startFakeServer();
+    // Half-open: it does not close its end when the server closes its own.
+    const refused = createConnection({ path: own.socketPath, allowHalfOpen: true });
+    const silent = createConnection(own.socketPath);
+    for (const socket of [refused, silent]) socket.on('error', () => {});
+    const answer = new Promise<Buffer>((done) => refused.once('data', done));
+    refused.write(Buffer.from([0x7a, 0, 0, 0, 0]));
+    expect((await answer)[0]).toBe(FRAME.refuse);
+    if (silent.connecting) await once(silent, 'connect');
+    await own.close();
+    expect(existsSync(own.socketPath)).toBe(false);
+    expect(own.refusals()).toEqual([
+      'a broken frame stream: unknown frame type 0x7a (at byte 0 of the stream)',
+    ]);
+    refused.destroy();
+    silent.destroy();
+  });
+
   it('hostile bytes on the socket: the peer is turned away, and the server serves the next client', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 400 }), async (bytes) => {

@@ -51,6 +51,9 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+/** How long an ended connection waits for its client to close its end. */
+const LINGER_MS = 2000;
+
 /** Longest socket path Linux takes (sun_path is 108 bytes with its NUL); macOS takes 103. */
 const MAX_SOCKET_PATH = process.platform === 'darwin' ? 103 : 107;
 
@@ -208,7 +211,7 @@ class ServedSession {
   async kill(): Promise<void> {
     if (this.state === 'running') {
       this.send(FRAME.exit, JSON.stringify({ exitCode: 143, signal: 'SIGTERM' } satisfies ExitPayload));
-      this.socket.end();
+      this.close();
       this.gone();
     } else this.socket.destroy();
     await this.finished;
@@ -247,7 +250,7 @@ class ServedSession {
     const wasRunning = this.state === 'running';
     this.hooks.onRefuse(reason);
     if (!wasRunning) this.send(FRAME.refuse, JSON.stringify({ reason }));
-    this.socket.end();
+    this.close();
     this.gone();
   }
 
@@ -288,9 +291,20 @@ class ServedSession {
           ...(exit.signal ? { signal: exit.signal } : {}),
         } satisfies ExitPayload),
       );
-      this.socket.end();
+      this.close();
       this.gone();
     });
+  }
+
+  /**
+   * Ends the connection once what was sent is out. The client closes its end then; one that never
+   * does is cut off after `LINGER_MS`, so that it cannot keep the server from closing. (Not at
+   * once: closing a Unix socket with unread input resets it, and the client would lose the frames
+   * still on their way to it, its exit among them.)
+   */
+  private close(): void {
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
   }
 
   private send(type: number, payload?: string | Uint8Array): boolean {
