@@ -222,6 +222,20 @@ describe('bin/fake-claude through a fake server', () => {
     }
   });
 
+  it('a server that takes the connection and never answers: the client runs the session itself after 2 s', async () => {
+    const mute = await rawServer(() => {});
+    try {
+      const [alone, fallback] = await Promise.all([
+        session({ input: HELLO }),
+        session({ input: HELLO, env: { CLIDE_FAKE_SERVER: mute.socketPath } }),
+      ]);
+      expect(mute.heard.map((f) => String.fromCharCode(f.type))).toEqual(['H']);
+      expect(fallback).toEqual(alone);
+    } finally {
+      await mute.close();
+    }
+  });
+
   it('a server that breaks the frame stream: the client exits 70 and names the server', async () => {
     const broken = await rawServer((socket, frames) => {
       if (frames.some((f) => f.type === FRAME.hello))

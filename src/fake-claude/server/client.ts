@@ -20,10 +20,14 @@ import {
  * engine, so a session starts in about the time any piped Node program does.
  *
  * No server at the path (nothing listens, no file), or one that refuses the session (another kit
- * version): `runLocally` runs the engine in this process instead, as without the variable; stdin
- * is untouched until the server accepts, so nothing is lost. Like the executable, the client
+ * version), or one that has not answered within `ANSWER_TIMEOUT_MS`: `runLocally` runs the engine
+ * in this process instead, as without the variable; stdin is untouched until the server accepts,
+ * so nothing is lost. Like the executable, the client
  * handles no signal: a signal kills it, and the server ends the session when the socket closes.
  */
+/** How long the client waits for the server's answer to its hello before it runs the session itself. */
+export const ANSWER_TIMEOUT_MS = 2000;
+
 export function runFakeClient(socketPath: string, runLocally: () => void): void {
   const socket = connect(socketPath);
   const decoder = new FrameDecoder();
@@ -31,9 +35,13 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   const local = () => {
     if (state !== 'connecting') return;
     state = 'local';
+    clearTimeout(unanswered);
     socket.destroy();
     runLocally();
   };
+  // A server that takes the connection but does not answer (stopped, wedged) must not hang the
+  // session: it runs here instead, with nothing of stdin read yet.
+  const unanswered = setTimeout(local, ANSWER_TIMEOUT_MS);
   socket.on('error', () => {
     if (state === 'connecting') local();
   });
@@ -93,6 +101,7 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
   function handle(frame: Frame): void {
     switch (frame.type) {
       case FRAME.accept:
+        clearTimeout(unanswered);
         state = 'running';
         forwardStdin();
         return;
