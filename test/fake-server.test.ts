@@ -173,6 +173,14 @@ describe('bin/fake-claude through a fake server', () => {
       { input: HELLO, env: { CLIDE_FAKE_FIXTURE: '/no/such/fixture.jsonl' } },
     ],
     ['an unknown flag', { args: ['-p', '--no-such-flag'] }],
+    [
+      'a replay of a committed fixture (replay mode, recorded bytes)',
+      {
+        args: [...STREAM, '--permission-prompt-tool', 'stdio'],
+        input: HELLO,
+        env: { CLIDE_FAKE_SCENARIO: '', CLIDE_FAKE_FIXTURE: resolve('fixtures/2.1.332/turn__plain.jsonl') },
+      },
+    ],
   ];
   it.each(cases)(
     '%s: the same stdout, stderr and exit as the executable alone, and the server served it',
