@@ -192,6 +192,44 @@ describe('bin/fake-claude through a fake server', () => {
     },
   );
 
+  it('serves 16 sessions at once, each its own: the same bytes as 16 executables alone', async () => {
+    // Each session answers its own text, so output carried to the wrong client would show.
+    const runs = Array.from({ length: 16 }, (_, i) => {
+      const file = join(dir, `script-${i}.json`);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          description: `${i}`,
+          turns: [{ blocks: [{ type: 'text', text: `Hi ${i}.` }] }],
+        }),
+      );
+      return { input: HELLO, env: { CLIDE_FAKE_SCENARIO: file } };
+    });
+    const before = server.sessionsServed();
+    const [alone, through] = await Promise.all([
+      Promise.all(runs.map((options) => session(options))),
+      Promise.all(runs.map((options) => served(options))),
+    ]);
+    expect(through).toEqual(alone);
+    for (const [i, outcome] of through.entries()) expect(outcome.stdout).toContain(`"result":"Hi ${i}."`);
+    expect(server.sessionsServed()).toBe(before + 16);
+  });
+
+  it('carries a 4 MB answer whole, as the executable does', async () => {
+    const big = join(dir, 'big.json');
+    const text = 'All work and no play. '.repeat(200_000);
+    writeFileSync(
+      big,
+      JSON.stringify({ version: 1, description: 'big', turns: [{ blocks: [{ type: 'text', text }] }] }),
+    );
+    const options = { input: HELLO, env: { CLIDE_FAKE_SCENARIO: big } };
+    const [alone, through] = await Promise.all([session(options), served(options)]);
+    expect(alone.exitCode).toBe(0);
+    expect(alone.stdout.length).toBeGreaterThan(2 * text.length);
+    expect(through).toEqual(alone);
+  });
+
   it('reads a stdin that is a file as the executable does', async () => {
     const file = join(dir, 'input.jsonl');
     writeFileSync(file, HELLO);
