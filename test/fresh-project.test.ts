@@ -296,4 +296,50 @@ describe('a brand-new project that installs the packed kit', () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.all).toContain('broken.jsonl:2');
   }, 120_000);
+
+  it('npx clide-conformance fake-server serves the installed fake-claude: the session runs there', async () => {
+    const script = join(root, 'served.model.json');
+    writeFileSync(
+      script,
+      JSON.stringify({ version: 1, turns: [{ blocks: [{ type: 'text', text: 'Served!' }] }] }),
+    );
+    const work = mkdtempSync(join(root, 'served-'));
+    const server = execa('npx', ['--no-install', 'clide-conformance', 'fake-server', '--stop-on-stdin-end'], {
+      cwd: project,
+      env,
+      extendEnv: false,
+      stdin: 'pipe',
+      reject: false,
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+      });
+      void server.then(() =>
+        reject(new Error(`fake-server exited before it listened: ${String(server.stderr)}`)),
+      );
+    });
+    expect(line).toMatch(/^CLIDE_FAKE_SERVER=\/.+/);
+    const session = await execa(
+      join(project, 'node_modules', '.bin', 'fake-claude'),
+      ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      {
+        cwd: work,
+        env: {
+          ...env,
+          CLIDE_FAKE_SCENARIO: script,
+          CLIDE_FAKE_SERVER: line.slice('CLIDE_FAKE_SERVER='.length),
+        },
+        extendEnv: false,
+        input: '{"type":"user","message":{"role":"user","content":"Say hello."}}\n',
+      },
+    );
+    expect(session.stdout).toContain('"result":"Served!"');
+    server.stdin?.end();
+    const stopped = await server;
+    expect(stopped.exitCode).toBe(0);
+    expect(String(stopped.stderr)).toContain('stopped after 1 session(s), 0 client(s) turned away');
+  }, 120_000);
 });
