@@ -136,7 +136,7 @@ export default scriptBundle({
 export const fakeClientBundle = {
   ...scriptBundle({
     name: 'fake-client',
-    input: 'dist/src/fake-claude/server/client.js',
+    input: 'dist/src/cli/fake-client.js',
     dir: 'dist/bundle/fake-claude',
   }),
   // The kit version it tells the server, built in: no package.json to find and read per session.

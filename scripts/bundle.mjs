@@ -117,7 +117,7 @@ try {
   assertAscii(join(outDir ?? config.output.dir, 'fake-claude.cjs'));
   const clientOutput = {
     ...fakeClientBundle.output,
-    banner: '// fake-claude client (src/fake-claude/server/client.ts)',
+    banner: '// fake-claude client (src/cli/fake-client.ts)',
   };
   await build({ ...fakeClientBundle, output: outDir ? { ...clientOutput, dir: outDir } : clientOutput });
   assertAscii(join(outDir ?? fakeClientBundle.output.dir, 'fake-client.cjs'));

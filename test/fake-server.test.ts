@@ -7,14 +7,14 @@ import { join, resolve } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   encodeFrame,
   FRAME,
   type Frame,
   FrameDecoder,
   WIRE_PROTOCOL,
-} from '../src/fake-claude/server/frames.js';
-import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
+} from '../src/protocol/fake-server-frames.js';
 
 /**
  * bin/fake-claude with CLIDE_FAKE_SERVER hands its session to a warm fake server and only carries

@@ -1,6 +1,6 @@
 // First, before any module builds a schema (see the module).
 import './fake-claude-zod.js';
-import { fdChunks, fdWriter, isPlainFd, streamChunks } from '../fake-claude/fd-stdio.js';
+import { fdChunks, fdWriter, isPlainFd, quietOnEpipe, streamChunks } from '../fake-claude/fd-stdio.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**
@@ -10,18 +10,6 @@ import { runFakeSession } from '../fake-claude/run.js';
  * from this entry is a script (see rolldown.config.mjs). A stdin or stdout that is a file or
  * /dev/null is read and written as the descriptor itself (fd-stdio.ts), without Node's streams.
  */
-
-// A reader that goes away (`fake-claude … | head`) ends the output, not the session: as the real
-// CLI does, the rest of the output is dropped and the session runs on to its usual exit, with no
-// stack trace for the broken pipe.
-function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
-  if (stream.listenerCount('error') === 0) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-    });
-  }
-  return stream;
-}
 
 // A regular file or /dev/null as the descriptor itself; a pipe, socket or terminal as Node's stream
 // (fd-stdio.ts says why).

@@ -192,3 +192,17 @@ export function streamChunks(
     },
   };
 }
+
+/**
+ * `stream` (the process's stdout or stderr), made quiet about a reader that goes away
+ * (`fake-claude … | head`): as the real CLI does, the rest of the output is dropped and the session
+ * runs on to its usual exit, with no stack trace for the broken pipe. Any other error still throws.
+ */
+export function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
+  if (stream.listenerCount('error') === 0) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+  return stream;
+}

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT } from '../../errors/index.js';
+import { nextSignal } from '../next-signal.js';
 
 export interface FakeServerFlags {
   socket?: string;
@@ -60,20 +61,15 @@ export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): P
   return EXIT.ok;
 }
 
+/** SIGINT or SIGTERM, or with `--stop-on-stdin-end` the end of stdin (which then keeps nothing alive). */
 function stopSignal(onStdinEnd: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
-    const stop = (reason: string) => {
-      for (const signal of signals) process.off(signal, onSignal);
-      // Nothing of stdin may keep the process alive once the server has stopped.
-      if (onStdinEnd) process.stdin.destroy();
-      resolve(reason);
-    };
-    const onSignal = (name: NodeJS.Signals) => stop(name);
-    for (const signal of signals) process.on(signal, onSignal);
-    if (onStdinEnd) {
-      process.stdin.on('data', () => {});
-      process.stdin.once('end', () => stop('end of stdin'));
-    }
+  const stdinEnd = onStdinEnd
+    ? new Promise<string>((resolve) => {
+        process.stdin.on('data', () => {});
+        process.stdin.once('end', () => resolve('end of stdin'));
+      })
+    : undefined;
+  return nextSignal(['SIGINT', 'SIGTERM'], stdinEnd).finally(() => {
+    if (onStdinEnd) process.stdin.destroy();
   });
 }

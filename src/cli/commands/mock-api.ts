@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ClideError, EXIT } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
+import { nextSignal } from '../next-signal.js';
 
 export interface MockApiFlags {
   script: string;
@@ -66,16 +67,6 @@ export async function runMockApi(flags: MockApiFlags, io: MockApiIo): Promise<nu
       `${api.turnsRemaining()} not reached, ${api.problems.length} problem(s)`,
   );
   return api.problems.length > 0 ? EXIT.findings : EXIT.ok;
-}
-
-function nextSignal(signals: NodeJS.Signals[]): Promise<string> {
-  return new Promise((resolve) => {
-    const onSignal = (name: NodeJS.Signals) => {
-      for (const signal of signals) process.off(signal, onSignal);
-      resolve(name);
-    };
-    for (const signal of signals) process.on(signal, onSignal);
-  });
 }
 
 function describe(request: RecordedRequest): string {

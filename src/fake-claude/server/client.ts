@@ -10,7 +10,11 @@ import {
   FrameDecoder,
   type HelloPayload,
   WIRE_PROTOCOL,
-} from './frames.js';
+} from '../../protocol/fake-server-frames.js';
+import { quietOnEpipe } from '../fd-stdio.js';
+
+/** How long the client waits for the server's answer to its hello before it runs the session itself. */
+export const ANSWER_TIMEOUT_MS = 2000;
 
 /**
  * `bin/fake-claude` with `CLIDE_FAKE_SERVER=<socket>`: the session runs in the fake server
@@ -19,16 +23,21 @@ import {
  * on stdout and stderr, then the exit (code, or the signal the session died of). It loads no
  * engine, so a session starts in about the time any piped Node program does.
  *
- * No server at the path (nothing listens, no file), or one that refuses the session (another kit
- * version), or one that has not answered within `ANSWER_TIMEOUT_MS`: `runLocally` runs the engine
- * in this process instead, as without the variable; stdin is untouched until the server accepts,
- * so nothing is lost. Like the executable, the client
- * handles no signal: a signal kills it, and the server ends the session when the socket closes.
+ * No server at the path (nothing listens, no file), one that refuses the session (another kit
+ * version), or one that has not answered within `ANSWER_TIMEOUT_MS`: `hooks.runLocally` runs the
+ * engine in this process instead, as without the variable; stdin is untouched until the server
+ * accepts, so nothing is lost. Like the executable, the client handles no signal: a signal kills
+ * it, and the server ends the session when the socket closes. The process's exit is the caller's
+ * (`hooks.exit`, src/cli/fake-client.ts).
  */
-/** How long the client waits for the server's answer to its hello before it runs the session itself. */
-export const ANSWER_TIMEOUT_MS = 2000;
+export interface ServedSessionHooks {
+  /** Runs the session in this process instead (no server took it); nothing of stdin has been read. */
+  runLocally(): void;
+  /** The session has ended and stdout and stderr are drained: leave with its exit code, or die of its signal. */
+  exit(payload: ExitPayload): void;
+}
 
-export function runFakeClient(socketPath: string, runLocally: () => void): void {
+export function runServedSession(socketPath: string, hooks: ServedSessionHooks): void {
   const socket = connect(socketPath);
   const decoder = new FrameDecoder();
   let state: 'connecting' | 'running' | 'exiting' | 'local' = 'connecting';
@@ -37,7 +46,7 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     state = 'local';
     clearTimeout(unanswered);
     socket.destroy();
-    runLocally();
+    hooks.runLocally();
   };
   // A server that takes the connection but does not answer (stopped, wedged) must not hang the
   // session: it runs here instead, with nothing of stdin read yet.
@@ -131,12 +140,7 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     // Let stdout and stderr drain (pipes), then leave even if stdin is still open.
     const flushed = (stream: NodeJS.WriteStream | undefined, then: () => void) =>
       stream ? stream.write('', then) : then();
-    flushed(err, () =>
-      flushed(out, () => {
-        if (payload.signal) process.kill(process.pid, payload.signal as NodeJS.Signals);
-        process.exit(payload.exitCode);
-      }),
-    );
+    flushed(err, () => flushed(out, () => hooks.exit(payload)));
   }
 
   function fail(what: string): void {
@@ -145,17 +149,6 @@ export function runFakeClient(socketPath: string, runLocally: () => void): void 
     );
     exit({ exitCode: 70 });
   }
-}
-
-// A reader that goes away (`fake-claude … | head`) ends the output, not the session, as for the
-// executable (src/cli/fake-claude.ts).
-function quietOnEpipe<T extends NodeJS.WriteStream>(stream: T): T {
-  if (stream.listenerCount('error') === 0) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-    });
-  }
-  return stream;
 }
 
 /** The bundle has the version built in (scripts/bundle.mjs); tsc's output reads package.json. */

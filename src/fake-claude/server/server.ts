@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
-import { runFakeSession } from '../run.js';
 import {
   type ExitPayload,
   encodeFrame,
@@ -12,9 +12,12 @@ import {
   FRAME,
   type Frame,
   FrameDecoder,
+  type FrameType,
   type HelloPayload,
   WIRE_PROTOCOL,
-} from './frames.js';
+} from '../../protocol/fake-server-frames.js';
+import { streamChunks } from '../fd-stdio.js';
+import { runFakeSession } from '../run.js';
 
 /**
  * The fake server: the engine of `fake-claude`, warm in one long-lived process, serving sessions
@@ -135,65 +138,14 @@ interface SessionHooks {
   onEnd(): void;
 }
 
-/** stdin chunks from the client, in order, as the engine reads them; the socket pauses while many wait. */
-class ChunkQueue implements AsyncIterable<Uint8Array> {
-  private readonly chunks: Uint8Array[] = [];
-  private ended = false;
-  private wake: (() => void) | undefined;
-
-  constructor(
-    private readonly pause: () => void,
-    private readonly resume: () => void,
-  ) {}
-
-  push(chunk: Uint8Array): void {
-    if (this.ended) return;
-    this.chunks.push(chunk);
-    if (this.chunks.length >= 16) this.pause();
-    this.notify();
-  }
-
-  end(): void {
-    this.ended = true;
-    this.notify();
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    return {
-      next: async () => {
-        while (this.chunks.length === 0 && !this.ended) {
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-          });
-        }
-        const chunk = this.chunks.shift();
-        if (chunk === undefined) return { value: undefined, done: true };
-        if (this.chunks.length === 0) this.resume();
-        return { value: chunk, done: false };
-      },
-      return: async () => {
-        this.end();
-        this.chunks.length = 0;
-        this.resume();
-        return { value: undefined, done: true };
-      },
-    };
-  }
-}
-
 /** One client connection: a hello, then one session of the engine, then its exit. */
 class ServedSession {
   running = false;
   private readonly decoder = new FrameDecoder();
   private state: 'hello' | 'running' | 'done' = 'hello';
   private readonly kills = new AbortController();
-  private stdin: ChunkQueue | undefined;
+  /** The client's stdin, a chunk per stdin frame (the engine reads it as the executable reads a pipe). */
+  private stdin: PassThrough | undefined;
   private finished: Promise<void> = Promise.resolve();
 
   constructor(
@@ -235,7 +187,7 @@ class ServedSession {
         this.start(frame.payload);
         continue;
       }
-      if (frame.type === FRAME.stdin) this.stdin?.push(frame.payload);
+      if (frame.type === FRAME.stdin) this.takeStdin(frame.payload);
       else if (frame.type === FRAME.stdinEnd) this.stdin?.end();
       else {
         this.refuse(
@@ -264,10 +216,7 @@ class ServedSession {
     this.running = true;
     this.hooks.onAccept();
     this.send(FRAME.accept);
-    const stdin = new ChunkQueue(
-      () => this.socket.pause(),
-      () => this.socket.resume(),
-    );
+    const stdin = new PassThrough();
     this.stdin = stdin;
     const out = (type: typeof FRAME.stdout | typeof FRAME.stderr) => ({
       acceptsBytes: true as const,
@@ -277,7 +226,12 @@ class ServedSession {
       },
     });
     this.finished = runFakeSession(hello.argv, {
-      io: { stdin, stdinIsTTY: hello.stdinIsTTY, stdout: out(FRAME.stdout), stderr: out(FRAME.stderr) },
+      io: {
+        stdin: streamChunks(stdin),
+        stdinIsTTY: hello.stdinIsTTY,
+        stdout: out(FRAME.stdout),
+        stderr: out(FRAME.stderr),
+      },
       env: hello.env,
       cwd: hello.cwd,
       pid: hello.pid,
@@ -307,9 +261,19 @@ class ServedSession {
     setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
   }
 
-  private send(type: number, payload?: string | Uint8Array): boolean {
+  /** One stdin chunk for the engine; the socket waits while the engine has not read those before. */
+  private takeStdin(chunk: Buffer): void {
+    const stdin = this.stdin;
+    if (!stdin || stdin.writableEnded) return;
+    if (!stdin.write(chunk)) {
+      this.socket.pause();
+      stdin.once('drain', () => this.socket.resume());
+    }
+  }
+
+  private send(type: FrameType, payload?: string | Uint8Array): boolean {
     if (this.socket.destroyed || this.socket.writableEnded) return false;
-    return this.socket.write(encodeFrame(type as Frame['type'], payload));
+    return this.socket.write(encodeFrame(type, payload));
   }
 
   private gone(): void {
@@ -317,7 +281,9 @@ class ServedSession {
     this.state = 'done';
     this.running = false;
     this.kills.abort();
+    // Whatever the session was reading, its input is gone with the client.
     this.stdin?.end();
+    this.stdin?.resume();
     this.hooks.onEnd();
   }
 }

@@ -1,6 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FRAME, FrameDecoder, FrameError, type FrameType, MAX_FRAME_BYTES } from './frames.js';
+import {
+  encodeFrame,
+  FRAME,
+  FrameDecoder,
+  FrameError,
+  type FrameType,
+  MAX_FRAME_BYTES,
+} from './fake-server-frames.js';
 
 const TYPES = Object.values(FRAME) as FrameType[];
 

@@ -1,6 +1,6 @@
 /**
  * The wire format between `bin/fake-claude` in client mode (`CLIDE_FAKE_SERVER`) and the fake
- * server (server.ts): length-prefixed frames over a Unix socket, one byte of type, four of payload
+ * server (src/fake-claude/server/): length-prefixed frames over a Unix socket, one byte of type, four of payload
  * length (big-endian), then the payload. Bytes pass as they are, so a stdin chunk reaches the
  * engine with the boundaries and bytes it had at the client (the engine's reading of stdin depends
  * on both: src/protocol/settled-lines.ts). Used by both ends; it imports nothing, so the client's
