@@ -14,8 +14,15 @@ export { createSandbox, NO_ANSWER, Session, startSession, withSession } from './
 // Errors and findings: one error base, findings as data.
 export type { ClideErrorCode } from './errors/index.js';
 export { ClideError, EXIT, isClideError } from './errors/index.js';
-export type { FakeClaude, FakeClaudeOptions, FakeServer, FakeServerOptions } from './fake-claude/index.js';
-export { fakeClaude, startFakeServer } from './fake-claude/index.js';
+export type {
+  FakeClaude,
+  FakeClaudeOptions,
+  FakeServer,
+  FakeServerOptions,
+  FakeServerProcess,
+  FakeServerProcessOptions,
+} from './fake-claude/index.js';
+export { fakeClaude, spawnFakeServer, startFakeServer } from './fake-claude/index.js';
 export type { Finding, FindingLocation, JsonPath, Severity } from './findings/index.js';
 export { atLeast, formatPath, SEVERITIES } from './findings/index.js';
 // Fixtures and redaction.

@@ -5,6 +5,8 @@ import { nextSignal } from '../next-signal.js';
 export interface FakeServerFlags {
   socket?: string;
   stopOnStdinEnd?: boolean;
+  /** commander's `--no-native-client`: false. */
+  nativeClient?: boolean;
 }
 
 /** Where `fake-server` writes, and what stops it. */
@@ -19,9 +21,11 @@ export interface FakeServerIo {
  * `clide-conformance fake-server [--socket PATH] [--stop-on-stdin-end]`: the fake `claude`'s engine,
  * warm in one process, for test suites that start `bin/fake-claude` once per test (in any
  * language): each executable started with `CLIDE_FAKE_SERVER=<socket>` hands its session over
- * instead of loading the engine (src/fake-claude/server/). Prints one line on stdout,
- * `CLIDE_FAKE_SERVER=<socket>`; serves until SIGINT/SIGTERM (or, with --stop-on-stdin-end, until
- * its stdin ends: a parent that dies takes the server with it). Exits 0.
+ * instead of loading the engine (src/fake-claude/server/). Prints two lines on stdout,
+ * `CLIDE_FAKE_SERVER=<socket>`, then `CLIDE_FAKE_CLAUDE=<executable>` (the native client, built
+ * with the machine's C compiler, or bin/fake-claude: native-client.ts); serves until
+ * SIGINT/SIGTERM (or, with --stop-on-stdin-end, until its stdin ends: a parent that dies takes the
+ * server with it). Exits 0.
  */
 export function registerFakeServer(program: Command): void {
   program
@@ -31,6 +35,10 @@ export function registerFakeServer(program: Command): void {
     )
     .option('--socket <path>', 'Unix socket to listen on (default: a new private temporary folder)')
     .option('--stop-on-stdin-end', 'stop when stdin ends (tie the server to the process that started it)')
+    .option(
+      '--no-native-client',
+      'do not build the native client (native/fake-client.c): CLIDE_FAKE_CLAUDE is then bin/fake-claude',
+    )
     .action(async (flags: FakeServerFlags) => {
       process.exitCode = await runFakeServer(flags, {
         stdout: (text) => process.stdout.write(text),
@@ -43,10 +51,18 @@ export function registerFakeServer(program: Command): void {
 /** Serves until `io.stop` resolves; returns the exit code. */
 export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): Promise<number> {
   const { startFakeServer } = await import('../../fake-claude/server/server.js');
-  const server = await startFakeServer(flags.socket === undefined ? {} : { socketPath: flags.socket });
+  const server = await startFakeServer({
+    ...(flags.socket === undefined ? {} : { socketPath: flags.socket }),
+    nativeClient: flags.nativeClient !== false,
+  });
   const log = (line: string) => io.stderr(`fake-server: ${line}\n`);
-  io.stdout(`CLIDE_FAKE_SERVER=${server.socketPath}\n`);
+  io.stdout(`CLIDE_FAKE_SERVER=${server.socketPath}\nCLIDE_FAKE_CLAUDE=${server.executable}\n`);
   log(`serving fake-claude sessions on ${server.socketPath}; stop with Ctrl-C`);
+  log(
+    server.nativeClient.ok
+      ? `clients: ${server.executable} (native) or bin/fake-claude, with CLIDE_FAKE_SERVER set`
+      : `clients: ${server.executable} with CLIDE_FAKE_SERVER set (no native client: ${server.nativeClient.problem})`,
+  );
   let reason: string;
   try {
     reason = await io.stop;

@@ -18,6 +18,7 @@ import {
 } from '../../protocol/fake-server-frames.js';
 import { streamChunks } from '../fd-stdio.js';
 import { runFakeSession } from '../run.js';
+import { fakeClaudeBin, type NativeClient, type NativeClientOptions, nativeClient } from './native-client.js';
 
 /**
  * The fake server: the engine of `fake-claude`, warm in one long-lived process, serving sessions
@@ -34,13 +35,27 @@ export interface FakeServerOptions {
    * removed by `close()`). An existing file at that path is an error, not replaced.
    */
   socketPath?: string;
+  /**
+   * Build (or take from the kit's cache) the native client, native/fake-client.c, with the
+   * machine's C compiler, so that `executable` starts a served session with no Node process
+   * (default: true). `false`, or a machine without a compiler: `executable` is bin/fake-claude.
+   */
+  nativeClient?: boolean | NativeClientOptions;
 }
 
 export interface FakeServer {
   /** The socket the server listens on. */
   readonly socketPath: string;
-  /** The environment that points `bin/fake-claude` at this server: `{ CLIDE_FAKE_SERVER: socketPath }`. */
+  /** The environment that points a client at this server: `{ CLIDE_FAKE_SERVER: socketPath }`. */
   readonly env: { [FAKE_SERVER_ENV]: string };
+  /**
+   * The `claude` to start for a served session (with `env`): the native client when there is one
+   * (`nativeClient.ok`), else bin/fake-claude. Both run the session themselves when no server
+   * takes it.
+   */
+  readonly executable: string;
+  /** The native client, or why there is none (not asked for, no compiler, a failed build). */
+  readonly nativeClient: NativeClient;
   /** Sessions accepted so far. */
   sessionsServed(): number;
   /** Sessions running now. */
@@ -112,10 +127,16 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       },
     );
   }
+  const native: NativeClient =
+    options.nativeClient === false
+      ? { ok: false, problem: 'not asked for (nativeClient: false)' }
+      : await nativeClient(options.nativeClient === true ? {} : options.nativeClient);
   let closing: Promise<void> | undefined;
   return {
     socketPath,
     env: { [FAKE_SERVER_ENV]: socketPath },
+    executable: native.ok ? native.path : fakeClaudeBin(),
+    nativeClient: native,
     sessionsServed: () => served,
     activeSessions: () => [...sessions].filter((session) => session.running).length,
     refusals: () => [...refused],
