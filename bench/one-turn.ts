@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { packageInfo } from '../src/config/package-info.js';
 import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { spawnFakeServer } from '../src/fake-claude/server/server-process.js';
 import { findInstalled } from '../src/install/index.js';
 import { type ModelScript, startModelApi } from '../src/model-api/index.js';
 import type { BenchConfig } from './config.js';
@@ -18,46 +16,6 @@ import { fmt, interleave, pairedRatios, summarize } from './stats.js';
 
 /** Sessions a fake server plays before the rounds, so that they meet it warm (as a suite's later tests do). */
 const SERVER_WARM_UP_SESSIONS = 20;
-
-/**
- * `clide-conformance fake-server --stop-on-stdin-end` as a process of its own: the environment it
- * prints, `stop()` (ends its stdin), and how many sessions it served (from its last words).
- */
-async function startServerProcess(root: string): Promise<{
-  env: Record<string, string>;
-  stop: () => Promise<void>;
-  sessionsServed: Promise<number>;
-}> {
-  const child = spawn(
-    process.execPath,
-    [join(root, 'bin', 'clide-conformance'), 'fake-server', '--stop-on-stdin-end'],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const closed = once(child, 'close');
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout }), 'line'),
-    closed.then(() => {
-      throw new Error(`clide-conformance fake-server exited before it listened: ${stderr.trim()}`);
-    }),
-  ])) as [string];
-  const match = /^CLIDE_FAKE_SERVER=(.+)$/.exec(line);
-  if (!match?.[1])
-    throw new Error(`clide-conformance fake-server printed "${line}", not CLIDE_FAKE_SERVER=<socket>`);
-  return {
-    env: { CLIDE_FAKE_SERVER: match[1] },
-    stop: async () => {
-      child.stdin.end();
-      await closed;
-    },
-    sessionsServed: closed.then(() => Number(/stopped after (\d+) session/.exec(stderr)?.[1] ?? Number.NaN)),
-  };
-}
 
 /** The model script every variant plays: one text turn. */
 export const ONE_TURN_SCRIPT: ModelScript = {
@@ -229,9 +187,12 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
 
   // A warm fake server, as a test suite runs one: its own process (`clide-conformance fake-server`),
   // with its engine warmed by a few sessions before the rounds.
-  const server = await startServerProcess(root);
+  const server = await spawnFakeServer();
+  // Its native client (native/fake-client.c, built by the server with this machine's C compiler).
+  const native = server.executable === fake ? undefined : server.executable;
+  if (!native) section.notes.push('no native client (no C compiler?): its variants are left out');
   for (let i = 0; i < SERVER_WARM_UP_SESSIONS; i++)
-    await rawTurn(fake, STREAM_ARGS, 'scenario', true, server.env);
+    await rawTurn(native ?? fake, STREAM_ARGS, 'scenario', true, server.env);
   const variants: Array<{ name: string; run: () => Promise<TurnRun> }> = [
     { name: 'floor', run: () => rawTurn(process.execPath, ['-e', ''], 'none', false) },
     { name: 'pipe floor', run: () => rawTurn(process.execPath, ['-e', PIPE_FLOOR_SCRIPT], 'none', true) },
@@ -241,6 +202,15 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
     { name: 'fake (warm server)', run: () => rawTurn(fake, STREAM_ARGS, 'scenario', true, server.env) },
     { name: 'fake via SDK (warm server)', run: () => sdkTurn(fake, 'scenario', server.env) },
   ];
+  if (native) {
+    variants.push(
+      {
+        name: 'native client (warm server)',
+        run: () => rawTurn(native, STREAM_ARGS, 'scenario', true, server.env),
+      },
+      { name: 'native client via SDK (warm server)', run: () => sdkTurn(native, 'scenario', server.env) },
+    );
+  }
   if (real) {
     variants.push(
       { name: 'real', run: () => rawTurn(real, STREAM_ARGS, 'api', true) },
@@ -248,6 +218,7 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
     );
   }
   let runs: Record<string, TurnRun[]>;
+  let stopped: Awaited<ReturnType<typeof server.stop>>;
   try {
     runs = await interleave(
       variants.map((v) => ({ name: v.name, run: () => v.run() })),
@@ -258,9 +229,10 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
         ),
     );
   } finally {
-    await server.stop();
+    stopped = await server.stop();
   }
-  const sessionsServed = await server.sessionsServed;
+  const sessionsServed = stopped.sessionsServed;
+  const sessionsGiven = SERVER_WARM_UP_SESSIONS + (native ? 4 : 2) * config.turnRounds;
   const failures = Object.entries(runs).flatMap(([name, rs]) =>
     rs.filter((r) => !r.ok).map((r) => `${name}: ${r.problem ?? 'failed'}`),
   );
@@ -344,6 +316,26 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
       undefined,
       `${fmt(summarize(wall('fake (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('pipe floor')).median, 0)} ms: the client's own cost and the server's round trips`,
     ),
+    ...(native
+      ? [
+          measure(
+            'turn.served-native-vs-floor',
+            "the native client, one turn through a warm fake server / `node -e ''`, wall",
+            ratio(wall('native client (warm server)'), wall('floor')),
+            '×',
+            { op: '<=', value: 1.3 },
+            `${fmt(summarize(wall('native client (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms: no Node process starts for the session`,
+          ),
+          measure(
+            'turn.served-native-sdk-vs-floor',
+            "the native client, one turn via Agent SDK through a warm fake server / `node -e ''`, wall",
+            ratio(wall('native client via SDK (warm server)'), wall('floor')),
+            '×',
+            undefined,
+            `${fmt(summarize(wall('native client via SDK (warm server)')).median, 0)} ms vs ${fmt(summarize(wall('floor')).median, 0)} ms`,
+          ),
+        ]
+      : []),
     measure(
       'turn.served-sdk-vs-floor',
       "fake-claude one turn via Agent SDK through a warm fake server / `node -e ''`, wall",
@@ -399,7 +391,8 @@ export async function benchOneTurn(config: BenchConfig, log: (line: string) => v
     `Each round runs every variant once, in an order rotated each round, each in a fresh sandbox (HOME, cwd); ratios are taken within a round, then the median over ${config.turnRounds} rounds is reported. "spawn → exit" ends when the process has exited: for stream-json input the client closes stdin on the \`result\` line.`,
     'pipe floor = `node -e` of a program that reads stdin to its first line, writes three stream-json lines and exits when stdin ends (bench/one-turn.ts, `PIPE_FLOOR_SCRIPT`): the same pipes and the same client as the fake, no engine.',
     'fake = `bin/fake-claude` with `CLIDE_FAKE_SCENARIO` (model script file, no HTTP); fake (Messages API) = the same fake playing the script served by `startModelApi`; real = the pinned CLI on the same script through `startModelApi`.',
-    `fake (warm server) = the same executable with \`CLIDE_FAKE_SERVER\` set to a \`clide-conformance fake-server\` process started for this section and warmed by ${SERVER_WARM_UP_SESSIONS} sessions: the executable loads only its client and the engine runs in the server (src/fake-claude/server/). It served ${sessionsServed} sessions here${sessionsServed < SERVER_WARM_UP_SESSIONS + 2 * config.turnRounds ? ', fewer than it was given: some ran locally' : ''}.`,
+    `fake (warm server) = the same executable with \`CLIDE_FAKE_SERVER\` set to a \`clide-conformance fake-server\` process started for this section and warmed by ${SERVER_WARM_UP_SESSIONS} sessions: the executable loads only its client and the engine runs in the server (src/fake-claude/server/). It served ${sessionsServed} sessions here${sessionsServed < sessionsGiven ? `, fewer than the ${sessionsGiven} it was given: some ran locally` : ''}.`,
+    'native client (warm server) = the same server, its sessions started from its native client (native/fake-client.c, `CLIDE_FAKE_CLAUDE`): a C program that carries the session over the socket, with no Node process in the session at all.',
   );
   for (const v of variants) {
     if (v.name.includes('floor') || v.name.includes('SDK') || v.name.includes('server')) continue;

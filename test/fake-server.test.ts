@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { nativeClient } from '../src/fake-claude/server/native-client.js';
 import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   encodeFrame,
@@ -18,10 +19,11 @@ import {
 
 /**
  * bin/fake-claude with CLIDE_FAKE_SERVER hands its session to a warm fake server and only carries
- * it (src/fake-claude/server/). Whatever goes through the server must come out as it does from the
- * executable alone: the same bytes on stdout and stderr, the same exit; a client that cannot be
- * served runs the engine itself, losing no input; a client killed ends its session; a broken peer on
- * either side is turned away with a clear word, and the server goes on serving.
+ * it (src/fake-claude/server/); so does the native client (native/fake-client.c), with no Node
+ * process. Whatever goes through the server must come out as it does from the executable alone:
+ * the same bytes on stdout and stderr, the same exit; a client that cannot be served runs the engine
+ * itself, losing no input; a client killed ends its session; a broken peer on either side is turned
+ * away with a clear word, and the server goes on serving. Each client passes every one of these.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -32,7 +34,12 @@ const HELLO = `${JSON.stringify({ type: 'user', message: { role: 'user', content
 let dir: string;
 let script: string;
 let server: FakeServer;
+let native: string;
 beforeAll(async () => {
+  // This machine has a C compiler (CI's too): the native client must build.
+  const built = await nativeClient();
+  if (!built.ok) throw new Error(`the native client did not build: ${built.problem}`);
+  native = built.path;
   if (!existsSync(resolve('dist/bundle/fake-claude/fake-client.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
@@ -61,6 +68,8 @@ interface Outcome {
 }
 
 interface SessionOptions {
+  /** The executable to start (default: bin/fake-claude). */
+  client?: string;
   args?: string[];
   input?: string;
   /** Environment on top of the sandbox's (CLIDE_FAKE_SERVER among it, or not). */
@@ -76,7 +85,7 @@ async function session(options: SessionOptions): Promise<Outcome> {
   const sandbox = createSandbox();
   try {
     const env = { ...sandboxEnv({ sandbox }), CLIDE_FAKE_SCENARIO: script, ...options.env };
-    const child = spawn(FAKE, options.args ?? STREAM, {
+    const child = spawn(options.client ?? FAKE, options.args ?? STREAM, {
       cwd: sandbox.cwd,
       env,
       stdio: [options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe', 'pipe', 'pipe'],
@@ -114,9 +123,11 @@ async function session(options: SessionOptions): Promise<Outcome> {
   }
 }
 
-async function served(options: SessionOptions): Promise<Outcome> {
-  return session({ ...options, env: { ...options.env, ...server.env } });
-}
+/** The clients a served session can start: each must behave as the other. */
+const CLIENTS: Array<[string, () => string]> = [
+  ['bin/fake-claude', () => FAKE],
+  ['the native client', () => native],
+];
 
 /** A raw server at a fresh socket that answers each client with `answer`. */
 async function rawServer(answer: (socket: import('node:net').Socket, frames: Frame[]) => void) {
@@ -162,7 +173,11 @@ async function helloAnswer(overrides: Record<string, unknown>): Promise<Frame[]>
   return frames;
 }
 
-describe('bin/fake-claude through a fake server', () => {
+describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
+  const client = (options: SessionOptions): Promise<Outcome> => session({ ...options, client: clientPath() });
+  const served = (options: SessionOptions): Promise<Outcome> =>
+    client({ ...options, env: { ...options.env, ...server.env } });
+
   const cases: Array<[string, SessionOptions]> = [
     ['a stream-json turn', { input: HELLO }],
     ['--version', { args: ['--version'] }],
@@ -243,7 +258,7 @@ describe('bin/fake-claude through a fake server', () => {
     const missing = { CLIDE_FAKE_SERVER: join(dir, 'nobody-here.sock') };
     const [alone, fallback] = await Promise.all([
       session({ input: HELLO }),
-      session({ input: HELLO, env: missing }),
+      client({ input: HELLO, env: missing }),
     ]);
     expect(fallback).toEqual(alone);
   });
@@ -257,7 +272,7 @@ describe('bin/fake-claude through a fake server', () => {
     try {
       const [alone, refused] = await Promise.all([
         session({ input: HELLO }),
-        session({ input: HELLO, env: { CLIDE_FAKE_SERVER: refusing.socketPath } }),
+        client({ input: HELLO, env: { CLIDE_FAKE_SERVER: refusing.socketPath } }),
       ]);
       // The client waits for the answer before it reads stdin.
       expect(refusing.heard.map((f) => String.fromCharCode(f.type))).toEqual(['H']);
@@ -273,7 +288,7 @@ describe('bin/fake-claude through a fake server', () => {
     try {
       const [alone, fallback] = await Promise.all([
         session({ input: HELLO }),
-        session({ input: HELLO, env: { CLIDE_FAKE_SERVER: mute.socketPath } }),
+        client({ input: HELLO, env: { CLIDE_FAKE_SERVER: mute.socketPath } }),
       ]);
       expect(mute.heard.map((f) => String.fromCharCode(f.type))).toEqual(['H']);
       expect(fallback).toEqual(alone);
@@ -288,7 +303,7 @@ describe('bin/fake-claude through a fake server', () => {
         socket.write(Buffer.concat([encodeFrame(FRAME.accept), Buffer.from('garbage!')]));
     });
     try {
-      const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: broken.socketPath } });
+      const outcome = await client({ input: HELLO, env: { CLIDE_FAKE_SERVER: broken.socketPath } });
       expect(outcome.exitCode).toBe(70);
       expect(outcome.stderr).toContain(
         `the fake server (CLIDE_FAKE_SERVER=${broken.socketPath}) sent a broken frame stream: unknown frame type 0x67`,
@@ -306,7 +321,7 @@ describe('bin/fake-claude through a fake server', () => {
       }
     });
     try {
-      const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: leaving.socketPath } });
+      const outcome = await client({ input: HELLO, env: { CLIDE_FAKE_SERVER: leaving.socketPath } });
       expect(outcome.exitCode).toBe(70);
       expect(outcome.stderr).toContain('closed the session before it ended');
     } finally {
@@ -331,7 +346,7 @@ describe('bin/fake-claude through a fake server', () => {
 
   it('closing the server ends a running session: its client dies of SIGTERM, as the executable killed', async () => {
     const own = await startFakeServer();
-    const outcome = await session({
+    const outcome = await client({
       input: HELLO,
       env: own.env,
       onFirstLine: () => void own.close(),
@@ -340,6 +355,62 @@ describe('bin/fake-claude through a fake server', () => {
     expect(own.activeSessions()).toBe(0);
     expect(existsSync(own.socketPath)).toBe(false);
   });
+
+  it('without CLIDE_FAKE_SERVER, runs the session itself: the same output', async () => {
+    const [alone, itself] = await Promise.all([
+      session({ input: HELLO }),
+      client({ input: HELLO, env: { CLIDE_FAKE_SERVER: '' } }),
+    ]);
+    expect(alone.stdout).toContain('"type":"result"');
+    expect(itself).toEqual(alone);
+  });
+
+  it('carries argv and the environment byte for byte: quotes, backslashes, control characters, any Unicode', async () => {
+    // The model name comes back in system/init, the scenario's folder name in the path the engine
+    // reads: either one carried wrong shows in the output or fails the session.
+    const odd = mkdtempSync(join(dir, 'odd "q" \\ \t ☃ \u{1F600} \u001f-'));
+    const oddScript = join(odd, 'script.json');
+    writeFileSync(
+      oddScript,
+      JSON.stringify({ version: 1, turns: [{ blocks: [{ type: 'text', text: 'Hi.' }] }] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({
+          // Control characters, JSON's own specials and ASCII often; any other code point too.
+          unit: fc
+            .oneof(
+              fc.integer({ min: 1, max: 0x1f }),
+              fc.constantFrom(0x22, 0x5c, 0x7f),
+              fc.integer({ min: 0x20, max: 0x7e }),
+              fc.integer({ min: 0x80, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff),
+            )
+            .map((c) => String.fromCodePoint(c)),
+          minLength: 1,
+          maxLength: 40,
+        }),
+        async (model) => {
+          const before = server.sessionsServed();
+          const options = {
+            args: [...STREAM, '--model', model],
+            input: HELLO,
+            env: { CLIDE_FAKE_SCENARIO: oddScript },
+          };
+          const [alone, through] = await Promise.all([session(options), served(options)]);
+          expect(alone.exitCode).toBe(0);
+          expect(through).toEqual(alone);
+          // Served, not run locally after a refusal of a hello it could not read.
+          expect(server.sessionsServed()).toBe(before + 1);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe('the fake server', () => {
+  const served = (options: SessionOptions): Promise<Outcome> =>
+    session({ ...options, env: { ...options.env, ...server.env } });
 
   it('turns away a client of another kit version, or one with a bad hello, saying why', async () => {
     const reason = async (overrides: Record<string, unknown>) => {
@@ -413,18 +484,53 @@ describe('clide-conformance fake-server', () => {
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    await eventually(() => stdout.includes('\n'), 'the server has printed its variable');
-    expect(stdout).toBe(`CLIDE_FAKE_SERVER=${socketPath}\n`);
-    const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: socketPath } });
-    expect(outcome.exitCode).toBe(0);
-    expect(outcome.stdout).toContain('"type":"result"');
+    await eventually(() => stdout.split('\n').length > 2, 'the server has printed its variables');
+    // The client to start: the native one, built (or found in the cache) as the server starts.
+    expect(stdout).toBe(`CLIDE_FAKE_SERVER=${socketPath}\nCLIDE_FAKE_CLAUDE=${native}\n`);
+    const env = { CLIDE_FAKE_SERVER: socketPath };
+    for (const client of [FAKE, native]) {
+      const outcome = await session({ client, input: HELLO, env });
+      expect(outcome.exitCode).toBe(0);
+      expect(outcome.stdout).toContain('"type":"result"');
+    }
     child.stdin.end();
     const [exitCode] = await once(child, 'close');
     expect(exitCode).toBe(0);
+    expect(stderr).toContain(`fake-server: clients: ${native} (native) or bin/fake-claude`);
     expect(stderr).toContain(
-      'fake-server: end of stdin: stopped after 1 session(s), 0 client(s) turned away',
+      'fake-server: end of stdin: stopped after 2 session(s), 0 client(s) turned away',
     );
     expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('--no-native-client, or no C compiler: CLIDE_FAKE_CLAUDE is bin/fake-claude, and the log says why', async () => {
+    const stdoutOf = async (args: string[], env: NodeJS.ProcessEnv) => {
+      const child = spawn(process.execPath, [CLI, 'fake-server', '--stop-on-stdin-end', ...args], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      await eventually(() => stdout.split('\n').length > 2, 'the server has printed its variables');
+      child.stdin.end();
+      await once(child, 'close');
+      return { stdout: stdout.split('\n')[1], stderr };
+    };
+    const off = await stdoutOf(['--no-native-client'], process.env);
+    expect(off.stdout).toBe(`CLIDE_FAKE_CLAUDE=${FAKE}`);
+    expect(off.stderr).toContain('no native client: not asked for');
+    // A fresh cache, so that nothing built before stands in: the compiler is asked, and is not there.
+    const cache = mkdtempSync(join(dir, 'cache-'));
+    const none = await stdoutOf([], { ...process.env, CLIDE_CACHE_DIR: cache, CC: '/no/such/cc' });
+    expect(none.stdout).toBe(`CLIDE_FAKE_CLAUDE=${FAKE}`);
+    expect(none.stderr).toContain('no native client: /no/such/cc could not build it (');
+    expect(none.stderr).toContain('ENOENT');
   });
 
   it('refuses a socket path that is already taken, naming it', async () => {
