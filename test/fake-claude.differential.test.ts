@@ -10,7 +10,7 @@ import {
   normalizeTranscript,
 } from '../src/fake-claude/fidelity.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
-import { startFakeServer } from '../src/fake-claude/server/server.js';
+import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   type RunScenarioOptions,
   runScenario,
@@ -77,6 +77,12 @@ async function run(scenario: Scenario, options: RunScenarioOptions): Promise<Sce
 const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
 const server = await startFakeServer();
 let servedRuns = 0;
+
+/** The server's native client: this machine (as CI) has a C compiler, so there must be one. */
+function nativeClientOf(served: FakeServer): string {
+  if (!served.nativeClient.ok) throw new Error(`no native client: ${served.nativeClient.problem}`);
+  return served.executable;
+}
 const limit = limiter(CONCURRENCY);
 
 beforeAll(() => {
@@ -118,8 +124,9 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
         cliVersion: version,
         env: { ...fake, CLIDE_FAKE_SCENARIO: file },
       }),
+      // From the server's native client (test/fake-server.test.ts holds bin/fake-claude's to it).
       run(scenario, {
-        binary: FAKE,
+        binary: nativeClientOf(server),
         cliVersion: version,
         env: { ...fake, CLIDE_FAKE_SCENARIO: file, CLIDE_FAKE_SERVER: server.socketPath },
       }),

@@ -76,6 +76,17 @@ const SIDES: Side[] = emulatedVersions().flatMap((version) => [
     scenarioFile: true,
     served: true,
   },
+  {
+    name: `fake-claude ${version} via a fake server, from its native client (scenario file)`,
+    version,
+    binary: () => {
+      if (!server.nativeClient.ok) throw new Error(`no native client: ${server.nativeClient.problem}`);
+      return server.executable;
+    },
+    fake: true,
+    scenarioFile: true,
+    served: true,
+  },
 ]);
 
 // The served side's sessions: each one must have reached the server (none run locally for want of it).
