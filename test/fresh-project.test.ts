@@ -297,7 +297,7 @@ describe('a brand-new project that installs the packed kit', () => {
     expect(bad.all).toContain('broken.jsonl:2');
   }, 120_000);
 
-  it('npx clide-conformance fake-server serves the installed fake-claude: the session runs there', async () => {
+  it('npx clide-conformance fake-server serves the installed fake-claude and its native client, built from the package', async () => {
     const script = join(root, 'served.model.json');
     writeFileSync(
       script,
@@ -311,35 +311,42 @@ describe('a brand-new project that installs the packed kit', () => {
       stdin: 'pipe',
       reject: false,
     });
-    const line = await new Promise<string>((resolve, reject) => {
+    const lines = await new Promise<string[]>((resolve, reject) => {
       let out = '';
       server.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+        if (out.split('\n').length > 2) resolve(out.split('\n').slice(0, 2));
       });
       void server.then(() =>
         reject(new Error(`fake-server exited before it listened: ${String(server.stderr)}`)),
       );
     });
-    expect(line).toMatch(/^CLIDE_FAKE_SERVER=\/.+/);
-    const session = await execa(
+    expect(lines[0]).toMatch(/^CLIDE_FAKE_SERVER=\/.+/);
+    expect(lines[1]).toMatch(/^CLIDE_FAKE_CLAUDE=\/.+\/fake-client\/[0-9a-f]{16}\/fake-claude$/);
+    const clients = [
       join(project, 'node_modules', '.bin', 'fake-claude'),
-      ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
-      {
-        cwd: work,
-        env: {
-          ...env,
-          CLIDE_FAKE_SCENARIO: script,
-          CLIDE_FAKE_SERVER: line.slice('CLIDE_FAKE_SERVER='.length),
+      (lines[1] ?? '').slice('CLIDE_FAKE_CLAUDE='.length),
+    ];
+    for (const client of clients) {
+      const session = await execa(
+        client,
+        ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+        {
+          cwd: work,
+          env: {
+            ...env,
+            CLIDE_FAKE_SCENARIO: script,
+            CLIDE_FAKE_SERVER: (lines[0] ?? '').slice('CLIDE_FAKE_SERVER='.length),
+          },
+          extendEnv: false,
+          input: '{"type":"user","message":{"role":"user","content":"Say hello."}}\n',
         },
-        extendEnv: false,
-        input: '{"type":"user","message":{"role":"user","content":"Say hello."}}\n',
-      },
-    );
-    expect(session.stdout).toContain('"result":"Served!"');
+      );
+      expect(session.stdout).toContain('"result":"Served!"');
+    }
     server.stdin?.end();
     const stopped = await server;
     expect(stopped.exitCode).toBe(0);
-    expect(String(stopped.stderr)).toContain('stopped after 1 session(s), 0 client(s) turned away');
+    expect(String(stopped.stderr)).toContain('stopped after 2 session(s), 0 client(s) turned away');
   }, 120_000);
 });

@@ -35,6 +35,8 @@ Environment:
                            (a path under it in the client's messages compares as $HOME; fakeClaude() sets it)
   CLIDE_FAKE_SERVER        socket of a warm fake server (\`clide-conformance fake-server\`): the session
                            runs there, this process only carries it; with no server there, it runs here
+  CLIDE_FAKE_CLAUDE        printed by \`fake-server\`, not read: the client to start instead of this one, its
+                           native client (no Node process), or bin/fake-claude on a machine without a C compiler
 
 Docs: docs/mock-claude.md (scripted), docs/replay.md (replay), docs/fake-claude-differences.md.
 `;
