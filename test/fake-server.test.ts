@@ -466,27 +466,31 @@ describe('the fake server', () => {
   });
 });
 
+/** `clide-conformance fake-server --stop-on-stdin-end ...args`, once it has printed its two variables. */
+async function cliServer(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [CLI, 'fake-server', '--stop-on-stdin-end', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await eventually(() => stdout.split('\n').length > 2, 'the server has printed its variables');
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
 describe('clide-conformance fake-server', () => {
   it('prints CLIDE_FAKE_SERVER=<socket>, serves sessions there, and stops when its stdin ends (--stop-on-stdin-end)', async () => {
     const socketPath = join(mkdtempSync(join(dir, 'cli-')), 'fake.sock');
-    const child = spawn(
-      process.execPath,
-      [CLI, 'fake-server', '--socket', socketPath, '--stop-on-stdin-end'],
-      {
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    await eventually(() => stdout.split('\n').length > 2, 'the server has printed its variables');
+    const cli = await cliServer(['--socket', socketPath], process.env);
+    const { child } = cli;
     // The client to start: the native one, built (or found in the cache) as the server starts.
-    expect(stdout).toBe(`CLIDE_FAKE_SERVER=${socketPath}\nCLIDE_FAKE_CLAUDE=${native}\n`);
+    expect(cli.stdout()).toBe(`CLIDE_FAKE_SERVER=${socketPath}\nCLIDE_FAKE_CLAUDE=${native}\n`);
     const env = { CLIDE_FAKE_SERVER: socketPath };
     for (const client of [FAKE, native]) {
       const outcome = await session({ client, input: HELLO, env });
@@ -496,8 +500,8 @@ describe('clide-conformance fake-server', () => {
     child.stdin.end();
     const [exitCode] = await once(child, 'close');
     expect(exitCode).toBe(0);
-    expect(stderr).toContain(`fake-server: clients: ${native} (native) or bin/fake-claude`);
-    expect(stderr).toContain(
+    expect(cli.stderr()).toContain(`fake-server: clients: ${native} (native) or bin/fake-claude`);
+    expect(cli.stderr()).toContain(
       'fake-server: end of stdin: stopped after 2 session(s), 0 client(s) turned away',
     );
     expect(existsSync(socketPath)).toBe(false);
@@ -505,22 +509,10 @@ describe('clide-conformance fake-server', () => {
 
   it('--no-native-client, or no C compiler: CLIDE_FAKE_CLAUDE is bin/fake-claude, and the log says why', async () => {
     const stdoutOf = async (args: string[], env: NodeJS.ProcessEnv) => {
-      const child = spawn(process.execPath, [CLI, 'fake-server', '--stop-on-stdin-end', ...args], {
-        stdio: ['pipe', 'pipe', 'pipe'],
-        env,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      await eventually(() => stdout.split('\n').length > 2, 'the server has printed its variables');
-      child.stdin.end();
-      await once(child, 'close');
-      return { stdout: stdout.split('\n')[1], stderr };
+      const cli = await cliServer(args, env);
+      cli.child.stdin.end();
+      await once(cli.child, 'close');
+      return { stdout: cli.stdout().split('\n')[1], stderr: cli.stderr() };
     };
     const off = await stdoutOf(['--no-native-client'], process.env);
     expect(off.stdout).toBe(`CLIDE_FAKE_CLAUDE=${FAKE}`);
