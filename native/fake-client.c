@@ -142,6 +142,15 @@ static void write_text(int fd, const char *s) { write_out(fd, (const unsigned ch
 /* ---- the ends of a session ---- */
 
 static void run_locally(void) {
+  if (access(CLIDE_FALLBACK, R_OK) != 0) {
+    /* Built for a kit install that is gone (moved, removed): say so rather than let Node fail to find it. */
+    write_text(2, "fake-claude: internal error: no server took the session, and the kit this native client was built for is gone (");
+    write_text(2, CLIDE_FALLBACK);
+    write_text(2, ": ");
+    write_text(2, strerror(errno));
+    write_text(2, "); start the CLIDE_FAKE_CLAUDE that clide-conformance fake-server prints\n");
+    _exit(70);
+  }
   unsetenv("CLIDE_FAKE_SERVER");
   signal(SIGPIPE, SIG_DFL);
   char **args = calloc((size_t)argc_saved + 2, sizeof *args);

@@ -306,7 +306,8 @@ describe('a brand-new project that installs the packed kit', () => {
     const work = mkdtempSync(join(root, 'served-'));
     const server = execa('npx', ['--no-install', 'clide-conformance', 'fake-server', '--stop-on-stdin-end'], {
       cwd: project,
-      env,
+      // Its native client is built for this project's install: into a cache of its own, not the user's.
+      env: { ...env, CLIDE_CACHE_DIR: mkdtempSync(join(root, 'cache-')) },
       extendEnv: false,
       stdin: 'pipe',
       reject: false,

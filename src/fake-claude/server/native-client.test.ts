@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configHeader, cString, nativeClient } from './native-client.js';
 
@@ -42,6 +43,19 @@ describe('nativeClient', () => {
     const result = await nativeClient({ cacheDir: file });
     expect(!result.ok && result.problem).toContain(
       `the cache folder ${join(file, 'fake-client')} cannot be written`,
+    );
+  });
+});
+
+describe('the native client', () => {
+  it('built for a kit that is gone, with no server to take the session: exit 70, naming the missing kit', async () => {
+    const gone = '/no/such/kit/bin/fake-claude';
+    const built = await nativeClient({ cacheDir: cache, fallback: gone });
+    if (!built.ok) throw new Error(built.problem);
+    const run = await execa(built.path, ['--version'], { reject: false, env: { CLIDE_FAKE_SERVER: '' } });
+    expect(run.exitCode).toBe(70);
+    expect(run.stderr).toBe(
+      `fake-claude: internal error: no server took the session, and the kit this native client was built for is gone (${gone}: No such file or directory); start the CLIDE_FAKE_CLAUDE that clide-conformance fake-server prints`,
     );
   });
 });

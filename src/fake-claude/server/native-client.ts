@@ -25,6 +25,8 @@ export interface NativeClientOptions {
   compiler?: string;
   /** The environment the compiler runs in (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** What the client runs when no server takes a session (default: this kit's bin/fake-claude). */
+  fallback?: string;
 }
 
 /** The kit's own `bin/fake-claude`: what the native client runs when no server takes a session. */
@@ -44,7 +46,7 @@ export async function nativeClient(options: NativeClientOptions = {}): Promise<N
   } catch (error) {
     return { ok: false, problem: `its source ${sourceFile} cannot be read: ${(error as Error).message}` };
   }
-  const config = configHeader(packageInfo().version, process.execPath, fakeClaudeBin());
+  const config = configHeader(packageInfo().version, process.execPath, options.fallback ?? fakeClaudeBin());
   const key = createHash('sha256')
     .update([source, config, compiler, process.platform, process.arch].join('\0'))
     .digest('hex')
