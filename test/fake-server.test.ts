@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
 import { nativeClient } from '../src/fake-claude/server/native-client.js';
 import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
+import { spawnFakeServer } from '../src/fake-claude/server/server-process.js';
 import {
   encodeFrame,
   FRAME,
@@ -523,6 +524,21 @@ describe('clide-conformance fake-server', () => {
     expect(none.stdout).toBe(`CLIDE_FAKE_CLAUDE=${FAKE}`);
     expect(none.stderr).toContain('no native client: /no/such/cc could not build it (');
     expect(none.stderr).toContain('ENOENT');
+  });
+
+  // With --stop-on-stdin-end, a server that could not listen once waited for its stdin to end.
+  it('spawnFakeServer(): a server that cannot listen rejects at once with its own words; one that listens stops and tells what it served', async () => {
+    const taken = join(dir, 'taken-by-spawn.sock');
+    writeFileSync(taken, '');
+    await expect(spawnFakeServer({ socketPath: taken, nativeClient: false })).rejects.toThrow(
+      `clide-conformance fake-server exited before it listened: error[usage]: ${taken}: the fake server cannot listen on ${taken}: EADDRINUSE`,
+    );
+    const own = await spawnFakeServer({ nativeClient: false });
+    expect(own.executable).toBe(FAKE);
+    const outcome = await session({ input: HELLO, env: own.env });
+    expect(outcome.exitCode).toBe(0);
+    expect(await own.stop()).toMatchObject({ sessionsServed: 1, turnedAway: 0 });
+    expect(existsSync(own.socketPath)).toBe(false);
   });
 
   it('refuses a socket path that is already taken, naming it', async () => {

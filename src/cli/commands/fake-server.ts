@@ -13,8 +13,11 @@ export interface FakeServerFlags {
 export interface FakeServerIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Resolves with the reason to stop (a signal name, or the end of stdin). */
-  stop: Promise<string>;
+  /**
+   * Called once the server listens; resolves with the reason to stop (a signal name, or the end
+   * of stdin). Not before: a server that cannot listen must exit at once, not wait on its stdin.
+   */
+  stop: () => Promise<string>;
 }
 
 /**
@@ -43,7 +46,7 @@ export function registerFakeServer(program: Command): void {
       process.exitCode = await runFakeServer(flags, {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
-        stop: stopSignal(flags.stopOnStdinEnd === true),
+        stop: () => stopSignal(flags.stopOnStdinEnd === true),
       });
     });
 }
@@ -65,7 +68,7 @@ export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): P
   );
   let reason: string;
   try {
-    reason = await io.stop;
+    reason = await io.stop();
   } finally {
     await server.close();
   }
