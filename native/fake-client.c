@@ -280,6 +280,30 @@ static void compact(decoder_t *d) {
   d->start = 0;
 }
 
+/*
+ * Acts on every whole frame received: stdout and stderr are written, an exit leaves. Before the
+ * session runs (`running` 0), a refusal runs it here instead and an accept returns 1 (the frames
+ * after it wait for the session's loop); once it runs, an accept or a refusal means nothing.
+ */
+static int play_frames(decoder_t *d, int running) {
+  unsigned char type;
+  const unsigned char *payload;
+  size_t length;
+  while (next_frame(d, &type, &payload, &length)) {
+    if (type == F_STDOUT) write_out(1, payload, length);
+    else if (type == F_STDERR) write_out(2, payload, length);
+    else if (type == F_EXIT) leave(payload, length);
+    else if (type == F_ACCEPT && !running) return 1;
+    else if (type == F_REFUSE && !running) run_locally();
+    else if (type != F_ACCEPT && type != F_REFUSE) {
+      char detail[64];
+      snprintf(detail, sizeof detail, "(%c)", type);
+      fail("sent a frame a server does not send ", detail);
+    }
+  }
+  return 0;
+}
+
 /* Reads what the socket has; 0 at its end or error. */
 static int read_socket(int fd, decoder_t *d) {
   for (;;) {
@@ -399,23 +423,7 @@ int main(int argc, char **argv) {
     if (ready <= 0) run_locally();
     if (!(pfd.revents & (POLLIN | POLLHUP | POLLERR))) continue;
     if (!read_socket(sock, &decoder)) run_locally();
-    unsigned char type;
-    const unsigned char *payload;
-    size_t length;
-    int accepted = 0;
-    while (!accepted && next_frame(&decoder, &type, &payload, &length)) {
-      if (type == F_ACCEPT) accepted = 1;
-      else if (type == F_REFUSE) run_locally();
-      else if (type == F_STDOUT) write_out(1, payload, length);
-      else if (type == F_STDERR) write_out(2, payload, length);
-      else if (type == F_EXIT) leave(payload, length);
-      else {
-        char detail[64];
-        snprintf(detail, sizeof detail, "(%c)", type);
-        fail("sent a frame a server does not send ", detail);
-      }
-    }
-    if (accepted) break;
+    if (play_frames(&decoder, 0)) break;
   }
 
   /* The session: stdin to the server, its frames to stdout and stderr, until its exit. */
@@ -423,30 +431,7 @@ int main(int argc, char **argv) {
   unsigned char *chunk = malloc(CHUNK_BYTES);
   if (!chunk) die_oom();
   for (;;) {
-    unsigned char type;
-    const unsigned char *payload;
-    size_t length;
-    while (next_frame(&decoder, &type, &payload, &length)) {
-      switch (type) {
-        case F_STDOUT:
-          write_out(1, payload, length);
-          break;
-        case F_STDERR:
-          write_out(2, payload, length);
-          break;
-        case F_EXIT:
-          leave(payload, length);
-          break;
-        case F_ACCEPT:
-        case F_REFUSE:
-          break;
-        default: {
-          char detail[64];
-          snprintf(detail, sizeof detail, "(%c)", type);
-          fail("sent a frame a server does not send ", detail);
-        }
-      }
-    }
+    play_frames(&decoder, 1);
     if (flush_socket(sock, &pending, &sent) < 0) {
       /* A server gone mid-session: what it sent is still read, then its close fails the session. */
       pending.len = 0;
@@ -466,11 +451,7 @@ int main(int argc, char **argv) {
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       if (!read_socket(sock, &decoder)) {
         /* Its last frames first: a server that ends the session closes after its exit frame. */
-        while (next_frame(&decoder, &type, &payload, &length)) {
-          if (type == F_STDOUT) write_out(1, payload, length);
-          else if (type == F_STDERR) write_out(2, payload, length);
-          else if (type == F_EXIT) leave(payload, length);
-        }
+        play_frames(&decoder, 1);
         fail("closed the session before it ended", NULL);
       }
     }

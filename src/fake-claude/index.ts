@@ -6,6 +6,7 @@ import { ClideError } from '../errors/index.js';
 import type { ModelScript } from '../model-api/model-script.js';
 import { emulatedVersions } from './behaviour/index.js';
 import { type FakeClaudeProcess, type FakeSpawnOptions, spawnFakeClaude } from './in-process.js';
+import { fakeClaudeBin } from './server/native-client.js';
 
 /**
  * fake-claude as a library, for test suites in other projects. In the test's own process (no
@@ -74,7 +75,7 @@ export interface FakeClaude {
 
 /** Prepares a fake `claude` for one test (or suite). Nothing runs until the client spawns `path`. */
 export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeClaude> {
-  const path = join(packageInfo().root, 'bin', 'fake-claude');
+  const path = fakeClaudeBin();
   if (!existsSync(join(packageInfo().root, 'dist', 'src', 'cli', 'fake-claude.js'))) {
     throw new ClideError('usage', 'fake-claude is not built', {
       where: path,

@@ -35,6 +35,9 @@ export const WIRE_PROTOCOL = 1;
 /** The environment variable that points `bin/fake-claude` at a running fake server (its socket path). */
 export const FAKE_SERVER_ENV = 'CLIDE_FAKE_SERVER';
 
+/** The name under which `fake-server` prints the client to start (its native client, or bin/fake-claude). */
+export const FAKE_CLIENT_ENV = 'CLIDE_FAKE_CLAUDE';
+
 /** A frame's payload is at most this long (a hostile or broken peer cannot make a side buffer without end). */
 export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 

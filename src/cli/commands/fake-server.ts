@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT } from '../../errors/index.js';
+import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from '../../protocol/fake-server-frames.js';
 import { nextSignal } from '../next-signal.js';
 
 export interface FakeServerFlags {
@@ -59,7 +60,7 @@ export async function runFakeServer(flags: FakeServerFlags, io: FakeServerIo): P
     nativeClient: flags.nativeClient !== false,
   });
   const log = (line: string) => io.stderr(`fake-server: ${line}\n`);
-  io.stdout(`CLIDE_FAKE_SERVER=${server.socketPath}\nCLIDE_FAKE_CLAUDE=${server.executable}\n`);
+  io.stdout(`${FAKE_SERVER_ENV}=${server.socketPath}\n${FAKE_CLIENT_ENV}=${server.executable}\n`);
   log(`serving fake-claude sessions on ${server.socketPath}; stop with Ctrl-C`);
   log(
     server.nativeClient.ok

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
-import { FAKE_SERVER_ENV } from '../../protocol/fake-server-frames.js';
+import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from '../../protocol/fake-server-frames.js';
 
 /**
  * A fake server in a process of its own (`clide-conformance fake-server --stop-on-stdin-end`),
@@ -50,7 +50,7 @@ export async function spawnFakeServer(options: FakeServerProcessOptions = {}): P
       lines.on('line', (line) => {
         const match = /^(CLIDE_FAKE_\w+)=(.*)$/.exec(line);
         if (match) printed.set(match[1] as string, match[2] as string);
-        if (printed.has(FAKE_SERVER_ENV) && printed.has('CLIDE_FAKE_CLAUDE')) resolve();
+        if (printed.has(FAKE_SERVER_ENV) && printed.has(FAKE_CLIENT_ENV)) resolve();
       });
     }),
     closed.then(() => {
@@ -68,7 +68,7 @@ export async function spawnFakeServer(options: FakeServerProcessOptions = {}): P
   return {
     socketPath,
     env: { [FAKE_SERVER_ENV]: socketPath },
-    executable: printed.get('CLIDE_FAKE_CLAUDE') as string,
+    executable: printed.get(FAKE_CLIENT_ENV) as string,
     stop() {
       stopping ??= (async () => {
         child.stdin.end();
