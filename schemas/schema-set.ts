@@ -31,4 +31,9 @@ export interface SchemaSet {
   parts?: Readonly<Record<string, z.ZodType>>;
   /** The pinned version this set amends (`schemas/<version>/amendments.ts`); absent for a base set. */
   previous?: string;
+  /**
+   * The set as drafted from the corpus, before the amendments that make it accept what the Agent
+   * SDK declares (`schemas/<version>/sdk-amendments.ts`); absent on the drafted set itself.
+   */
+  observed?: SchemaSet;
 }

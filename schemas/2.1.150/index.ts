@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { SchemaSet } from '../schema-set.js';
+import { withSdkAmendments } from '../sdk-reconcile.js';
 import { assistantMessage } from './assistant.js';
 import { bashCommand, updateEnvironmentVariables } from './client-input.js';
 import { apiUsage, messageOrigin, modelUsage, permissionMode, permissionUpdate } from './common.js';
@@ -47,6 +48,7 @@ import {
 } from './other-events.js';
 import { rateLimitEvent } from './rate-limit.js';
 import { type resultError, resultMessage, type resultSuccess } from './result.js';
+import { sdkAmendments } from './sdk-amendments.js';
 import { rawStreamEvent, streamEventMessage } from './stream-event.js';
 import { type systemInit, systemMessage, type systemStatus } from './system.js';
 import { clientUserMessage, userMessage } from './user.js';
@@ -83,7 +85,12 @@ export const clientInputMessage = z.discriminatedUnion('type', [
   updateEnvironmentVariables,
 ]);
 
-export const schemaSet: SchemaSet = {
+/**
+ * The set as drafted from the 2.1.150 corpus; `schemaSet` (what the validator, the generated JSON
+ * Schemas and the canary use) is this set with `sdk-amendments.ts` applied, so it also accepts
+ * what the Agent SDK declares. The zod schemas exported by name from this module are the drafted ones.
+ */
+const observedSchemaSet: SchemaSet = {
   version: CLI_VERSION,
   cliOutputMessage,
   clientInputMessage,
@@ -133,6 +140,8 @@ export const schemaSet: SchemaSet = {
   },
 };
 
+export const schemaSet: SchemaSet = withSdkAmendments(observedSchemaSet, sdkAmendments);
+
 export * from './assistant.js';
 export * from './client-input.js';
 export * from './common.js';
@@ -144,6 +153,7 @@ export * from './mcp.js';
 export * from './other-events.js';
 export * from './rate-limit.js';
 export * from './result.js';
+export { sdkAmendments, sdkVersion } from './sdk-amendments.js';
 export * from './stream-event.js';
 export * from './system.js';
 export * from './user.js';

@@ -7,11 +7,17 @@
 import { schemaSet as previous } from '../2.1.150/index.js';
 import { amendSchemaSet } from '../amend.js';
 import type { SchemaSet } from '../schema-set.js';
+import { withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
+import { sdkAmendments } from './sdk-amendments.js';
 
 export const CLI_VERSION = '2.1.332';
 
-export const schemaSet: SchemaSet = amendSchemaSet(previous, CLI_VERSION, amendments);
+/** The 2.1.150 set with the corpus amendments, then the SDK's (`sdk-amendments.ts`). */
+export const schemaSet: SchemaSet = withSdkAmendments(
+  amendSchemaSet(previous, CLI_VERSION, amendments),
+  sdkAmendments,
+);
 
 /** Every line the 2.1.332 CLI writes on stdout. */
 export const cliOutputMessage = schemaSet.cliOutputMessage;
@@ -22,4 +28,5 @@ export const controlResponsePayloads = schemaSet.controlResponsePayloads;
 /** The message families, keyed by artefact name (`system`, `result`, `hook-input`…). */
 export const parts = schemaSet.parts ?? {};
 
+export { sdkAmendments, sdkVersion } from './sdk-amendments.js';
 export { amendments };

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerBisect } from './bisect.js';
 import { registerChangelog } from './changelog.js';
+import { registerCoverage } from './coverage.js';
 import { registerDiff } from './diff.js';
 import { registerFakeServer } from './fake-server.js';
 import { registerInstall } from './install.js';
@@ -30,6 +31,7 @@ export function registerCommands(program: Command): void {
   registerDiff(program);
   registerRecord(program);
   registerChangelog(program);
+  registerCoverage(program);
   registerPin(program);
   registerBisect(program);
   registerMatrix(program);

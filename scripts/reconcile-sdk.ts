@@ -1,0 +1,106 @@
+/**
+ * Writes `schemas/<version>/sdk-amendments.ts` for pinned CLI versions: the amendments that make
+ * the corpus-drafted set accept every value the Agent SDK declares (`src/coverage/agreement.ts`).
+ * Which SDK a version answers to: `sdkForPin()` (the newest inventory for the newest pin, else the
+ * SDK that bundles that CLI version).
+ *
+ * It runs in passes until the set agrees: each pass compiles the file written so far, compares
+ * the amended set with the SDK in a fresh process (a module graph of its own) and adds what is
+ * still missing (a member added with the SDK's shape can meet a union it was not matched with).
+ *
+ * Run: `npm run schemas:reconcile [-- <cliVersion>…]` (builds first), then `npm run
+ * schemas:generate`.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pinnedVersions } from '../schemas/registry.js';
+import type { SchemaSet } from '../schemas/schema-set.js';
+import { packageInfo } from '../src/config/package-info.js';
+import { agreementOf, type PlacedIssue } from '../src/coverage/item-agreement.js';
+import { renderSdkAmendments } from '../src/coverage/render-sdk-amendments.js';
+import { sdkForPin } from '../src/coverage/sdk-for-pin.js';
+import { loadSdkInventory } from '../src/coverage/sdk-inventory.js';
+import { ZodSourcePrinter } from '../src/coverage/zod-source.js';
+
+const MAX_PASSES = 6;
+
+interface Pass {
+  issues: PlacedIssue[];
+  constants: string[];
+}
+
+/** One comparison of the compiled set (amendments so far applied) with the SDK. */
+async function comparePass(cliVersion: string, sdk: string): Promise<Pass> {
+  const root = packageInfo().root;
+  const inventory = loadSdkInventory(sdk);
+  const module = (await import(
+    pathToFileURL(join(root, 'dist', 'schemas', cliVersion, 'index.js')).href
+  )) as {
+    schemaSet: SchemaSet;
+  };
+  const printer = new ZodSourcePrinter(inventory.definitions, `sdk_${sdk.replaceAll('.', '_')}_`);
+  const issues = agreementOf(inventory, module.schemaSet, printer).flatMap((a) => a.issues);
+  return { issues, constants: printer.constants() };
+}
+
+function compile(root: string): void {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}
+
+export function reconcile(cliVersion: string): { path: string; drafts: number; passes: number; sdk: string } {
+  const root = packageInfo().root;
+  const sdk = sdkForPin(cliVersion);
+  const path = join(root, 'schemas', cliVersion, 'sdk-amendments.ts');
+  const issues: PlacedIssue[] = [];
+  const constants: string[] = [];
+  const write = () =>
+    writeFileSync(path, renderSdkAmendments({ cliVersion, sdkVersion: sdk, issues, constants }));
+  // Start from the drafted set alone.
+  write();
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    compile(root);
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--pass', cliVersion, sdk], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+      encoding: 'utf8',
+    });
+    const found = JSON.parse(out) as Pass;
+    if (found.issues.length === 0) return { path, drafts: issues.length, passes: pass, sdk };
+    issues.push(...found.issues);
+    for (const c of found.constants) if (!constants.includes(c)) constants.push(c);
+    write();
+  }
+  compile(root);
+  throw new Error(`${cliVersion}: the set still disagrees with Agent SDK ${sdk} after ${MAX_PASSES} passes`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--pass') {
+    const [, cliVersion, sdk] = args as [string, string, string];
+    process.stdout.write(JSON.stringify(await comparePass(cliVersion, sdk)));
+    return;
+  }
+  for (const version of args.length > 0 ? args : pinnedVersions()) {
+    const { path, drafts, passes, sdk } = reconcile(version);
+    process.stdout.write(
+      `${version}: ${drafts} amendment(s) for Agent SDK ${sdk} in ${passes} pass(es) -> ${path}\n`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
