@@ -10,7 +10,7 @@
  * narrower type stands. Discriminated unions are matched member by member on their tag
  * (`type`, `subtype`, `hook_event_name`, …), so a missing member is one issue, not many.
  */
-import { formatRoute, type RouteSegment } from '../../schemas/amend.js';
+import { formatRoute, type RouteSegment, unwrap } from '../../schemas/amend.js';
 import {
   allowsNull,
   constOf,
@@ -121,8 +121,9 @@ function compare(
   const name = refName(schema);
   if (name !== undefined) {
     const nodes = w.seen.get(name) ?? new Set();
-    if (nodes.has(node)) return;
-    nodes.add(node);
+    const core = unwrap(node);
+    if (nodes.has(core)) return;
+    nodes.add(core);
     w.seen.set(name, nodes);
   }
   const kind = coreKind(node);
