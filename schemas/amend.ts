@@ -13,6 +13,7 @@
  * Example: `<type=system><subtype=init>.memory_paths`.
  */
 import { z } from 'zod';
+import { familyParts } from './parts.js';
 import type { SchemaSet } from './schema-set.js';
 
 /**
@@ -317,6 +318,17 @@ export function amendSchema(
   return current;
 }
 
+/** What `schema` became after every rebuild `replaced` records (itself when none). */
+function latest(replaced: ReadonlyMap<AnySchema, AnySchema>, schema: AnySchema): AnySchema {
+  const seen = new Set<AnySchema>();
+  let node = schema;
+  for (let next = replaced.get(node); next && !seen.has(next); next = replaced.get(node)) {
+    seen.add(node);
+    node = next;
+  }
+  return node;
+}
+
 /** The schema set of `version`: `previous` with `amendments` applied. */
 export function amendSchemaSet(
   previous: SchemaSet,
@@ -360,11 +372,11 @@ export function amendSchemaSet(
     payloadRequired: previous.payloadRequired,
     toolInputs,
     toolAnswers,
-    // A shared schema rebuilt along a route keeps its name only where the route went through it.
-    named: (previous.named ?? []).map(([schema, name]) => [replaced.get(schema) ?? schema, name]),
-    parts: Object.fromEntries(
-      Object.entries(previous.parts ?? {}).map(([name, schema]) => [name, replaced.get(schema) ?? schema]),
-    ),
+    // A shared schema rebuilt along a route keeps its name only where the route went through it:
+    // the name follows it through every amendment that rebuilt it again.
+    named: (previous.named ?? []).map(([schema, name]) => [latest(replaced, schema), name]),
+    // The families are selections from the amended roots, never the previous set's parts.
+    parts: familyParts({ cliOutputMessage, clientInputMessage, controlResponsePayloads, toolAnswers }),
     previous: previous.version,
   };
 }

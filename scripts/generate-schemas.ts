@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { z } from 'zod';
+import { FAMILIES, familyParts, typeFamilies } from '../schemas/parts.js';
 import { pinnedVersions, schemaSetFor } from '../schemas/registry.js';
 import type { SchemaSet } from '../schemas/schema-set.js';
 import { packageInfo } from '../src/config/package-info.js';
@@ -27,41 +28,6 @@ export interface ArtefactSpec {
   named: ReadonlyArray<readonly [z.ZodType, string]>;
 }
 
-/** Type name and description of each part a schema set publishes (`SchemaSet.parts`). */
-const PARTS: ReadonlyArray<readonly [name: string, typeName: string, description: string]> = [
-  ['system', 'SystemMessage', '`type: "system"`, every subtype.'],
-  ['assistant', 'AssistantMessage', '`type: "assistant"`.'],
-  ['user', 'UserMessage', '`type: "user"` as the CLI writes it.'],
-  ['client-user', 'ClientUserMessage', '`type: "user"` as a client writes it (a prompt).'],
-  ['result', 'ResultMessage', '`type: "result"`, success and errors.'],
-  ['stream-event', 'StreamEventMessage', '`type: "stream_event"` (with --include-partial-messages).'],
-  ['rate-limit', 'RateLimitEvent', '`type: "rate_limit_event"`.'],
-  ['keep-alive', 'KeepAlive', '`type: "keep_alive"`.'],
-  [
-    'control-request-from-cli',
-    'CliControlRequest',
-    'A control_request the CLI writes (the client must answer it).',
-  ],
-  [
-    'control-request-from-client',
-    'ClientControlRequest',
-    'A control_request a client writes (the CLI answers it).',
-  ],
-  ['control-response', 'ControlResponse', 'A control_response, either direction.'],
-  [
-    'permission-decision',
-    'PermissionDecision',
-    "The client's answer to can_use_tool: allow (updatedInput required) or deny (message required).",
-  ],
-  [
-    'ask-user-question',
-    'AskUserQuestionAnswer',
-    "AskUserQuestion's updatedInput with the user's answers (question text -> label).",
-  ],
-  ['hook-input', 'HookInput', 'hook_callback.input, every hook event.'],
-  ['mcp', 'JsonRpcMessage', 'MCP JSON-RPC carried in mcp_message.'],
-];
-
 function pinnedSet(version: string): SchemaSet {
   const selection = schemaSetFor(version);
   if (!selection.exact)
@@ -69,7 +35,10 @@ function pinnedSet(version: string): SchemaSet {
   return selection.set;
 }
 
-/** The artefacts of one schema version: the two top-level unions, then one per message family. */
+/**
+ * The artefacts of one schema version: the two top-level unions, then one per message family
+ * (FAMILIES in schemas/parts.ts). A message type no family selects is in its union only.
+ */
 export function artefactSpecs(version = packageInfo().pinned): ArtefactSpec[] {
   const s = pinnedSet(version);
   const named = s.named ?? [];
@@ -94,8 +63,10 @@ export function artefactSpecs(version = packageInfo().pinned): ArtefactSpec[] {
       named,
     },
   ];
-  for (const [name, typeName, description] of PARTS) {
-    const schema = s.parts?.[name];
+  // Each family is selected from the roots above (schemas/parts.ts), so it cannot disagree with them.
+  const parts = familyParts(s);
+  for (const { name, typeName, description } of FAMILIES) {
+    const schema = parts[name];
     if (!schema) continue;
     specs.push({ name, typeName, description, schema, named });
     if (name === 'control-response') {
@@ -157,6 +128,24 @@ export async function generateSchemaArtefacts(version = packageInfo().pinned): P
   return files;
 }
 
+/**
+ * Which family artefact publishes each top-level message type of the two unions, e.g.
+ * `cli-output-message: system → system, …; in the union only: tool_progress, …`: a type an
+ * amendment adds that no family selects is still in its union, and this says so.
+ */
+export function familyReport(version = packageInfo().pinned): string {
+  const s = pinnedSet(version);
+  return (['out', 'in'] as const)
+    .map((root) => {
+      const types = [...typeFamilies(s, root)];
+      const placed = types.filter(([, f]) => f.length > 0).map(([t, f]) => `${t} → ${f.join(', ')}`);
+      const alone = types.filter(([, f]) => f.length === 0).map(([t]) => t);
+      const union = root === 'out' ? 'cli-output-message' : 'client-input-message';
+      return `  ${union}: ${placed.join('; ')}${alone.length ? `; in the union only: ${alone.join(', ')}` : ''}`;
+    })
+    .join('\n');
+}
+
 export function generatedDir(version = packageInfo().pinned): string {
   return join(packageInfo().root, 'schemas', version, 'generated');
 }
@@ -179,5 +168,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const version of versions) {
     const written = await writeSchemaArtefacts(version);
     process.stdout.write(`wrote ${written.length} files to ${generatedDir(version)}\n`);
+    process.stdout.write(`${familyReport(version)}\n`);
   }
 }

@@ -126,6 +126,13 @@ export interface AssistantMessage {
   uuid: string;
   session_id: string;
   timestamp: string;
+  tool_use_meta?: {
+    id: string;
+    display_name: string;
+    server_display_name: string;
+    tool_name: string;
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }
 export interface AnthropicMessage {

@@ -4,381 +4,7 @@
  * Every line Claude Code CLI 2.1.332 writes on stdout (stream-json).
  */
 export type CliOutputMessage =
-  | (
-      | {
-          type: "system";
-          subtype: "init";
-          agents?: string[];
-          apiKeySource: string;
-          betas?: string[];
-          claude_code_version: string;
-          cwd: string;
-          tools: string[];
-          mcp_servers: {
-            name: string;
-            status: string;
-            source?: string;
-            [k: string]: unknown;
-          }[];
-          model: string;
-          permissionMode: PermissionMode;
-          slash_commands: string[];
-          output_style: string;
-          skills: string[];
-          plugins: {
-            name: string;
-            path: string;
-            source?: string;
-            [k: string]: unknown;
-          }[];
-          plugin_errors?: {
-            plugin: string;
-            type: string;
-            message: string;
-            [k: string]: unknown;
-          }[];
-          plugin_warnings?: {
-            plugin: string;
-            type: string;
-            message: string;
-            [k: string]: unknown;
-          }[];
-          fast_mode_state?: "off" | "cooldown" | "on";
-          analytics_disabled?: boolean;
-          product_feedback_disabled?: boolean;
-          memory_paths?: {
-            auto?: string;
-            team?: string;
-            [k: string]: unknown;
-          };
-          uuid: string;
-          session_id: string;
-          terminal_slash_commands: string[];
-          capabilities: string[];
-          served_by_anthropic: boolean;
-          sandbox_enabled: boolean;
-          original_cwd: string;
-          additional_directories: unknown[];
-          messaging_socket_path: string;
-          fast_mode_disabled_reason: string;
-          per_turn_effort_active: boolean;
-          ultrathink_available: boolean;
-          ultrathink_typed_raises: boolean;
-          view_mode: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "status";
-          status: ("compacting" | "requesting") | null;
-          permissionMode?: PermissionMode;
-          compact_result?: "success" | "failed";
-          compact_error?: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "compact_boundary";
-          compact_metadata: {
-            trigger: "manual" | "auto";
-            pre_tokens: number;
-            post_tokens?: number;
-            duration_ms?: number;
-            preserved_segment?: {
-              head_uuid: string;
-              anchor_uuid: string;
-              tail_uuid: string;
-              [k: string]: unknown;
-            };
-            preserved_messages?: {
-              anchor_uuid: string;
-              uuids: string[];
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          };
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "post_turn_summary";
-          summarizes_uuid: string;
-          status_category: string;
-          status_detail: string;
-          needs_action: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "task_summary";
-          detail: string | null;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "mirror_error";
-          error: string;
-          key: {
-            projectKey: string;
-            sessionId: string;
-            subpath?: string;
-            [k: string]: unknown;
-          };
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "api_retry";
-          attempt: number;
-          max_retries: number;
-          retry_delay_ms: number;
-          error_status: number | null;
-          error:
-            | "authentication_failed"
-            | "oauth_org_not_allowed"
-            | "billing_error"
-            | "rate_limit"
-            | "invalid_request"
-            | "model_not_found"
-            | "server_error"
-            | "unknown"
-            | "max_output_tokens"
-            | "overloaded";
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "local_command_output";
-          content: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "hook_started";
-          hook_id: string;
-          hook_name: string;
-          hook_event: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "hook_progress";
-          hook_id: string;
-          hook_name: string;
-          hook_event: string;
-          stdout: string;
-          stderr: string;
-          output: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "hook_response";
-          hook_id: string;
-          hook_name: string;
-          hook_event: string;
-          output: string;
-          stdout: string;
-          stderr: string;
-          exit_code?: number;
-          outcome: "success" | "error" | "cancelled";
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "plugin_install";
-          status: "started" | "installed" | "failed" | "completed";
-          name?: string;
-          error?: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "files_persisted";
-          files: {
-            filename: string;
-            file_id: string;
-            [k: string]: unknown;
-          }[];
-          failed: {
-            filename: string;
-            error: string;
-            [k: string]: unknown;
-          }[];
-          processed_at: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "task_notification";
-          task_id: string;
-          tool_use_id?: string;
-          status: "completed" | "failed" | "stopped";
-          output_file: string;
-          summary: string;
-          usage?: {
-            total_tokens: number;
-            tool_uses: number;
-            duration_ms: number;
-            [k: string]: unknown;
-          };
-          skip_transcript?: boolean;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "task_started";
-          task_id: string;
-          tool_use_id?: string;
-          description: string;
-          subagent_type?: string;
-          task_type?: string;
-          workflow_name?: string;
-          prompt?: string;
-          skip_transcript?: boolean;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "task_updated";
-          task_id: string;
-          patch: {
-            status?: "pending" | "running" | "completed" | "failed" | "killed" | "paused";
-            description?: string;
-            end_time?: number;
-            total_paused_ms?: number;
-            error?: string;
-            is_backgrounded?: boolean;
-            [k: string]: unknown;
-          };
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "task_progress";
-          task_id: string;
-          tool_use_id?: string;
-          description: string;
-          subagent_type?: string;
-          usage: {
-            total_tokens: number;
-            tool_uses: number;
-            duration_ms: number;
-            [k: string]: unknown;
-          };
-          last_tool_name?: string;
-          summary?: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "session_state_changed";
-          state: "idle" | "running" | "requires_action";
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "notification";
-          key: string;
-          text: string;
-          priority: "low" | "medium" | "high" | "immediate";
-          color?: string;
-          timeout_ms?: number;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "memory_recall";
-          mode: "select" | "synthesize";
-          memories: {
-            path: string;
-            scope: "personal" | "team" | "organization";
-            content?: string;
-            [k: string]: unknown;
-          }[];
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "elicitation_complete";
-          mcp_server_name: string;
-          elicitation_id: string;
-          uuid: string;
-          session_id: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "permission_denied";
-          tool_name: string;
-          tool_use_id: string;
-          agent_id?: string;
-          decision_reason_type?: string;
-          decision_reason?: string;
-          message: string;
-          uuid: string;
-          session_id: string;
-          decision_reason_code?: string;
-          [k: string]: unknown;
-        }
-      | {
-          type: "system";
-          subtype: "informational";
-          content: string;
-          level: string;
-          prevent_continuation?: boolean;
-          prompt_submit_outcome?: {
-            kind: string;
-            prompt_kept: boolean;
-            reason: string;
-            [k: string]: unknown;
-          };
-          uuid: string;
-          session_id: string;
-          isMeta?: boolean;
-          timestamp?: string;
-          tag?: string;
-          [k: string]: unknown;
-        }
-    )
+  | SystemMessage
   | {
       type: "assistant";
       message: AnthropicMessage;
@@ -438,298 +64,7 @@ export type CliOutputMessage =
       }[];
       [k: string]: unknown;
     }
-  | (
-      | {
-          type: "result";
-          duration_ms: number;
-          duration_api_ms: number;
-          is_error: boolean;
-          num_turns: number;
-          stop_reason: string | null;
-          total_cost_usd: number;
-          usage: {
-            input_tokens: number;
-            output_tokens: number;
-            cache_creation_input_tokens: number;
-            cache_read_input_tokens: number;
-            cache_creation: {
-              ephemeral_1h_input_tokens: number;
-              ephemeral_5m_input_tokens: number;
-              [k: string]: unknown;
-            };
-            server_tool_use: {
-              web_search_requests: number;
-              web_fetch_requests?: number;
-              [k: string]: unknown;
-            };
-            service_tier: string;
-            inference_geo: string;
-            iterations: unknown[];
-            speed: string;
-            output_tokens_details?: {
-              thinking_tokens: number;
-              [k: string]: unknown;
-            };
-            fallback_credit?: null;
-            [k: string]: unknown;
-          };
-          modelUsage: {
-            [k: string]: {
-              inputTokens: number;
-              outputTokens: number;
-              cacheReadInputTokens: number;
-              cacheCreationInputTokens: number;
-              webSearchRequests: number;
-              costUSD: number;
-              contextWindow: number;
-              maxOutputTokens: number;
-              thinkingTokens?: number;
-              cacheCreationEphemeral5mInputTokens?: number;
-              cacheCreationEphemeral1hInputTokens?: number;
-              canonicalModel?: string;
-              provider?: string;
-              costBasis?: string;
-              [k: string]: unknown;
-            };
-          };
-          permission_denials: {
-            tool_name: string;
-            tool_use_id: string;
-            tool_input: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          }[];
-          terminal_reason?:
-            | "blocking_limit"
-            | "rapid_refill_breaker"
-            | "prompt_too_long"
-            | "image_error"
-            | "model_error"
-            | "aborted_streaming"
-            | "aborted_tools"
-            | "stop_hook_prevented"
-            | "hook_stopped"
-            | "tool_deferred"
-            | "max_turns"
-            | "completed";
-          fast_mode_state?: "off" | "cooldown" | "on";
-          origin?: MessageOrigin;
-          uuid: string;
-          session_id: string;
-          subtype: "success";
-          ttft_ms?: number;
-          api_error_status?: number | null;
-          result: string;
-          structured_output?: unknown;
-          deferred_tool_use?: {
-            id: string;
-            name: string;
-            input: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          };
-          fast_mode_disabled_reason: string;
-          subagent_stats: {
-            spawned: number;
-            requested: {
-              background: number;
-              foreground: number;
-              unset: number;
-              [k: string]: unknown;
-            };
-            started_in_background: number;
-            max_depth: number;
-            spawned_by_subagents: number;
-            completed: number;
-            failed: number;
-            killed: {
-              parent: number;
-              user: number;
-              system: number;
-              [k: string]: unknown;
-            };
-            refused: {
-              depth_limit: number;
-              concurrency_limit: number;
-              budget: number;
-              [k: string]: unknown;
-            };
-            by_type: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          };
-          safety_stops: number;
-          ttft_stream_ms?: number;
-          time_to_request_ms?: number;
-          first_content_frame_ms?: number;
-          queued_turn_count: number;
-          result_index: number;
-          model_usage_since_last_result: {
-            [k: string]: {
-              inputTokens: number;
-              outputTokens: number;
-              cacheReadInputTokens: number;
-              cacheCreationInputTokens: number;
-              webSearchRequests: number;
-              costUSD: number;
-              contextWindow: number;
-              maxOutputTokens: number;
-              thinkingTokens: number;
-              cacheCreationEphemeral5mInputTokens: number;
-              cacheCreationEphemeral1hInputTokens: number;
-              canonicalModel: string;
-              provider: string;
-              costBasis: string;
-              [k: string]: unknown;
-            };
-          };
-          begun_message_ids?: string[];
-          [k: string]: unknown;
-        }
-      | {
-          type: "result";
-          duration_ms: number;
-          duration_api_ms: number;
-          is_error: boolean;
-          num_turns: number;
-          stop_reason: string | null;
-          total_cost_usd: number;
-          usage: {
-            input_tokens: number;
-            output_tokens: number;
-            cache_creation_input_tokens: number;
-            cache_read_input_tokens: number;
-            cache_creation: {
-              ephemeral_1h_input_tokens: number;
-              ephemeral_5m_input_tokens: number;
-              [k: string]: unknown;
-            };
-            server_tool_use: {
-              web_search_requests: number;
-              web_fetch_requests?: number;
-              [k: string]: unknown;
-            };
-            service_tier: string;
-            inference_geo: string;
-            iterations: unknown[];
-            speed: string;
-            output_tokens_details?: {
-              thinking_tokens: number;
-              [k: string]: unknown;
-            };
-            fallback_credit?: null;
-            [k: string]: unknown;
-          };
-          modelUsage: {
-            [k: string]: {
-              inputTokens: number;
-              outputTokens: number;
-              cacheReadInputTokens: number;
-              cacheCreationInputTokens: number;
-              webSearchRequests: number;
-              costUSD: number;
-              contextWindow: number;
-              maxOutputTokens: number;
-              thinkingTokens?: number;
-              cacheCreationEphemeral5mInputTokens?: number;
-              cacheCreationEphemeral1hInputTokens?: number;
-              canonicalModel?: string;
-              provider?: string;
-              costBasis?: string;
-              [k: string]: unknown;
-            };
-          };
-          permission_denials: {
-            tool_name: string;
-            tool_use_id: string;
-            tool_input: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          }[];
-          terminal_reason?:
-            | "blocking_limit"
-            | "rapid_refill_breaker"
-            | "prompt_too_long"
-            | "image_error"
-            | "model_error"
-            | "aborted_streaming"
-            | "aborted_tools"
-            | "stop_hook_prevented"
-            | "hook_stopped"
-            | "tool_deferred"
-            | "max_turns"
-            | "completed"
-            | "budget_exhausted";
-          fast_mode_state?: "off" | "cooldown" | "on";
-          origin?: MessageOrigin;
-          uuid: string;
-          session_id: string;
-          subtype:
-            | "error_during_execution"
-            | "error_max_turns"
-            | "error_max_budget_usd"
-            | "error_max_structured_output_retries";
-          errors: string[];
-          fast_mode_disabled_reason?: string;
-          subagent_stats?: {
-            spawned: number;
-            requested: {
-              background: number;
-              foreground: number;
-              unset: number;
-              [k: string]: unknown;
-            };
-            started_in_background: number;
-            max_depth: number;
-            spawned_by_subagents: number;
-            completed: number;
-            failed: number;
-            killed: {
-              parent: number;
-              user: number;
-              system: number;
-              [k: string]: unknown;
-            };
-            refused: {
-              depth_limit: number;
-              concurrency_limit: number;
-              budget: number;
-              [k: string]: unknown;
-            };
-            by_type: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          };
-          safety_stops?: number;
-          queued_turn_count?: number;
-          result_index?: number;
-          model_usage_since_last_result?: {
-            [k: string]: {
-              inputTokens: number;
-              outputTokens: number;
-              cacheReadInputTokens: number;
-              cacheCreationInputTokens: number;
-              webSearchRequests: number;
-              costUSD: number;
-              contextWindow: number;
-              maxOutputTokens: number;
-              thinkingTokens: number;
-              cacheCreationEphemeral5mInputTokens: number;
-              cacheCreationEphemeral1hInputTokens: number;
-              canonicalModel: string;
-              provider: string;
-              costBasis: string;
-              [k: string]: unknown;
-            };
-          };
-          [k: string]: unknown;
-        }
-    )
+  | ResultMessage
   | {
       type: "stream_event";
       event: RawStreamEvent;
@@ -817,646 +152,7 @@ export type CliOutputMessage =
       entries: unknown[];
       [k: string]: unknown;
     }
-  | {
-      type: "control_request";
-      request_id: string;
-      request:
-        | {
-            subtype: "can_use_tool";
-            tool_name: string;
-            input: {
-              [k: string]: unknown;
-            };
-            permission_suggestions?: PermissionUpdate[];
-            blocked_path?: string;
-            decision_reason?: string;
-            decision_reason_type?:
-              | "rule"
-              | "mode"
-              | "subcommandResults"
-              | "permissionPromptTool"
-              | "hook"
-              | "asyncAgent"
-              | "sandboxOverride"
-              | "workingDir"
-              | "safetyCheck"
-              | "classifier"
-              | "other";
-            classifier_approvable?: boolean;
-            title?: string;
-            display_name?: string;
-            tool_use_id: string;
-            agent_id?: string;
-            description?: string;
-            requires_user_interaction?: boolean;
-            mcp_server?: {
-              name: string;
-              source: string;
-              [k: string]: unknown;
-            };
-            server_policy_ask_only?: boolean;
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "hook_callback";
-            callback_id: string;
-            input:
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PreToolUse";
-                  tool_name: string;
-                  tool_input: unknown;
-                  tool_use_id: string;
-                  prompt_id?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PostToolUse";
-                  tool_name: string;
-                  tool_input: unknown;
-                  tool_response: unknown;
-                  tool_use_id: string;
-                  duration_ms?: number;
-                  prompt_id?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PostToolUseFailure";
-                  tool_name: string;
-                  tool_input: unknown;
-                  tool_use_id: string;
-                  error: string;
-                  is_interrupt?: boolean;
-                  duration_ms?: number;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PostToolBatch";
-                  tool_calls: {
-                    tool_name: string;
-                    tool_input: unknown;
-                    tool_use_id: string;
-                    tool_response?: unknown;
-                    [k: string]: unknown;
-                  }[];
-                  prompt_id?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PermissionDenied";
-                  tool_name: string;
-                  tool_input: unknown;
-                  tool_use_id: string;
-                  reason: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "Notification";
-                  message: string;
-                  title?: string;
-                  notification_type: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "UserPromptSubmit";
-                  prompt: string;
-                  session_title?: string;
-                  prompt_id?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "UserPromptExpansion";
-                  expansion_type: "slash_command" | "mcp_prompt";
-                  command_name: string;
-                  command_args: string;
-                  command_source?: string;
-                  prompt: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "SessionStart";
-                  source: "startup" | "resume" | "clear" | "compact";
-                  model?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "SessionEnd";
-                  reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "Stop";
-                  stop_hook_active: boolean;
-                  last_assistant_message?: string;
-                  background_tasks?: {
-                    id: string;
-                    type: string;
-                    status: string;
-                    description: string;
-                    command?: string;
-                    agent_type?: string;
-                    server?: string;
-                    tool?: string;
-                    name?: string;
-                    [k: string]: unknown;
-                  }[];
-                  session_crons?: {
-                    id: string;
-                    schedule: string;
-                    recurring: boolean;
-                    prompt: string;
-                    [k: string]: unknown;
-                  }[];
-                  prompt_id?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "StopFailure";
-                  error:
-                    | "authentication_failed"
-                    | "oauth_org_not_allowed"
-                    | "billing_error"
-                    | "rate_limit"
-                    | "invalid_request"
-                    | "model_not_found"
-                    | "server_error"
-                    | "unknown"
-                    | "max_output_tokens";
-                  error_details?: string;
-                  last_assistant_message?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id: string;
-                  agent_type: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "SubagentStart";
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id: string;
-                  agent_type: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "SubagentStop";
-                  stop_hook_active: boolean;
-                  agent_transcript_path: string;
-                  last_assistant_message?: string;
-                  background_tasks?: {
-                    id: string;
-                    type: string;
-                    status: string;
-                    description: string;
-                    command?: string;
-                    agent_type?: string;
-                    server?: string;
-                    tool?: string;
-                    name?: string;
-                    [k: string]: unknown;
-                  }[];
-                  session_crons?: {
-                    id: string;
-                    schedule: string;
-                    recurring: boolean;
-                    prompt: string;
-                    [k: string]: unknown;
-                  }[];
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PreCompact";
-                  trigger: "manual" | "auto";
-                  custom_instructions: string | null;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PostCompact";
-                  trigger: "manual" | "auto";
-                  compact_summary: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "PermissionRequest";
-                  tool_name: string;
-                  tool_input: unknown;
-                  permission_suggestions?: PermissionUpdate[];
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "Setup";
-                  trigger: "init" | "maintenance";
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "TeammateIdle";
-                  teammate_name: string;
-                  team_name: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "TaskCreated";
-                  task_id: string;
-                  task_subject: string;
-                  task_description?: string;
-                  teammate_name?: string;
-                  team_name?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "TaskCompleted";
-                  task_id: string;
-                  task_subject: string;
-                  task_description?: string;
-                  teammate_name?: string;
-                  team_name?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "Elicitation";
-                  mcp_server_name: string;
-                  message: string;
-                  mode?: "form" | "url";
-                  url?: string;
-                  elicitation_id?: string;
-                  requested_schema?: {
-                    [k: string]: unknown;
-                  };
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "ElicitationResult";
-                  mcp_server_name: string;
-                  elicitation_id?: string;
-                  mode?: "form" | "url";
-                  action: "accept" | "decline" | "cancel";
-                  content?: {
-                    [k: string]: unknown;
-                  };
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "ConfigChange";
-                  source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
-                  file_path?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "InstructionsLoaded";
-                  file_path: string;
-                  memory_type: "User" | "Project" | "Local" | "Managed";
-                  load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
-                  globs?: string[];
-                  trigger_file_path?: string;
-                  parent_file_path?: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "WorktreeCreate";
-                  name: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "WorktreeRemove";
-                  worktree_path: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "CwdChanged";
-                  old_cwd: string;
-                  new_cwd: string;
-                  [k: string]: unknown;
-                }
-              | {
-                  session_id: string;
-                  transcript_path: string;
-                  cwd: string;
-                  permission_mode?: string;
-                  agent_id?: string;
-                  agent_type?: string;
-                  effort?: {
-                    level: string;
-                    [k: string]: unknown;
-                  };
-                  hook_event_name: "FileChanged";
-                  file_path: string;
-                  event: "change" | "add" | "unlink";
-                  [k: string]: unknown;
-                };
-            tool_use_id?: string;
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "mcp_message";
-            server_name: string;
-            message: JsonRpcMessage;
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "oauth_token_refresh";
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "host_auth_token_refresh";
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "elicitation";
-            mcp_server_name: string;
-            message: string;
-            mode?: "form" | "url";
-            url?: string;
-            elicitation_id?: string;
-            requested_schema?: {
-              [k: string]: unknown;
-            };
-            title?: string;
-            display_name?: string;
-            description?: string;
-            [k: string]: unknown;
-          }
-        | {
-            subtype: "request_user_dialog";
-            dialog_kind: string;
-            payload: {
-              [k: string]: unknown;
-            };
-            tool_use_id?: string;
-            [k: string]: unknown;
-          };
-      [k: string]: unknown;
-    }
+  | CliControlRequest
   | {
       type: "control_response";
       response:
@@ -2119,6 +815,380 @@ export type CliOutputMessage =
       request_id: string;
       [k: string]: unknown;
     };
+export type SystemMessage =
+  | {
+      type: "system";
+      subtype: "init";
+      agents?: string[];
+      apiKeySource: string;
+      betas?: string[];
+      claude_code_version: string;
+      cwd: string;
+      tools: string[];
+      mcp_servers: {
+        name: string;
+        status: string;
+        source?: string;
+        [k: string]: unknown;
+      }[];
+      model: string;
+      permissionMode: PermissionMode;
+      slash_commands: string[];
+      output_style: string;
+      skills: string[];
+      plugins: {
+        name: string;
+        path: string;
+        source?: string;
+        [k: string]: unknown;
+      }[];
+      plugin_errors?: {
+        plugin: string;
+        type: string;
+        message: string;
+        [k: string]: unknown;
+      }[];
+      plugin_warnings?: {
+        plugin: string;
+        type: string;
+        message: string;
+        [k: string]: unknown;
+      }[];
+      fast_mode_state?: "off" | "cooldown" | "on";
+      analytics_disabled?: boolean;
+      product_feedback_disabled?: boolean;
+      memory_paths?: {
+        auto?: string;
+        team?: string;
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      terminal_slash_commands: string[];
+      capabilities: string[];
+      served_by_anthropic: boolean;
+      sandbox_enabled: boolean;
+      original_cwd: string;
+      additional_directories: unknown[];
+      messaging_socket_path: string;
+      fast_mode_disabled_reason: string;
+      per_turn_effort_active: boolean;
+      ultrathink_available: boolean;
+      ultrathink_typed_raises: boolean;
+      view_mode: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "status";
+      status: ("compacting" | "requesting") | null;
+      permissionMode?: PermissionMode;
+      compact_result?: "success" | "failed";
+      compact_error?: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "compact_boundary";
+      compact_metadata: {
+        trigger: "manual" | "auto";
+        pre_tokens: number;
+        post_tokens?: number;
+        duration_ms?: number;
+        preserved_segment?: {
+          head_uuid: string;
+          anchor_uuid: string;
+          tail_uuid: string;
+          [k: string]: unknown;
+        };
+        preserved_messages?: {
+          anchor_uuid: string;
+          uuids: string[];
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "post_turn_summary";
+      summarizes_uuid: string;
+      status_category: string;
+      status_detail: string;
+      needs_action: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "task_summary";
+      detail: string | null;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "mirror_error";
+      error: string;
+      key: {
+        projectKey: string;
+        sessionId: string;
+        subpath?: string;
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "api_retry";
+      attempt: number;
+      max_retries: number;
+      retry_delay_ms: number;
+      error_status: number | null;
+      error:
+        | "authentication_failed"
+        | "oauth_org_not_allowed"
+        | "billing_error"
+        | "rate_limit"
+        | "invalid_request"
+        | "model_not_found"
+        | "server_error"
+        | "unknown"
+        | "max_output_tokens"
+        | "overloaded";
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "local_command_output";
+      content: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "hook_started";
+      hook_id: string;
+      hook_name: string;
+      hook_event: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "hook_progress";
+      hook_id: string;
+      hook_name: string;
+      hook_event: string;
+      stdout: string;
+      stderr: string;
+      output: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "hook_response";
+      hook_id: string;
+      hook_name: string;
+      hook_event: string;
+      output: string;
+      stdout: string;
+      stderr: string;
+      exit_code?: number;
+      outcome: "success" | "error" | "cancelled";
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "plugin_install";
+      status: "started" | "installed" | "failed" | "completed";
+      name?: string;
+      error?: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "files_persisted";
+      files: {
+        filename: string;
+        file_id: string;
+        [k: string]: unknown;
+      }[];
+      failed: {
+        filename: string;
+        error: string;
+        [k: string]: unknown;
+      }[];
+      processed_at: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "task_notification";
+      task_id: string;
+      tool_use_id?: string;
+      status: "completed" | "failed" | "stopped";
+      output_file: string;
+      summary: string;
+      usage?: {
+        total_tokens: number;
+        tool_uses: number;
+        duration_ms: number;
+        [k: string]: unknown;
+      };
+      skip_transcript?: boolean;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "task_started";
+      task_id: string;
+      tool_use_id?: string;
+      description: string;
+      subagent_type?: string;
+      task_type?: string;
+      workflow_name?: string;
+      prompt?: string;
+      skip_transcript?: boolean;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "task_updated";
+      task_id: string;
+      patch: {
+        status?: "pending" | "running" | "completed" | "failed" | "killed" | "paused";
+        description?: string;
+        end_time?: number;
+        total_paused_ms?: number;
+        error?: string;
+        is_backgrounded?: boolean;
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "task_progress";
+      task_id: string;
+      tool_use_id?: string;
+      description: string;
+      subagent_type?: string;
+      usage: {
+        total_tokens: number;
+        tool_uses: number;
+        duration_ms: number;
+        [k: string]: unknown;
+      };
+      last_tool_name?: string;
+      summary?: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "session_state_changed";
+      state: "idle" | "running" | "requires_action";
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "notification";
+      key: string;
+      text: string;
+      priority: "low" | "medium" | "high" | "immediate";
+      color?: string;
+      timeout_ms?: number;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "memory_recall";
+      mode: "select" | "synthesize";
+      memories: {
+        path: string;
+        scope: "personal" | "team" | "organization";
+        content?: string;
+        [k: string]: unknown;
+      }[];
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "elicitation_complete";
+      mcp_server_name: string;
+      elicitation_id: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "permission_denied";
+      tool_name: string;
+      tool_use_id: string;
+      agent_id?: string;
+      decision_reason_type?: string;
+      decision_reason?: string;
+      message: string;
+      uuid: string;
+      session_id: string;
+      decision_reason_code?: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "informational";
+      content: string;
+      level: string;
+      prevent_continuation?: boolean;
+      prompt_submit_outcome?: {
+        kind: string;
+        prompt_kept: boolean;
+        reason: string;
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      isMeta?: boolean;
+      timestamp?: string;
+      tag?: string;
+      [k: string]: unknown;
+    };
 export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
 export type AssistantContentBlock =
   | TextBlock
@@ -2422,6 +1492,278 @@ export type MessageOrigin =
       kind: "coordinator";
       [k: string]: unknown;
     };
+export type ResultMessage =
+  | {
+      type: "result";
+      duration_ms: number;
+      duration_api_ms: number;
+      is_error: boolean;
+      num_turns: number;
+      stop_reason: string | null;
+      total_cost_usd: number;
+      usage: {
+        input_tokens: number;
+        output_tokens: number;
+        cache_creation_input_tokens: number;
+        cache_read_input_tokens: number;
+        cache_creation: {
+          ephemeral_1h_input_tokens: number;
+          ephemeral_5m_input_tokens: number;
+          [k: string]: unknown;
+        };
+        server_tool_use: {
+          web_search_requests: number;
+          web_fetch_requests?: number;
+          [k: string]: unknown;
+        };
+        service_tier: string;
+        inference_geo: string;
+        iterations: unknown[];
+        speed: string;
+        output_tokens_details?: {
+          thinking_tokens: number;
+          [k: string]: unknown;
+        };
+        fallback_credit?: null;
+        [k: string]: unknown;
+      };
+      modelUsage: {
+        [k: string]: ModelUsage;
+      };
+      permission_denials: {
+        tool_name: string;
+        tool_use_id: string;
+        tool_input: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[];
+      terminal_reason?:
+        | "blocking_limit"
+        | "rapid_refill_breaker"
+        | "prompt_too_long"
+        | "image_error"
+        | "model_error"
+        | "aborted_streaming"
+        | "aborted_tools"
+        | "stop_hook_prevented"
+        | "hook_stopped"
+        | "tool_deferred"
+        | "max_turns"
+        | "completed";
+      fast_mode_state?: "off" | "cooldown" | "on";
+      origin?: MessageOrigin;
+      uuid: string;
+      session_id: string;
+      subtype: "success";
+      ttft_ms?: number;
+      api_error_status?: number | null;
+      result: string;
+      structured_output?: unknown;
+      deferred_tool_use?: {
+        id: string;
+        name: string;
+        input: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      fast_mode_disabled_reason: string;
+      subagent_stats: {
+        spawned: number;
+        requested: {
+          background: number;
+          foreground: number;
+          unset: number;
+          [k: string]: unknown;
+        };
+        started_in_background: number;
+        max_depth: number;
+        spawned_by_subagents: number;
+        completed: number;
+        failed: number;
+        killed: {
+          parent: number;
+          user: number;
+          system: number;
+          [k: string]: unknown;
+        };
+        refused: {
+          depth_limit: number;
+          concurrency_limit: number;
+          budget: number;
+          [k: string]: unknown;
+        };
+        by_type: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      safety_stops: number;
+      ttft_stream_ms?: number;
+      time_to_request_ms?: number;
+      first_content_frame_ms?: number;
+      queued_turn_count: number;
+      result_index: number;
+      model_usage_since_last_result: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          thinkingTokens: number;
+          cacheCreationEphemeral5mInputTokens: number;
+          cacheCreationEphemeral1hInputTokens: number;
+          canonicalModel: string;
+          provider: string;
+          costBasis: string;
+          [k: string]: unknown;
+        };
+      };
+      begun_message_ids?: string[];
+      [k: string]: unknown;
+    }
+  | {
+      type: "result";
+      duration_ms: number;
+      duration_api_ms: number;
+      is_error: boolean;
+      num_turns: number;
+      stop_reason: string | null;
+      total_cost_usd: number;
+      usage: {
+        input_tokens: number;
+        output_tokens: number;
+        cache_creation_input_tokens: number;
+        cache_read_input_tokens: number;
+        cache_creation: {
+          ephemeral_1h_input_tokens: number;
+          ephemeral_5m_input_tokens: number;
+          [k: string]: unknown;
+        };
+        server_tool_use: {
+          web_search_requests: number;
+          web_fetch_requests?: number;
+          [k: string]: unknown;
+        };
+        service_tier: string;
+        inference_geo: string;
+        iterations: unknown[];
+        speed: string;
+        output_tokens_details?: {
+          thinking_tokens: number;
+          [k: string]: unknown;
+        };
+        fallback_credit?: null;
+        [k: string]: unknown;
+      };
+      modelUsage: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          thinkingTokens?: number;
+          cacheCreationEphemeral5mInputTokens?: number;
+          cacheCreationEphemeral1hInputTokens?: number;
+          canonicalModel?: string;
+          provider?: string;
+          costBasis?: string;
+          [k: string]: unknown;
+        };
+      };
+      permission_denials: {
+        tool_name: string;
+        tool_use_id: string;
+        tool_input: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[];
+      terminal_reason?:
+        | "blocking_limit"
+        | "rapid_refill_breaker"
+        | "prompt_too_long"
+        | "image_error"
+        | "model_error"
+        | "aborted_streaming"
+        | "aborted_tools"
+        | "stop_hook_prevented"
+        | "hook_stopped"
+        | "tool_deferred"
+        | "max_turns"
+        | "completed"
+        | "budget_exhausted";
+      fast_mode_state?: "off" | "cooldown" | "on";
+      origin?: MessageOrigin;
+      uuid: string;
+      session_id: string;
+      subtype:
+        "error_during_execution" | "error_max_turns" | "error_max_budget_usd" | "error_max_structured_output_retries";
+      errors: string[];
+      fast_mode_disabled_reason?: string;
+      subagent_stats?: {
+        spawned: number;
+        requested: {
+          background: number;
+          foreground: number;
+          unset: number;
+          [k: string]: unknown;
+        };
+        started_in_background: number;
+        max_depth: number;
+        spawned_by_subagents: number;
+        completed: number;
+        failed: number;
+        killed: {
+          parent: number;
+          user: number;
+          system: number;
+          [k: string]: unknown;
+        };
+        refused: {
+          depth_limit: number;
+          concurrency_limit: number;
+          budget: number;
+          [k: string]: unknown;
+        };
+        by_type: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      safety_stops?: number;
+      queued_turn_count?: number;
+      result_index?: number;
+      model_usage_since_last_result?: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          thinkingTokens: number;
+          cacheCreationEphemeral5mInputTokens: number;
+          cacheCreationEphemeral1hInputTokens: number;
+          canonicalModel: string;
+          provider: string;
+          costBasis: string;
+          [k: string]: unknown;
+        };
+      };
+      [k: string]: unknown;
+    };
 export type RawStreamEvent =
   | {
       type: "message_start";
@@ -2511,6 +1853,88 @@ export type RawStreamEvent =
       type: "message_stop";
       [k: string]: unknown;
     };
+export type CliControlRequestInner =
+  | {
+      subtype: "can_use_tool";
+      tool_name: string;
+      input: {
+        [k: string]: unknown;
+      };
+      permission_suggestions?: PermissionUpdate[];
+      blocked_path?: string;
+      decision_reason?: string;
+      decision_reason_type?:
+        | "rule"
+        | "mode"
+        | "subcommandResults"
+        | "permissionPromptTool"
+        | "hook"
+        | "asyncAgent"
+        | "sandboxOverride"
+        | "workingDir"
+        | "safetyCheck"
+        | "classifier"
+        | "other";
+      classifier_approvable?: boolean;
+      title?: string;
+      display_name?: string;
+      tool_use_id: string;
+      agent_id?: string;
+      description?: string;
+      requires_user_interaction?: boolean;
+      mcp_server?: {
+        name: string;
+        source: string;
+        [k: string]: unknown;
+      };
+      server_policy_ask_only?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "hook_callback";
+      callback_id: string;
+      input: HookInput;
+      tool_use_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "mcp_message";
+      server_name: string;
+      message: JsonRpcMessage;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "oauth_token_refresh";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "host_auth_token_refresh";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "elicitation";
+      mcp_server_name: string;
+      message: string;
+      mode?: "form" | "url";
+      url?: string;
+      elicitation_id?: string;
+      requested_schema?: {
+        [k: string]: unknown;
+      };
+      title?: string;
+      display_name?: string;
+      description?: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "request_user_dialog";
+      dialog_kind: string;
+      payload: {
+        [k: string]: unknown;
+      };
+      tool_use_id?: string;
+      [k: string]: unknown;
+    };
 export type PermissionUpdate =
   | {
       type: "addRules";
@@ -2561,6 +1985,560 @@ export type PermissionUpdate =
       type: "removeDirectories";
       directories: string[];
       destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      [k: string]: unknown;
+    };
+export type HookInput =
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PreToolUse";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolUse";
+      tool_name: string;
+      tool_input: unknown;
+      tool_response: unknown;
+      tool_use_id: string;
+      duration_ms?: number;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolUseFailure";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      error: string;
+      is_interrupt?: boolean;
+      duration_ms?: number;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolBatch";
+      tool_calls: {
+        tool_name: string;
+        tool_input: unknown;
+        tool_use_id: string;
+        tool_response?: unknown;
+        [k: string]: unknown;
+      }[];
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PermissionDenied";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      reason: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Notification";
+      message: string;
+      title?: string;
+      notification_type: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "UserPromptSubmit";
+      prompt: string;
+      session_title?: string;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "UserPromptExpansion";
+      expansion_type: "slash_command" | "mcp_prompt";
+      command_name: string;
+      command_args: string;
+      command_source?: string;
+      prompt: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SessionStart";
+      source: "startup" | "resume" | "clear" | "compact";
+      model?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SessionEnd";
+      reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Stop";
+      stop_hook_active: boolean;
+      last_assistant_message?: string;
+      background_tasks?: {
+        id: string;
+        type: string;
+        status: string;
+        description: string;
+        command?: string;
+        agent_type?: string;
+        server?: string;
+        tool?: string;
+        name?: string;
+        [k: string]: unknown;
+      }[];
+      session_crons?: {
+        id: string;
+        schedule: string;
+        recurring: boolean;
+        prompt: string;
+        [k: string]: unknown;
+      }[];
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "StopFailure";
+      error:
+        | "authentication_failed"
+        | "oauth_org_not_allowed"
+        | "billing_error"
+        | "rate_limit"
+        | "invalid_request"
+        | "model_not_found"
+        | "server_error"
+        | "unknown"
+        | "max_output_tokens";
+      error_details?: string;
+      last_assistant_message?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id: string;
+      agent_type: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SubagentStart";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id: string;
+      agent_type: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SubagentStop";
+      stop_hook_active: boolean;
+      agent_transcript_path: string;
+      last_assistant_message?: string;
+      background_tasks?: {
+        id: string;
+        type: string;
+        status: string;
+        description: string;
+        command?: string;
+        agent_type?: string;
+        server?: string;
+        tool?: string;
+        name?: string;
+        [k: string]: unknown;
+      }[];
+      session_crons?: {
+        id: string;
+        schedule: string;
+        recurring: boolean;
+        prompt: string;
+        [k: string]: unknown;
+      }[];
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PreCompact";
+      trigger: "manual" | "auto";
+      custom_instructions: string | null;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostCompact";
+      trigger: "manual" | "auto";
+      compact_summary: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PermissionRequest";
+      tool_name: string;
+      tool_input: unknown;
+      permission_suggestions?: PermissionUpdate[];
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Setup";
+      trigger: "init" | "maintenance";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TeammateIdle";
+      teammate_name: string;
+      team_name: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TaskCreated";
+      task_id: string;
+      task_subject: string;
+      task_description?: string;
+      teammate_name?: string;
+      team_name?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TaskCompleted";
+      task_id: string;
+      task_subject: string;
+      task_description?: string;
+      teammate_name?: string;
+      team_name?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Elicitation";
+      mcp_server_name: string;
+      message: string;
+      mode?: "form" | "url";
+      url?: string;
+      elicitation_id?: string;
+      requested_schema?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "ElicitationResult";
+      mcp_server_name: string;
+      elicitation_id?: string;
+      mode?: "form" | "url";
+      action: "accept" | "decline" | "cancel";
+      content?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "ConfigChange";
+      source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+      file_path?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "InstructionsLoaded";
+      file_path: string;
+      memory_type: "User" | "Project" | "Local" | "Managed";
+      load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
+      globs?: string[];
+      trigger_file_path?: string;
+      parent_file_path?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "WorktreeCreate";
+      name: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "WorktreeRemove";
+      worktree_path: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "CwdChanged";
+      old_cwd: string;
+      new_cwd: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "FileChanged";
+      file_path: string;
+      event: "change" | "add" | "unlink";
       [k: string]: unknown;
     };
 export type JsonRpcMessage =
@@ -2649,5 +2627,28 @@ export interface ApiUsage {
 export interface UserMessageParam {
   role: "user";
   content: string | UserContentBlock[];
+  [k: string]: unknown;
+}
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+  thinkingTokens?: number;
+  cacheCreationEphemeral5mInputTokens?: number;
+  cacheCreationEphemeral1hInputTokens?: number;
+  canonicalModel?: string;
+  provider?: string;
+  costBasis?: string;
+  [k: string]: unknown;
+}
+export interface CliControlRequest {
+  type: "control_request";
+  request_id: string;
+  request: CliControlRequestInner;
   [k: string]: unknown;
 }

@@ -29,560 +29,18 @@ export type CliControlRequestInner =
       agent_id?: string;
       description?: string;
       requires_user_interaction?: boolean;
+      mcp_server?: {
+        name: string;
+        source: string;
+        [k: string]: unknown;
+      };
+      server_policy_ask_only?: boolean;
       [k: string]: unknown;
     }
   | {
       subtype: "hook_callback";
       callback_id: string;
-      input:
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PreToolUse";
-            tool_name: string;
-            tool_input: unknown;
-            tool_use_id: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PostToolUse";
-            tool_name: string;
-            tool_input: unknown;
-            tool_response: unknown;
-            tool_use_id: string;
-            duration_ms?: number;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PostToolUseFailure";
-            tool_name: string;
-            tool_input: unknown;
-            tool_use_id: string;
-            error: string;
-            is_interrupt?: boolean;
-            duration_ms?: number;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PostToolBatch";
-            tool_calls: {
-              tool_name: string;
-              tool_input: unknown;
-              tool_use_id: string;
-              tool_response?: unknown;
-              [k: string]: unknown;
-            }[];
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PermissionDenied";
-            tool_name: string;
-            tool_input: unknown;
-            tool_use_id: string;
-            reason: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "Notification";
-            message: string;
-            title?: string;
-            notification_type: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "UserPromptSubmit";
-            prompt: string;
-            session_title?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "UserPromptExpansion";
-            expansion_type: "slash_command" | "mcp_prompt";
-            command_name: string;
-            command_args: string;
-            command_source?: string;
-            prompt: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "SessionStart";
-            source: "startup" | "resume" | "clear" | "compact";
-            model?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "SessionEnd";
-            reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "Stop";
-            stop_hook_active: boolean;
-            last_assistant_message?: string;
-            background_tasks?: {
-              id: string;
-              type: string;
-              status: string;
-              description: string;
-              command?: string;
-              agent_type?: string;
-              server?: string;
-              tool?: string;
-              name?: string;
-              [k: string]: unknown;
-            }[];
-            session_crons?: {
-              id: string;
-              schedule: string;
-              recurring: boolean;
-              prompt: string;
-              [k: string]: unknown;
-            }[];
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "StopFailure";
-            error:
-              | "authentication_failed"
-              | "oauth_org_not_allowed"
-              | "billing_error"
-              | "rate_limit"
-              | "invalid_request"
-              | "model_not_found"
-              | "server_error"
-              | "unknown"
-              | "max_output_tokens";
-            error_details?: string;
-            last_assistant_message?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id: string;
-            agent_type: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "SubagentStart";
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id: string;
-            agent_type: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "SubagentStop";
-            stop_hook_active: boolean;
-            agent_transcript_path: string;
-            last_assistant_message?: string;
-            background_tasks?: {
-              id: string;
-              type: string;
-              status: string;
-              description: string;
-              command?: string;
-              agent_type?: string;
-              server?: string;
-              tool?: string;
-              name?: string;
-              [k: string]: unknown;
-            }[];
-            session_crons?: {
-              id: string;
-              schedule: string;
-              recurring: boolean;
-              prompt: string;
-              [k: string]: unknown;
-            }[];
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PreCompact";
-            trigger: "manual" | "auto";
-            custom_instructions: string | null;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PostCompact";
-            trigger: "manual" | "auto";
-            compact_summary: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "PermissionRequest";
-            tool_name: string;
-            tool_input: unknown;
-            permission_suggestions?: PermissionUpdate[];
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "Setup";
-            trigger: "init" | "maintenance";
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "TeammateIdle";
-            teammate_name: string;
-            team_name: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "TaskCreated";
-            task_id: string;
-            task_subject: string;
-            task_description?: string;
-            teammate_name?: string;
-            team_name?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "TaskCompleted";
-            task_id: string;
-            task_subject: string;
-            task_description?: string;
-            teammate_name?: string;
-            team_name?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "Elicitation";
-            mcp_server_name: string;
-            message: string;
-            mode?: "form" | "url";
-            url?: string;
-            elicitation_id?: string;
-            requested_schema?: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "ElicitationResult";
-            mcp_server_name: string;
-            elicitation_id?: string;
-            mode?: "form" | "url";
-            action: "accept" | "decline" | "cancel";
-            content?: {
-              [k: string]: unknown;
-            };
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "ConfigChange";
-            source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
-            file_path?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "InstructionsLoaded";
-            file_path: string;
-            memory_type: "User" | "Project" | "Local" | "Managed";
-            load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
-            globs?: string[];
-            trigger_file_path?: string;
-            parent_file_path?: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "WorktreeCreate";
-            name: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "WorktreeRemove";
-            worktree_path: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "CwdChanged";
-            old_cwd: string;
-            new_cwd: string;
-            [k: string]: unknown;
-          }
-        | {
-            session_id: string;
-            transcript_path: string;
-            cwd: string;
-            permission_mode?: string;
-            agent_id?: string;
-            agent_type?: string;
-            effort?: {
-              level: string;
-              [k: string]: unknown;
-            };
-            hook_event_name: "FileChanged";
-            file_path: string;
-            event: "change" | "add" | "unlink";
-            [k: string]: unknown;
-          };
+      input: HookInput;
       tool_use_id?: string;
       [k: string]: unknown;
     }
@@ -677,6 +135,560 @@ export type PermissionUpdate =
       [k: string]: unknown;
     };
 export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+export type HookInput =
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PreToolUse";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolUse";
+      tool_name: string;
+      tool_input: unknown;
+      tool_response: unknown;
+      tool_use_id: string;
+      duration_ms?: number;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolUseFailure";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      error: string;
+      is_interrupt?: boolean;
+      duration_ms?: number;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostToolBatch";
+      tool_calls: {
+        tool_name: string;
+        tool_input: unknown;
+        tool_use_id: string;
+        tool_response?: unknown;
+        [k: string]: unknown;
+      }[];
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PermissionDenied";
+      tool_name: string;
+      tool_input: unknown;
+      tool_use_id: string;
+      reason: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Notification";
+      message: string;
+      title?: string;
+      notification_type: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "UserPromptSubmit";
+      prompt: string;
+      session_title?: string;
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "UserPromptExpansion";
+      expansion_type: "slash_command" | "mcp_prompt";
+      command_name: string;
+      command_args: string;
+      command_source?: string;
+      prompt: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SessionStart";
+      source: "startup" | "resume" | "clear" | "compact";
+      model?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SessionEnd";
+      reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Stop";
+      stop_hook_active: boolean;
+      last_assistant_message?: string;
+      background_tasks?: {
+        id: string;
+        type: string;
+        status: string;
+        description: string;
+        command?: string;
+        agent_type?: string;
+        server?: string;
+        tool?: string;
+        name?: string;
+        [k: string]: unknown;
+      }[];
+      session_crons?: {
+        id: string;
+        schedule: string;
+        recurring: boolean;
+        prompt: string;
+        [k: string]: unknown;
+      }[];
+      prompt_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "StopFailure";
+      error:
+        | "authentication_failed"
+        | "oauth_org_not_allowed"
+        | "billing_error"
+        | "rate_limit"
+        | "invalid_request"
+        | "model_not_found"
+        | "server_error"
+        | "unknown"
+        | "max_output_tokens";
+      error_details?: string;
+      last_assistant_message?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id: string;
+      agent_type: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SubagentStart";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id: string;
+      agent_type: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "SubagentStop";
+      stop_hook_active: boolean;
+      agent_transcript_path: string;
+      last_assistant_message?: string;
+      background_tasks?: {
+        id: string;
+        type: string;
+        status: string;
+        description: string;
+        command?: string;
+        agent_type?: string;
+        server?: string;
+        tool?: string;
+        name?: string;
+        [k: string]: unknown;
+      }[];
+      session_crons?: {
+        id: string;
+        schedule: string;
+        recurring: boolean;
+        prompt: string;
+        [k: string]: unknown;
+      }[];
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PreCompact";
+      trigger: "manual" | "auto";
+      custom_instructions: string | null;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PostCompact";
+      trigger: "manual" | "auto";
+      compact_summary: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "PermissionRequest";
+      tool_name: string;
+      tool_input: unknown;
+      permission_suggestions?: PermissionUpdate[];
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Setup";
+      trigger: "init" | "maintenance";
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TeammateIdle";
+      teammate_name: string;
+      team_name: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TaskCreated";
+      task_id: string;
+      task_subject: string;
+      task_description?: string;
+      teammate_name?: string;
+      team_name?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "TaskCompleted";
+      task_id: string;
+      task_subject: string;
+      task_description?: string;
+      teammate_name?: string;
+      team_name?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "Elicitation";
+      mcp_server_name: string;
+      message: string;
+      mode?: "form" | "url";
+      url?: string;
+      elicitation_id?: string;
+      requested_schema?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "ElicitationResult";
+      mcp_server_name: string;
+      elicitation_id?: string;
+      mode?: "form" | "url";
+      action: "accept" | "decline" | "cancel";
+      content?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "ConfigChange";
+      source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+      file_path?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "InstructionsLoaded";
+      file_path: string;
+      memory_type: "User" | "Project" | "Local" | "Managed";
+      load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
+      globs?: string[];
+      trigger_file_path?: string;
+      parent_file_path?: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "WorktreeCreate";
+      name: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "WorktreeRemove";
+      worktree_path: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "CwdChanged";
+      old_cwd: string;
+      new_cwd: string;
+      [k: string]: unknown;
+    }
+  | {
+      session_id: string;
+      transcript_path: string;
+      cwd: string;
+      permission_mode?: string;
+      agent_id?: string;
+      agent_type?: string;
+      effort?: {
+        level: string;
+        [k: string]: unknown;
+      };
+      hook_event_name: "FileChanged";
+      file_path: string;
+      event: "change" | "add" | "unlink";
+      [k: string]: unknown;
+    };
 export type JsonRpcMessage =
   | {
       jsonrpc: "2.0";

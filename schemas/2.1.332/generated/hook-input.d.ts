@@ -19,6 +19,7 @@ export type HookInput =
       tool_name: string;
       tool_input: unknown;
       tool_use_id: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -38,6 +39,7 @@ export type HookInput =
       tool_response: unknown;
       tool_use_id: string;
       duration_ms?: number;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -79,6 +81,7 @@ export type HookInput =
         tool_response?: unknown;
         [k: string]: unknown;
       }[];
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -216,6 +219,7 @@ export type HookInput =
         prompt: string;
         [k: string]: unknown;
       }[];
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {

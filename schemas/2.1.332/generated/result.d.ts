@@ -31,20 +31,15 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        output_tokens_details?: {
+          thinking_tokens: number;
+          [k: string]: unknown;
+        };
+        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
-        [k: string]: {
-          inputTokens: number;
-          outputTokens: number;
-          cacheReadInputTokens: number;
-          cacheCreationInputTokens: number;
-          webSearchRequests: number;
-          costUSD: number;
-          contextWindow: number;
-          maxOutputTokens: number;
-          [k: string]: unknown;
-        };
+        [k: string]: ModelUsage;
       };
       permission_denials: {
         tool_name: string;
@@ -84,6 +79,63 @@ export type ResultMessage =
         };
         [k: string]: unknown;
       };
+      fast_mode_disabled_reason: string;
+      subagent_stats: {
+        spawned: number;
+        requested: {
+          background: number;
+          foreground: number;
+          unset: number;
+          [k: string]: unknown;
+        };
+        started_in_background: number;
+        max_depth: number;
+        spawned_by_subagents: number;
+        completed: number;
+        failed: number;
+        killed: {
+          parent: number;
+          user: number;
+          system: number;
+          [k: string]: unknown;
+        };
+        refused: {
+          depth_limit: number;
+          concurrency_limit: number;
+          budget: number;
+          [k: string]: unknown;
+        };
+        by_type: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      safety_stops: number;
+      ttft_stream_ms?: number;
+      time_to_request_ms?: number;
+      first_content_frame_ms?: number;
+      queued_turn_count: number;
+      result_index: number;
+      model_usage_since_last_result: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          thinkingTokens: number;
+          cacheCreationEphemeral5mInputTokens: number;
+          cacheCreationEphemeral1hInputTokens: number;
+          canonicalModel: string;
+          provider: string;
+          costBasis: string;
+          [k: string]: unknown;
+        };
+      };
+      begun_message_ids?: string[];
       [k: string]: unknown;
     }
   | {
@@ -117,6 +169,7 @@ export type ResultMessage =
           thinking_tokens: number;
           [k: string]: unknown;
         };
+        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -129,6 +182,12 @@ export type ResultMessage =
           costUSD: number;
           contextWindow: number;
           maxOutputTokens: number;
+          thinkingTokens?: number;
+          cacheCreationEphemeral5mInputTokens?: number;
+          cacheCreationEphemeral1hInputTokens?: number;
+          canonicalModel?: string;
+          provider?: string;
+          costBasis?: string;
           [k: string]: unknown;
         };
       };
@@ -152,7 +211,8 @@ export type ResultMessage =
         | "hook_stopped"
         | "tool_deferred"
         | "max_turns"
-        | "completed";
+        | "completed"
+        | "budget_exhausted";
       fast_mode_state?: "off" | "cooldown" | "on";
       origin?: MessageOrigin;
       uuid: string;
@@ -160,6 +220,59 @@ export type ResultMessage =
       subtype:
         "error_during_execution" | "error_max_turns" | "error_max_budget_usd" | "error_max_structured_output_retries";
       errors: string[];
+      fast_mode_disabled_reason?: string;
+      subagent_stats?: {
+        spawned: number;
+        requested: {
+          background: number;
+          foreground: number;
+          unset: number;
+          [k: string]: unknown;
+        };
+        started_in_background: number;
+        max_depth: number;
+        spawned_by_subagents: number;
+        completed: number;
+        failed: number;
+        killed: {
+          parent: number;
+          user: number;
+          system: number;
+          [k: string]: unknown;
+        };
+        refused: {
+          depth_limit: number;
+          concurrency_limit: number;
+          budget: number;
+          [k: string]: unknown;
+        };
+        by_type: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      safety_stops?: number;
+      queued_turn_count?: number;
+      result_index?: number;
+      model_usage_since_last_result?: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          thinkingTokens: number;
+          cacheCreationEphemeral5mInputTokens: number;
+          cacheCreationEphemeral1hInputTokens: number;
+          canonicalModel: string;
+          provider: string;
+          costBasis: string;
+          [k: string]: unknown;
+        };
+      };
       [k: string]: unknown;
     };
 export type MessageOrigin =
@@ -186,3 +299,21 @@ export type MessageOrigin =
       kind: "coordinator";
       [k: string]: unknown;
     };
+
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+  thinkingTokens?: number;
+  cacheCreationEphemeral5mInputTokens?: number;
+  cacheCreationEphemeral1hInputTokens?: number;
+  canonicalModel?: string;
+  provider?: string;
+  costBasis?: string;
+  [k: string]: unknown;
+}

@@ -203,6 +203,7 @@ export interface StreamEventMessage {
   uuid: string;
   session_id: string;
   thinking_display?: string;
+  api_message_id: string;
   [k: string]: unknown;
 }
 export interface AnthropicMessage {

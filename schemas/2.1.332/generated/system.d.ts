@@ -16,6 +16,7 @@ export type SystemMessage =
       mcp_servers: {
         name: string;
         status: string;
+        source?: string;
         [k: string]: unknown;
       }[];
       model: string;
@@ -51,6 +52,18 @@ export type SystemMessage =
       };
       uuid: string;
       session_id: string;
+      terminal_slash_commands: string[];
+      capabilities: string[];
+      served_by_anthropic: boolean;
+      sandbox_enabled: boolean;
+      original_cwd: string;
+      additional_directories: unknown[];
+      messaging_socket_path: string;
+      fast_mode_disabled_reason: string;
+      per_turn_effort_active: boolean;
+      ultrathink_available: boolean;
+      ultrathink_typed_raises: boolean;
+      view_mode: string;
       [k: string]: unknown;
     }
   | {
@@ -342,6 +355,26 @@ export type SystemMessage =
       message: string;
       uuid: string;
       session_id: string;
+      decision_reason_code?: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "informational";
+      content: string;
+      level: string;
+      prevent_continuation?: boolean;
+      prompt_submit_outcome?: {
+        kind: string;
+        prompt_kept: boolean;
+        reason: string;
+        [k: string]: unknown;
+      };
+      uuid: string;
+      session_id: string;
+      isMeta?: boolean;
+      timestamp?: string;
+      tag?: string;
       [k: string]: unknown;
     };
 export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
