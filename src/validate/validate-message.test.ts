@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../findings/index.js';
+import { type Finding, isViolation } from '../findings/index.js';
 import { ControlTracker } from './control-tracker.js';
 import { validateMessage } from './validate-message.js';
 
@@ -245,4 +245,28 @@ describe('validateMessage', () => {
     );
     expect(findings[0]!.location).toEqual({ file: 'f.jsonl', line: 3 });
   });
+});
+
+describe('validateMessage on names that are Object.prototype keys', () => {
+  it.each(['valueOf', 'constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'a can_use_tool for a tool named %s, and an answer to a request of that subtype, are checked without a crash',
+    (name) => {
+      const request = {
+        type: 'control_request',
+        request_id: 'r-1',
+        request: { subtype: 'can_use_tool', tool_name: name, input: {}, tool_use_id: 'toolu_1' },
+      };
+      expect(validateMessage(request, { direction: 'from-cli' }).filter(isViolation)).toEqual([]);
+      const tracker = new ControlTracker();
+      validateMessage(
+        { type: 'control_request', request_id: 'r-2', request: { subtype: name } },
+        { direction: 'to-cli', tracker },
+      );
+      const answer = {
+        type: 'control_response',
+        response: { subtype: 'success', request_id: 'r-2', response: {} },
+      };
+      expect(() => validateMessage(answer, { direction: 'from-cli', tracker })).not.toThrow();
+    },
+  );
 });

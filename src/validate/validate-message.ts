@@ -93,7 +93,8 @@ function checkMessage(
       isRecord(request.input) &&
       !hasBreaking(findings, ['request'])
     ) {
-      const toolSchema = set.toolInputs[toolName];
+      // Own keys only: a tool named `constructor` or `valueOf` is a tool like any other.
+      const toolSchema = Object.hasOwn(set.toolInputs, toolName) ? set.toolInputs[toolName] : undefined;
       if (toolSchema) findings.push(...findingsOf(toolSchema, request.input, ['request', 'input']));
     }
     if (tracker && subtype && typeof message.request_id === 'string') {
@@ -130,7 +131,9 @@ function checkResponsePayload(
     else if ('mcp_response' in payload) subtype = 'mcp_message';
   }
   if (subtype === undefined) return [];
-  const schema: z.ZodType | undefined = set.controlResponsePayloads[subtype];
+  const schema: z.ZodType | undefined = Object.hasOwn(set.controlResponsePayloads, subtype)
+    ? set.controlResponsePayloads[subtype]
+    : undefined;
   if (!schema) return [];
   if (payload === undefined) {
     // Only the client's answers are required to carry one: the CLI answers some requests bare
