@@ -60,10 +60,10 @@ export function reconcile(cliVersion: string): { path: string; drafts: number; p
   const root = packageInfo().root;
   const sdk = sdkForPin(cliVersion);
   const path = join(root, 'schemas', cliVersion, 'sdk-amendments.ts');
-  const issues: PlacedIssue[] = [];
+  const passes: PlacedIssue[][] = [];
   const constants: string[] = [];
   const write = () =>
-    writeFileSync(path, renderSdkAmendments({ cliVersion, sdkVersion: sdk, issues, constants }));
+    writeFileSync(path, renderSdkAmendments({ cliVersion, sdkVersion: sdk, passes, constants }));
   // Start from the drafted set alone.
   write();
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
@@ -74,8 +74,9 @@ export function reconcile(cliVersion: string): { path: string; drafts: number; p
       encoding: 'utf8',
     });
     const found = JSON.parse(out) as Pass;
-    if (found.issues.length === 0) return { path, drafts: issues.length, passes: pass, sdk };
-    issues.push(...found.issues);
+    if (found.issues.length === 0)
+      return { path, drafts: passes.reduce((n, p) => n + p.length, 0), passes: pass, sdk };
+    passes.push(found.issues);
     for (const c of found.constants) if (!constants.includes(c)) constants.push(c);
     write();
   }

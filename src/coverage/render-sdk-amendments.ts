@@ -9,7 +9,11 @@ import type { PlacedIssue } from './item-agreement.js';
 export interface SdkAmendmentsFile {
   cliVersion: string;
   sdkVersion: string;
-  issues: readonly PlacedIssue[];
+  /**
+   * The disagreements of each pass, in pass order: a later pass's amendments may run through a
+   * union an earlier pass's widening made, so they are written after all of it.
+   */
+  passes: ReadonlyArray<readonly PlacedIssue[]>;
   /** The named constants the drafts refer to (`ZodSourcePrinter.constants()`). */
   constants: readonly string[];
 }
@@ -71,7 +75,15 @@ function comment(issue: PlacedIssue): string {
 }
 
 export function renderSdkAmendments(file: SdkAmendmentsFile): string {
-  const drafts = orderedDrafts(file.issues);
+  const seen = new Set<string>();
+  const drafts = file.passes.flatMap((pass) =>
+    orderedDrafts(pass).filter((d) => {
+      const key = JSON.stringify([d.root, d.fix]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+  );
   const used = new Set(drafts.map((d) => d.fix.op));
   const helpers = [
     'type Amendment',

@@ -13,6 +13,8 @@ import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
+import { renderSdkAmendments } from '../coverage/render-sdk-amendments.js';
+import { sdkInventoryVersions } from '../coverage/sdk-inventory.js';
 import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { ensureInstalled, isExactVersion, resolveVersion } from '../install/index.js';
@@ -181,7 +183,13 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     }),
   );
   writeFileSync(indexFile, renderIndexSource({ version, previous: previous.version }));
-  wrote.push(rel(amendmentsFile), rel(indexFile));
+  // Empty until the reconciliation with the Agent SDK below writes it.
+  const sdkAmendmentsFile = join(schemaDir, 'sdk-amendments.ts');
+  writeFileSync(
+    sdkAmendmentsFile,
+    renderSdkAmendments({ cliVersion: version, sdkVersion: '', passes: [], constants: [] }),
+  );
+  wrote.push(rel(amendmentsFile), rel(indexFile), rel(sdkAmendmentsFile));
 
   throwIfInterrupted(options.signal);
   // 4. Registration, build, generated artefacts.
@@ -207,6 +215,33 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   }
 
   say('building the kit with the new set');
+  await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
+
+  // 4b. Agreement with the Agent SDK: the set accepts what the SDK that bundles this CLI declares
+  // (the newest SDK, for the newest pin); its inventory is extracted first when there is none.
+  const sdk = await bundledSdkVersion(version);
+  if (sdk !== undefined && !sdkInventoryVersions().includes(sdk)) {
+    say(`extracting the protocol inventory of Agent SDK ${sdk}`);
+    await run(
+      root,
+      'node',
+      ['dist/scripts/sdk-inventory.js', sdk],
+      `npm run sdk:inventory -- ${sdk}`,
+      options.signal,
+    );
+    wrote.push(rel(join(root, 'schemas', 'sdk', `${sdk}.json`)));
+  }
+  say('reconciling the new set with the Agent SDK');
+  await run(
+    root,
+    'node',
+    ['dist/scripts/reconcile-sdk.js', version],
+    'npm run schemas:reconcile',
+    options.signal,
+  );
+  const biomeAfter = join(root, 'node_modules', '.bin', 'biome');
+  if (existsSync(biomeAfter))
+    await execa(biomeAfter, ['format', '--write', sdkAmendmentsFile], { cwd: root, reject: false });
   await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
   await run(
     root,
@@ -315,4 +350,18 @@ export function renderPinSummary(result: PinResult): string {
   );
   lines.push('', 'next:', ...result.next.map((n) => `  ${n}`));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The Agent SDK version that bundles CLI `version` (0.3.N bundles 2.1.N), when it is published;
+ * undefined when it is not (the reconciliation then uses the inventories there are).
+ */
+async function bundledSdkVersion(version: string): Promise<string | undefined> {
+  const patch = /^2\.1\.(\d+)$/.exec(version)?.[1];
+  if (patch === undefined) return undefined;
+  const candidate = `0.3.${patch}`;
+  const result = await execa('npm', ['view', `@anthropic-ai/claude-agent-sdk@${candidate}`, 'version'], {
+    reject: false,
+  });
+  return result.exitCode === 0 && result.stdout.trim() === candidate ? candidate : undefined;
 }

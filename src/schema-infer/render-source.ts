@@ -59,11 +59,17 @@ export function renderIndexSource(options: Pick<RenderOptions, 'version' | 'prev
 import { amendSchemaSet } from '../amend.js';
 import { schemaSet as previous } from '../${options.previous}/index.js';
 import type { SchemaSet } from '../schema-set.js';
+import { withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
+import { sdkAmendments } from './sdk-amendments.js';
 
 export const CLI_VERSION = '${options.version}';
 
-export const schemaSet: SchemaSet = amendSchemaSet(previous, CLI_VERSION, amendments);
+/** The ${options.previous} set with the corpus amendments, then the SDK's (\`sdk-amendments.ts\`). */
+export const schemaSet: SchemaSet = withSdkAmendments(
+  amendSchemaSet(previous, CLI_VERSION, amendments),
+  sdkAmendments,
+);
 
 /** Every line the ${options.version} CLI writes on stdout. */
 export const cliOutputMessage = schemaSet.cliOutputMessage;
@@ -75,5 +81,6 @@ export const controlResponsePayloads = schemaSet.controlResponsePayloads;
 export const parts = schemaSet.parts ?? {};
 
 export { amendments };
+export { sdkAmendments, sdkVersion } from './sdk-amendments.js';
 `;
 }
