@@ -608,4 +608,11 @@ export const amendments: readonly Amendment[] = [
   // A bare {"behavior":"allow"} runs the tool with its original input (since 2.1.207; 2.1.150
   // rejected it with a ZodError): scenario permission/allow-without-updated-input.
   makeOptional('payload:can_use_tool', '<#0>', 'updatedInput'),
+
+  // ---- seen with the newest Agent SDK (test/validate.newest-sdk-capture.test.ts), undeclared by it ----
+  // The CLI marks the session-state messages it writes only because the SDK host asked for them
+  // (CLAUDE_CODE_SDK_READS_SESSION_STATE=1): every session_state_changed of that capture.
+  addField('out', '<type=system><subtype=session_state_changed>', 'sdk_host_only', z.boolean().optional()),
+  // mcp_status lists each server's transport ("sdk" for an in-process server).
+  addField('payload:mcp_status', '.mcpServers[]', 'transport', z.string().optional()),
 ];

@@ -189,3 +189,21 @@ describe('checkAgreement', () => {
     expect(amended.safeParse({ model: 'other' }).success).toBe(true);
   });
 });
+
+describe('checkAgreement on maps', () => {
+  it('retypes a field the schema saw as fixed keys where the SDK declares a map, so other keys are not unknown', () => {
+    const { issues, amended, again } = reconciled(
+      {
+        type: 'object',
+        properties: { servers: { type: 'object', additionalProperties: { enum: ['parked', 'malformed'] } } },
+      },
+      z.looseObject({ servers: z.looseObject({ calc: z.literal('parked') }).optional() }),
+    );
+    expect(issues.map((i) => [i.code, i.key, i.fix.op])).toEqual([
+      ['sdk/field-untyped', 'servers', 'add-field'],
+    ]);
+    expect(again).toEqual([]);
+    expect(amended.safeParse({ servers: { other: 'malformed' } }).success).toBe(true);
+    expect(amended.safeParse({ servers: { other: 'bogus' } }).success).toBe(false);
+  });
+});

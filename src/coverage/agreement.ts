@@ -249,6 +249,12 @@ function compareAgainstOptions(
   return true;
 }
 
+/** A map type: an object with no declared keys and a value type for all keys. */
+function isRecordType(w: Walk, schema: JsonSchema): boolean {
+  const t = sdkType(schema, w.definitions);
+  return t.kind === 'object' && t.properties.length === 0 && t.rest !== undefined && t.rest !== true;
+}
+
 /** Whether `key` tells the options apart: every option carries it, and not all the same value. */
 function discriminates(options: readonly ZodNode[], key: string): boolean {
   const seen = new Set<unknown>();
@@ -385,6 +391,25 @@ function compareObject(
         actual: 'required',
         fix: { op: 'optional', at: route, key: p.key },
       });
+    }
+    if (isRecordType(w, p.type) && objectShape(field) !== undefined) {
+      // A map the SDK declares (`Record<string, X>`) that the schema typed as an object from the
+      // keys it saw: every other key would be unknown. The field is retyped as the map.
+      const optional = isOptionalField(field) || !p.required;
+      w.issues.push({
+        code: 'sdk/field-untyped',
+        at: route,
+        key: p.key,
+        expected: describe(w, p.type),
+        actual: 'an object of fixed keys',
+        fix: {
+          op: 'add-field',
+          at: route,
+          key: p.key,
+          source: `${w.printer.expression(p.type)}${optional ? '.optional()' : ''}`,
+        },
+      });
+      continue;
     }
     compare(w, p.type, field, [...at, { kind: 'field', key: p.key }], depth + 1);
   }
