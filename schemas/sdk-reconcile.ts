@@ -4,12 +4,23 @@
  * `npm run schemas:reconcile`). The drafted set stays reachable as `observed`, which is what the
  * reconciliation compares with the SDK.
  */
+
+import type { z } from 'zod';
 import { type Amendment, amendSchemaSet } from './amend.js';
 import type { SchemaSet } from './schema-set.js';
 
-export function withSdkAmendments(observed: SchemaSet, sdkAmendments: readonly Amendment[]): SchemaSet {
+/**
+ * `sdkNamed` names the SDK's types the amendments use (their `$defs` in the generated files); they
+ * come first, so where an older set already used a name the newer SDK's type takes it.
+ */
+export function withSdkAmendments(
+  observed: SchemaSet,
+  sdkAmendments: readonly Amendment[],
+  sdkNamed: ReadonlyArray<readonly [z.ZodType, string]> = [],
+): SchemaSet {
+  const base: SchemaSet = { ...observed, named: [...sdkNamed, ...(observed.named ?? [])] };
   const { previous, ...amended } =
-    sdkAmendments.length === 0 ? observed : amendSchemaSet(observed, observed.version, sdkAmendments);
+    sdkAmendments.length === 0 ? base : amendSchemaSet(base, observed.version, sdkAmendments);
   return {
     ...amended,
     ...(observed.previous === undefined ? {} : { previous: observed.previous }),

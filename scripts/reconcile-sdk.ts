@@ -11,7 +11,7 @@
  * Run: `npm run schemas:reconcile [-- <cliVersion>…]` (builds first), then `npm run
  * schemas:generate`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +29,7 @@ const MAX_PASSES = 6;
 interface Pass {
   issues: PlacedIssue[];
   constants: string[];
+  names: Array<[string, string]>;
 }
 
 /** One comparison of the compiled set (amendments so far applied) with the SDK. */
@@ -42,18 +43,20 @@ async function comparePass(cliVersion: string, sdk: string): Promise<Pass> {
   };
   const printer = new ZodSourcePrinter(inventory.definitions, `sdk_${sdk.replaceAll('.', '_')}_`);
   const issues = agreementOf(inventory, module.schemaSet, printer).flatMap((a) => a.issues);
-  return { issues, constants: printer.constants() };
+  return { issues, constants: printer.constants(), names: printer.names() };
 }
 
+/**
+ * Compiles the checkout. A type error elsewhere in it is reported and does not stop the
+ * reconciliation: tsc still writes the output, and the next pass imports what it wrote.
+ */
 function compile(root: string): void {
-  execFileSync(
+  const tsc = spawnSync(
     process.execPath,
     [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    { cwd: root, encoding: 'utf8' },
   );
+  if (tsc.status !== 0) process.stderr.write(`tsc reported (continuing):\n${tsc.stdout}${tsc.stderr}`);
 }
 
 export function reconcile(cliVersion: string): { path: string; drafts: number; passes: number; sdk: string } {
@@ -62,8 +65,12 @@ export function reconcile(cliVersion: string): { path: string; drafts: number; p
   const path = join(root, 'schemas', cliVersion, 'sdk-amendments.ts');
   const passes: PlacedIssue[][] = [];
   const constants: string[] = [];
+  const names = new Map<string, string>();
   const write = () =>
-    writeFileSync(path, renderSdkAmendments({ cliVersion, sdkVersion: sdk, passes, constants }));
+    writeFileSync(
+      path,
+      renderSdkAmendments({ cliVersion, sdkVersion: sdk, passes, constants, names: [...names] }),
+    );
   // Start from the drafted set alone.
   write();
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
@@ -78,6 +85,7 @@ export function reconcile(cliVersion: string): { path: string; drafts: number; p
       return { path, drafts: passes.reduce((n, p) => n + p.length, 0), passes: pass, sdk };
     passes.push(found.issues);
     for (const c of found.constants) if (!constants.includes(c)) constants.push(c);
+    for (const [ident, name] of found.names) names.set(ident, name);
     write();
   }
   compile(root);

@@ -48,7 +48,7 @@ import {
 } from './other-events.js';
 import { rateLimitEvent } from './rate-limit.js';
 import { type resultError, resultMessage, type resultSuccess } from './result.js';
-import { sdkAmendments } from './sdk-amendments.js';
+import { sdkAmendments, sdkNamed } from './sdk-amendments.js';
 import { rawStreamEvent, streamEventMessage } from './stream-event.js';
 import { type systemInit, systemMessage, type systemStatus } from './system.js';
 import { clientUserMessage, userMessage } from './user.js';
@@ -140,7 +140,7 @@ const observedSchemaSet: SchemaSet = {
   },
 };
 
-export const schemaSet: SchemaSet = withSdkAmendments(observedSchemaSet, sdkAmendments);
+export const schemaSet: SchemaSet = withSdkAmendments(observedSchemaSet, sdkAmendments, sdkNamed);
 
 export * from './assistant.js';
 export * from './client-input.js';

@@ -9,7 +9,7 @@ import { amendSchemaSet } from '../amend.js';
 import type { SchemaSet } from '../schema-set.js';
 import { withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
-import { sdkAmendments } from './sdk-amendments.js';
+import { sdkAmendments, sdkNamed } from './sdk-amendments.js';
 
 export const CLI_VERSION = '2.1.332';
 
@@ -17,6 +17,7 @@ export const CLI_VERSION = '2.1.332';
 export const schemaSet: SchemaSet = withSdkAmendments(
   amendSchemaSet(previous, CLI_VERSION, amendments),
   sdkAmendments,
+  sdkNamed,
 );
 
 /** Every line the 2.1.332 CLI writes on stdout. */

@@ -80,6 +80,8 @@ export interface AgreementIssue {
   expected: string;
   /** What the schema takes. */
   actual: string;
+  /** For a missing member of a discriminated union: `key=value`, the member it adds. */
+  member?: string;
   fix: AmendmentDraft;
 }
 
@@ -93,6 +95,16 @@ interface Walk {
 
 const DISCRIMINATORS = ['type', 'subtype', 'hook_event_name', 'behavior', 'role', 'status', 'kind', 'method'];
 
+/**
+ * What makes two drafts the same amendment: one missing member is added once, whichever declared
+ * type (a request's nested union, or the member's own item) found it.
+ */
+export function draftKey(issue: AgreementIssue & { root?: string }): string {
+  if (issue.fix.op === 'add-variant' && issue.member !== undefined)
+    return JSON.stringify([issue.root, 'add-variant', issue.at, issue.member]);
+  return JSON.stringify([issue.root, issue.code, issue.at, issue.key, issue.fix]);
+}
+
 /** Every place `node` rejects a value the SDK type `schema` allows, with its fix. */
 export function checkAgreement(
   schema: JsonSchema,
@@ -105,8 +117,7 @@ export function checkAgreement(
   compare(walk, schema, node, at, 0);
   // Two declared types reaching one node (a user message and its replay) say the same thing once.
   const unique = new Map<string, AgreementIssue>();
-  for (const issue of walk.issues)
-    unique.set(JSON.stringify([issue.code, issue.at, issue.key, issue.fix]), issue);
+  for (const issue of walk.issues) unique.set(draftKey(issue), issue);
   return [...unique.values()];
 }
 
@@ -212,26 +223,30 @@ function compareAgainstOptions(
     if (!values || values.length === 0) continue;
     if (!discriminates(options, key)) continue;
     for (const value of values) {
-      const hits = options.filter((o) => tagValues(o, key).has(value));
-      const seg: RouteSegment = { kind: 'variant', key, value: String(value) };
-      if (hits.length === 0) {
-        const narrowed = values.length === 1 ? member : narrowTag(w, member, key, value);
-        w.issues.push({
-          code: 'sdk/member-missing',
-          at: formatRoute(at),
-          expected: `${key} "${String(value)}" (${describe(w, member)})`,
-          actual: `members ${[...new Set(options.flatMap((o) => [...tagValues(o, key)]))].map(String).join(', ')}`,
-          fix: { op: 'add-variant', at: formatRoute(at), source: w.printer.expression(narrowed) },
-        });
-        continue;
-      }
-      // A route names one member; several members sharing a tag are compared one by one.
-      const routeSeg = hits.length === 1 ? seg : undefined;
-      for (const hit of hits) {
-        const segment = routeSeg ?? { kind: 'member' as const, index: options.indexOf(hit) };
-        compare(w, member, hit, [...at, segment], depth + 1);
-      }
+      if (options.some((o) => tagValues(o, key).has(value))) continue;
+      const narrowed = values.length === 1 ? member : narrowTag(w, member, key, value);
+      w.issues.push({
+        code: 'sdk/member-missing',
+        at: formatRoute(at),
+        member: `${key}=${String(value)}`,
+        expected: `${key} "${String(value)}" (${describe(w, member)})`,
+        actual: `members ${[...new Set(options.flatMap((o) => [...tagValues(o, key)]))].map(String).join(', ')}`,
+        fix: { op: 'add-variant', at: formatRoute(at), source: w.printer.expression(narrowed) },
+      });
     }
+    // Each option is compared once, whatever number of the member's tag values it carries (one
+    // option taking several subtypes is one node: amending it once per subtype would repeat).
+    options.forEach((option, index) => {
+      const carried = values.filter((v) => tagValues(option, key).has(v));
+      if (carried.length === 0) return;
+      const taken = [...tagValues(option, key)].map(String);
+      // A route names a member by every value it takes; where that would not name this one alone,
+      // by its position.
+      const byTag: RouteSegment = { kind: 'variant', key, value: taken.join('|') };
+      const alone =
+        options.filter((o) => [...tagValues(o, key)].some((v) => taken.includes(String(v)))).length === 1;
+      compare(w, member, option, [...at, alone ? byTag : { kind: 'member', index }], depth + 1);
+    });
     return true;
   }
   const t = sdkType(member, w.definitions);

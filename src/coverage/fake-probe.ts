@@ -4,7 +4,7 @@
  * the real CLI's) or refused (`Unsupported control request subtype`); an option is accepted or
  * refused by its parser (`unknown option`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnFakeClaude } from '../fake-claude/in-process.js';
@@ -29,8 +29,19 @@ const SESSION_ARGV = [
   'stdio',
 ];
 
+/** The fake's environment: the version it emulates and a one-turn model (no turn is asked for). */
 function sandboxEnv(cliVersion: string, home: string): Record<string, string> {
-  return { CLIDE_FAKE_VERSION: cliVersion, HOME: home, PATH: process.env.PATH ?? '' };
+  const scenario = join(home, 'model.json');
+  writeFileSync(
+    scenario,
+    JSON.stringify({ version: 1, turns: [{ blocks: [{ type: 'text', text: 'ok' }] }] }),
+  );
+  return {
+    CLIDE_FAKE_VERSION: cliVersion,
+    CLIDE_FAKE_SCENARIO: scenario,
+    HOME: home,
+    PATH: process.env.PATH ?? '',
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * the Agent SDK declares, as reviewable source, one commented line per disagreement found. Written
  * by `npm run schemas:reconcile`, never by hand.
  */
-import type { AmendmentDraft } from './agreement.js';
+import { type AmendmentDraft, draftKey } from './agreement.js';
 import type { PlacedIssue } from './item-agreement.js';
 
 export interface SdkAmendmentsFile {
@@ -16,6 +16,8 @@ export interface SdkAmendmentsFile {
   passes: ReadonlyArray<readonly PlacedIssue[]>;
   /** The named constants the drafts refer to (`ZodSourcePrinter.constants()`). */
   constants: readonly string[];
+  /** [constant, SDK type name] of each (`ZodSourcePrinter.names()`): `$defs` of the generated files. */
+  names?: ReadonlyArray<readonly [string, string]>;
 }
 
 const OP_ORDER: Record<AmendmentDraft['op'], number> = {
@@ -39,7 +41,7 @@ function depth(route: string): number {
 export function orderedDrafts(issues: readonly PlacedIssue[]): PlacedIssue[] {
   const unique = new Map<string, PlacedIssue>();
   for (const issue of issues) {
-    const key = JSON.stringify([issue.root, issue.fix]);
+    const key = draftKey(issue);
     if (!unique.has(key)) unique.set(key, issue);
   }
   return [...unique.values()].sort((a, b) => {
@@ -78,7 +80,7 @@ export function renderSdkAmendments(file: SdkAmendmentsFile): string {
   const seen = new Set<string>();
   const drafts = file.passes.flatMap((pass) =>
     orderedDrafts(pass).filter((d) => {
-      const key = JSON.stringify([d.root, d.fix]);
+      const key = draftKey(d);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -94,7 +96,7 @@ export function renderSdkAmendments(file: SdkAmendmentsFile): string {
     ...(used.has('optional') ? ['makeOptional'] : []),
     ...(used.has('widen') ? ['widen'] : []),
   ];
-  const needsZod = file.constants.length > 0 || drafts.some((d) => 'source' in d.fix);
+  const needsZod = true;
   const lines = [
     '/**',
     ` * Claude Code CLI ${file.cliVersion}: what the Agent SDK ${file.sdkVersion} declares that the`,
@@ -104,13 +106,22 @@ export function renderSdkAmendments(file: SdkAmendmentsFile): string {
     " * requires it, an item the SDK declares and no scenario provoked is typed with the SDK's declared",
     ' * shape. Do not edit: change the corpus amendments or re-run the reconciliation.',
     ' */',
-    ...(needsZod ? ["import { z } from 'zod';"] : []),
+    ...(needsZod
+      ? [
+          `import ${file.constants.length > 0 || drafts.some((d) => 'source' in d.fix) ? '' : 'type '}{ z } from 'zod';`,
+        ]
+      : []),
     `import { ${helpers.join(', ')} } from '../amend.js';`,
     '',
     `export const sdkVersion = ${JSON.stringify(file.sdkVersion)};`,
     '',
     ...file.constants,
     ...(file.constants.length > 0 ? [''] : []),
+    '/** The SDK types these amendments use, by their SDK names: `$defs` of the generated JSON Schemas. */',
+    `export const sdkNamed: ReadonlyArray<readonly [z.ZodType, string]> = [${(file.names ?? [])
+      .map(([ident, name]) => `[${ident}, ${JSON.stringify(name)}]`)
+      .join(', ')}];`,
+    '',
     `export const sdkAmendments: readonly Amendment[] = [`,
     ...drafts.flatMap((d) => [comment(d), `  ${call(d)},`]),
     '];',

@@ -29,6 +29,11 @@ export class ZodSourcePrinter {
     return this.inline(schema);
   }
 
+  /** [constant, SDK type name] of every named type used so far, for the set's `named` list. */
+  names(): Array<[string, string]> {
+    return [...this.emitted.entries()].map(([name, { ident }]) => [ident, name]);
+  }
+
   /** `const sdk_X: z.ZodType = …;` for every named type used so far, dependencies first. */
   constants(): string[] {
     return [...this.emitted.values()].map(({ ident, source }) => `const ${ident}: z.ZodType = ${source};`);

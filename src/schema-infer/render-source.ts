@@ -61,7 +61,7 @@ import { schemaSet as previous } from '../${options.previous}/index.js';
 import type { SchemaSet } from '../schema-set.js';
 import { withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
-import { sdkAmendments } from './sdk-amendments.js';
+import { sdkAmendments, sdkNamed } from './sdk-amendments.js';
 
 export const CLI_VERSION = '${options.version}';
 
@@ -69,6 +69,7 @@ export const CLI_VERSION = '${options.version}';
 export const schemaSet: SchemaSet = withSdkAmendments(
   amendSchemaSet(previous, CLI_VERSION, amendments),
   sdkAmendments,
+  sdkNamed,
 );
 
 /** Every line the ${options.version} CLI writes on stdout. */

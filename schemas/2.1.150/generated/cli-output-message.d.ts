@@ -7,7 +7,184 @@ export type CliOutputMessage =
   | SystemMessage
   | {
       type: "assistant";
-      message: AnthropicMessage;
+      message: {
+        id: string;
+        type: "message";
+        role: "assistant";
+        model: string;
+        content: (
+          | {
+              type: "text";
+              text: string;
+              citations?:
+                | {
+                    type: string;
+                    cited_text?: string;
+                    document_index?: number;
+                    document_title?: string | null;
+                    end_char_index?: number;
+                    file_id?: string | null;
+                    start_char_index?: number;
+                    end_block_index?: number;
+                    start_block_index?: number;
+                    end_page_number?: number;
+                    start_page_number?: number;
+                    search_result_index?: number;
+                    source?: string;
+                    title?: string | null;
+                    encrypted_index?: string;
+                    url?: string;
+                    [k: string]: unknown;
+                  }[]
+                | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "thinking";
+              thinking: string;
+              signature: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "redacted_thinking";
+              data: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "tool_use";
+              id: string;
+              name: string;
+              input: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              toolset_name?: string | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "server_tool_use";
+              id: string;
+              name: string;
+              input: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "web_search_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "web_fetch_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "advisor_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "bash_code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "text_editor_code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "tool_search_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_use";
+              id: string;
+              name: string;
+              server_name: string;
+              input: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              is_error?: boolean;
+              [k: string]: unknown;
+            }
+          | {
+              type: "container_upload";
+              file_id: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "compaction";
+              content: unknown;
+              encrypted_content?: string | null;
+              signature?: string | null;
+              tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "fallback";
+              from?: BetaFallbackInfo;
+              to?: BetaFallbackInfo;
+              trigger?: BetaFallbackRefusalTrigger;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_listing";
+              mcp_server_name?: string;
+              tools?: BetaMCPTool[];
+              [k: string]: unknown;
+            }
+        )[];
+        stop_reason: string | null;
+        stop_sequence: string | null;
+        usage: {
+          input_tokens: number;
+          output_tokens: number;
+          cache_creation_input_tokens?: number | null;
+          cache_read_input_tokens?: number | null;
+          cache_creation?: {
+            ephemeral_1h_input_tokens: number;
+            ephemeral_5m_input_tokens: number;
+            [k: string]: unknown;
+          } | null;
+          server_tool_use?: {
+            web_search_requests: number;
+            web_fetch_requests?: number;
+            [k: string]: unknown;
+          } | null;
+          service_tier?: string | null;
+          inference_geo?: string | null;
+          iterations?: unknown[] | null;
+          speed?: string | null;
+          fallback_credit?: BetaFallbackCreditUsage | null;
+          output_tokens_details?: BetaOutputTokensDetails | null;
+          [k: string]: unknown;
+        };
+        container?: unknown;
+        context_management?: unknown;
+        diagnostics?: BetaDiagnostics | null;
+        stop_details?: BetaRefusalStopDetails | null;
+        input_transformations?: BetaInputTransformation[] | null;
+        [k: string]: unknown;
+      };
       parent_tool_use_id: string | null;
       error?:
         | "authentication_failed"
@@ -28,7 +205,326 @@ export type CliOutputMessage =
     }
   | {
       type: "user";
-      message: UserMessageParam;
+      message: {
+        role: "user" | "assistant" | "system";
+        content:
+          | string
+          | (
+              | {
+                  type: "text";
+                  text: string;
+                  citations?:
+                    | {
+                        type: string;
+                        cited_text?: string;
+                        document_index?: number;
+                        document_title?: string | null;
+                        end_char_index?: number;
+                        start_char_index?: number;
+                        end_block_index?: number;
+                        start_block_index?: number;
+                        end_page_number?: number;
+                        start_page_number?: number;
+                        search_result_index?: number;
+                        source?: string;
+                        title?: string | null;
+                        encrypted_index?: string;
+                        url?: string;
+                        [k: string]: unknown;
+                      }[]
+                    | null;
+                  cache_control?: CacheControlEphemeral | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "image";
+                  source:
+                    | {
+                        type: "base64";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "file";
+                        file_id: string;
+                        [k: string]: unknown;
+                      };
+                  cache_control?: CacheControlEphemeral | null;
+                  transformations?: ImageTransformationsParam | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "document";
+                  source:
+                    | {
+                        type: "base64";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "text";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "content";
+                        content:
+                          | string
+                          | {
+                              type: string;
+                              text?: string;
+                              cache_control?: CacheControlEphemeral | null;
+                              citations?: TextCitationParam[] | null;
+                              source?: Base64ImageSource | FileImageSource | URLImageSource;
+                              transformations?: ImageTransformationsParam | null;
+                              [k: string]: unknown;
+                            }[];
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "file";
+                        file_id: string;
+                        [k: string]: unknown;
+                      };
+                  title?: string | null;
+                  context?: string | null;
+                  citations?: {
+                    enabled?: boolean;
+                    [k: string]: unknown;
+                  } | null;
+                  cache_control?: CacheControlEphemeral | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "tool_result";
+                  tool_use_id: string;
+                  content?:
+                    | string
+                    | (
+                        | {
+                            type: "text";
+                            text: string;
+                            citations?:
+                              | {
+                                  type: string;
+                                  cited_text?: string;
+                                  document_index?: number;
+                                  document_title?: string | null;
+                                  end_char_index?: number;
+                                  start_char_index?: number;
+                                  end_block_index?: number;
+                                  start_block_index?: number;
+                                  end_page_number?: number;
+                                  start_page_number?: number;
+                                  search_result_index?: number;
+                                  source?: string;
+                                  title?: string | null;
+                                  encrypted_index?: string;
+                                  url?: string;
+                                  [k: string]: unknown;
+                                }[]
+                              | null;
+                            cache_control?: CacheControlEphemeral | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "image";
+                            source:
+                              | {
+                                  type: "base64";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "url";
+                                  url: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "file";
+                                  file_id: string;
+                                  [k: string]: unknown;
+                                };
+                            cache_control?: CacheControlEphemeral | null;
+                            transformations?: ImageTransformationsParam | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "document";
+                            source:
+                              | {
+                                  type: "base64";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "text";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "content";
+                                  content:
+                                    | string
+                                    | {
+                                        type: string;
+                                        text?: string;
+                                        cache_control?: CacheControlEphemeral | null;
+                                        citations?: TextCitationParam[] | null;
+                                        source?: Base64ImageSource | FileImageSource | URLImageSource;
+                                        transformations?: ImageTransformationsParam | null;
+                                        [k: string]: unknown;
+                                      }[];
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "url";
+                                  url: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "file";
+                                  file_id: string;
+                                  [k: string]: unknown;
+                                };
+                            title?: string | null;
+                            context?: string | null;
+                            citations?: {
+                              enabled?: boolean;
+                              [k: string]: unknown;
+                            } | null;
+                            cache_control?: CacheControlEphemeral | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "search_result";
+                            source: string;
+                            title: string;
+                            content: {
+                              type: "text";
+                              text: string;
+                              citations?:
+                                | {
+                                    type: string;
+                                    cited_text?: string;
+                                    document_index?: number;
+                                    document_title?: string | null;
+                                    end_char_index?: number;
+                                    start_char_index?: number;
+                                    end_block_index?: number;
+                                    start_block_index?: number;
+                                    end_page_number?: number;
+                                    start_page_number?: number;
+                                    search_result_index?: number;
+                                    source?: string;
+                                    title?: string | null;
+                                    encrypted_index?: string;
+                                    url?: string;
+                                    [k: string]: unknown;
+                                  }[]
+                                | null;
+                              cache_control?: CacheControlEphemeral | null;
+                              [k: string]: unknown;
+                            }[];
+                            cache_control?: CacheControlEphemeral | null;
+                            citations?: CitationsConfigParam;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "tool_reference";
+                            tool_name: string;
+                            cache_control?: CacheControlEphemeral | null;
+                            [k: string]: unknown;
+                          }
+                        | BrowserStateBlockParam
+                      )[];
+                  is_error?: boolean;
+                  cache_control?: CacheControlEphemeral | null;
+                  toolset_name?: string | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "search_result";
+                  source: string;
+                  title: string;
+                  content: {
+                    type: "text";
+                    text: string;
+                    citations?:
+                      | {
+                          type: string;
+                          cited_text?: string;
+                          document_index?: number;
+                          document_title?: string | null;
+                          end_char_index?: number;
+                          start_char_index?: number;
+                          end_block_index?: number;
+                          start_block_index?: number;
+                          end_page_number?: number;
+                          start_page_number?: number;
+                          search_result_index?: number;
+                          source?: string;
+                          title?: string | null;
+                          encrypted_index?: string;
+                          url?: string;
+                          [k: string]: unknown;
+                        }[]
+                      | null;
+                    cache_control?: CacheControlEphemeral | null;
+                    [k: string]: unknown;
+                  }[];
+                  cache_control?: CacheControlEphemeral | null;
+                  citations?: CitationsConfigParam;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "thinking";
+                  thinking: string;
+                  signature: string;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "redacted_thinking";
+                  data: string;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "tool_use";
+                  id: string;
+                  name: string;
+                  input: unknown;
+                  cache_control?: CacheControlEphemeral | null;
+                  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+                  toolset_name?: string | null;
+                  [k: string]: unknown;
+                }
+              | BashCodeExecutionToolResultBlockParam
+              | CodeExecutionToolResultBlockParam
+              | ContainerUploadBlockParam
+              | ServerToolUseBlockParam
+              | WebSearchToolResultBlockParam
+              | WebFetchToolResultBlockParam
+              | TextEditorCodeExecutionToolResultBlockParam
+              | ToolSearchToolResultBlockParam
+            )[];
+        [k: string]: unknown;
+      };
       isSynthetic?: boolean;
       tool_use_result?: unknown;
       priority?: "now" | "next" | "later";
@@ -147,7 +643,174 @@ export type CliOutputMessage =
             subtype: "error";
             request_id: string;
             error: string;
-            pending_permission_requests?: CliControlRequest[];
+            pending_permission_requests?: {
+              type: "control_request";
+              request_id: string;
+              request:
+                | {
+                    subtype: "can_use_tool";
+                    tool_name: string;
+                    input: {
+                      [k: string]: unknown;
+                    };
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
+                    blocked_path?: string;
+                    decision_reason?: string;
+                    decision_reason_type?:
+                      | "rule"
+                      | "mode"
+                      | "subcommandResults"
+                      | "permissionPromptTool"
+                      | "hook"
+                      | "asyncAgent"
+                      | "sandboxOverride"
+                      | "workingDir"
+                      | "safetyCheck"
+                      | "classifier"
+                      | "other";
+                    classifier_approvable?: boolean;
+                    title?: string;
+                    display_name?: string;
+                    tool_use_id: string;
+                    agent_id?: string;
+                    description?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "hook_callback";
+                    callback_id: string;
+                    input: HookInput;
+                    tool_use_id?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "mcp_message";
+                    server_name: string;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "oauth_token_refresh";
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "host_auth_token_refresh";
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "elicitation";
+                    mcp_server_name: string;
+                    message: string;
+                    mode?: "form" | "url";
+                    url?: string;
+                    elicitation_id?: string;
+                    requested_schema?: {
+                      [k: string]: unknown;
+                    };
+                    title?: string;
+                    display_name?: string;
+                    description?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "request_user_dialog";
+                    dialog_kind: string;
+                    payload: {
+                      [k: string]: unknown;
+                    };
+                    tool_use_id?: string;
+                    [k: string]: unknown;
+                  };
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -173,7 +836,7 @@ export type SystemMessage =
         [k: string]: unknown;
       }[];
       model: string;
-      permissionMode: PermissionMode;
+      permissionMode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       slash_commands: string[];
       output_style: string;
       skills: string[];
@@ -211,7 +874,7 @@ export type SystemMessage =
       type: "system";
       subtype: "status";
       status: ("compacting" | "requesting") | null;
-      permissionMode?: PermissionMode;
+      permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       compact_result?: "success" | "failed";
       compact_error?: string;
       uuid: string;
@@ -497,285 +1160,112 @@ export type SystemMessage =
       session_id: string;
       [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type AssistantContentBlock =
-  | TextBlock
+export type BetaResponseToolUnion =
+  | BetaBrowserToolset20260801
+  | BetaComputerToolset20260801
+  | BetaToolBash20241022
+  | BetaToolBash20250124
+  | BetaToolComputerUse20241022
+  | BetaMemoryTool20250818
+  | BetaToolComputerUse20250124
+  | BetaToolTextEditor20241022
+  | BetaToolComputerUse20251124
+  | BetaToolTextEditor20250124
+  | BetaToolTextEditor20250429
+  | BetaToolTextEditor20250728
+  | BetaAdvisorTool20260301
+  | BetaCodeExecutionTool20250522
+  | BetaCodeExecutionTool20250825
+  | BetaCodeExecutionTool20260120
+  | BetaCodeExecutionTool20260521
+  | BetaMCPToolset
+  | BetaResponseTool
+  | BetaWebSearchTool20250305
+  | BetaWebFetchTool20250910
+  | BetaWebSearchTool20260209
+  | BetaWebFetchTool20260209
+  | BetaWebFetchTool20260309
+  | BetaWebSearchTool20260318
+  | BetaWebFetchTool20260318
   | {
-      type: "thinking";
-      thinking: string;
-      signature: string;
+      name: "tool_search_tool_bm25";
+      type: "tool_search_tool_bm25" | "tool_search_tool_bm25_20251119";
+      allowed_callers?: (
+        "code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct"
+      )[];
+      cache_control?: BetaCacheControlEphemeral | null;
+      defer_loading?: boolean;
+      strict?: boolean;
       [k: string]: unknown;
     }
-  | {
-      type: "redacted_thinking";
-      data: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "server_tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "web_search_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "web_fetch_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "advisor_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "bash_code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "text_editor_code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_search_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_use";
-      id: string;
-      name: string;
-      server_name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      is_error?: boolean;
-      [k: string]: unknown;
-    }
-  | {
-      type: "container_upload";
-      file_id: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "compaction";
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "fallback";
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_listing";
-      [k: string]: unknown;
-    };
-export type UserContentBlock =
-  | TextBlock
-  | {
-      type: "image";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      [k: string]: unknown;
-    }
-  | {
-      type: "document";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "text";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "content";
-            content:
-              | string
-              | {
-                  type: string;
-                  [k: string]: unknown;
-                }[];
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      title?: string | null;
-      context?: string | null;
-      citations?: {
-        enabled?: boolean;
-        [k: string]: unknown;
-      } | null;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_result";
-      tool_use_id: string;
-      content?: string | ToolResultContentBlock[];
-      is_error?: boolean;
-      [k: string]: unknown;
-    }
-  | {
-      type: "search_result";
-      source: string;
-      title: string;
-      content: TextBlock[];
-      [k: string]: unknown;
-    }
-  | {
-      type: "thinking";
-      thinking: string;
-      signature: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "redacted_thinking";
-      data: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    };
-export type ToolResultContentBlock =
-  | TextBlock
-  | {
-      type: "image";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      [k: string]: unknown;
-    }
-  | {
-      type: "document";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "text";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "content";
-            content:
-              | string
-              | {
-                  type: string;
-                  [k: string]: unknown;
-                }[];
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      title?: string | null;
-      context?: string | null;
-      citations?: {
-        enabled?: boolean;
-        [k: string]: unknown;
-      } | null;
-      [k: string]: unknown;
-    }
-  | {
-      type: "search_result";
-      source: string;
-      title: string;
-      content: TextBlock[];
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_reference";
-      tool_name: string;
-      [k: string]: unknown;
-    };
+  | BetaToolSearchToolRegex20251119;
+export type Model =
+  | string
+  | (
+      | "claude-fable-5"
+      | "claude-fable-5-1"
+      | "claude-fable-5-2"
+      | "claude-haiku-4-5"
+      | "claude-haiku-4-5-20251001"
+      | "claude-haiku-5-5"
+      | "claude-mythos-5"
+      | "claude-mythos-5-1"
+      | "claude-mythos-5-2"
+      | "claude-mythos-preview"
+      | "claude-opus-4-5"
+      | "claude-opus-4-5-20251101"
+      | "claude-opus-4-6"
+      | "claude-opus-4-7"
+      | "claude-opus-4-8"
+      | "claude-opus-5"
+      | "claude-opus-5-5"
+      | "claude-sonnet-4-6"
+      | "claude-sonnet-5"
+      | "claude-sonnet-5-5"
+    );
+export type BetaInputTransformation =
+  BetaThinkingDroppedInputTransformation | BetaThinkingMismatchAllowedInputTransformation;
+export type TextCitationParam =
+  | CitationCharLocationParam
+  | CitationContentBlockLocationParam
+  | CitationPageLocationParam
+  | CitationSearchResultLocationParam
+  | CitationWebSearchResultLocationParam;
+export type BrowserStateChange =
+  | BrowserStateChangeTabOpened
+  | BrowserStateChangeDownloadStarted
+  | BrowserStateChangeDownloadCompleted
+  | BrowserStateChangeDownloadFailed;
+export type BashCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "output_file_too_large" | "too_many_requests" | "unavailable";
+export type CodeExecutionToolResultBlockParamContent =
+  CodeExecutionResultBlockParam | CodeExecutionToolResultErrorParam | EncryptedCodeExecutionResultBlockParam;
+export type CodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type WebSearchToolResultBlockParamContent = WebSearchToolRequestErrorObject | WebSearchResultBlockParam[];
+export type WebSearchToolResultErrorCode =
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "query_too_long"
+  | "request_too_large"
+  | "too_many_requests"
+  | "unavailable";
+export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
+export type WebFetchToolResultErrorCode =
+  | "content_too_large"
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "too_many_requests"
+  | "unavailable"
+  | "unsupported_content_type"
+  | "url_not_accessible"
+  | "url_not_allowed"
+  | "url_not_in_prior_context"
+  | "url_too_long";
+export type TextEditorCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "file_not_found" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type ToolSearchToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
 export type MessageOrigin =
   | {
       kind: "human";
@@ -828,6 +1318,8 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: BetaFallbackCreditUsage;
+        output_tokens_details?: BetaOutputTokensDetails;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -900,6 +1392,8 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: BetaFallbackCreditUsage;
+        output_tokens_details?: BetaOutputTokensDetails;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -944,7 +1438,146 @@ export type RawStreamEvent =
   | {
       type: "content_block_start";
       index: number;
-      content_block: AssistantContentBlock;
+      content_block:
+        | {
+            type: "text";
+            text: string;
+            citations?:
+              | {
+                  type: string;
+                  cited_text?: string;
+                  document_index?: number;
+                  document_title?: string | null;
+                  end_char_index?: number;
+                  file_id?: string | null;
+                  start_char_index?: number;
+                  end_block_index?: number;
+                  start_block_index?: number;
+                  end_page_number?: number;
+                  start_page_number?: number;
+                  search_result_index?: number;
+                  source?: string;
+                  title?: string | null;
+                  encrypted_index?: string;
+                  url?: string;
+                  [k: string]: unknown;
+                }[]
+              | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "thinking";
+            thinking: string;
+            signature: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "redacted_thinking";
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "tool_use";
+            id: string;
+            name: string;
+            input: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            toolset_name?: string | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "server_tool_use";
+            id: string;
+            name: string;
+            input: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "web_search_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "web_fetch_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "advisor_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "bash_code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "text_editor_code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "tool_search_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_use";
+            id: string;
+            name: string;
+            server_name: string;
+            input: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            is_error?: boolean;
+            [k: string]: unknown;
+          }
+        | {
+            type: "container_upload";
+            file_id: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "compaction";
+            content: unknown;
+            encrypted_content?: string | null;
+            signature?: string | null;
+            tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "fallback";
+            from?: BetaFallbackInfo;
+            to?: BetaFallbackInfo;
+            trigger?: BetaFallbackRefusalTrigger;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_listing";
+            mcp_server_name?: string;
+            tools?: BetaMCPTool[];
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -969,6 +1602,7 @@ export type RawStreamEvent =
         | {
             type: "thinking_delta";
             thinking: string;
+            estimated_tokens?: number | null;
             [k: string]: unknown;
           }
         | {
@@ -979,6 +1613,7 @@ export type RawStreamEvent =
         | {
             type: "compaction_delta";
             content: unknown;
+            encrypted_content?: string | null;
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -994,10 +1629,11 @@ export type RawStreamEvent =
         stop_reason: string | null;
         stop_sequence: string | null;
         container?: unknown;
+        stop_details?: BetaRefusalStopDetails | null;
         [k: string]: unknown;
       };
       usage: {
-        input_tokens?: number;
+        input_tokens?: number | null;
         output_tokens?: number;
         cache_creation_input_tokens?: number | null;
         cache_read_input_tokens?: number | null;
@@ -1015,13 +1651,156 @@ export type RawStreamEvent =
         inference_geo?: string | null;
         iterations?: unknown[] | null;
         speed?: string | null;
+        fallback_credit?: BetaFallbackCreditUsage | null;
+        output_tokens_details?: BetaOutputTokensDetails | null;
         [k: string]: unknown;
       };
       context_management?: unknown;
+      input_transformations?: BetaInputTransformation[] | null;
       [k: string]: unknown;
     }
   | {
       type: "message_stop";
+      [k: string]: unknown;
+    };
+export type AssistantContentBlock =
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            file_id?: string | null;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "thinking";
+      thinking: string;
+      signature: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "redacted_thinking";
+      data: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "tool_use";
+      id: string;
+      name: string;
+      input: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      toolset_name?: string | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "server_tool_use";
+      id: string;
+      name: string;
+      input: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "web_search_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "web_fetch_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "advisor_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "bash_code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "text_editor_code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "tool_search_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_use";
+      id: string;
+      name: string;
+      server_name: string;
+      input: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      is_error?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      type: "container_upload";
+      file_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "compaction";
+      content: unknown;
+      encrypted_content?: string | null;
+      signature?: string | null;
+      tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "fallback";
+      from?: BetaFallbackInfo;
+      to?: BetaFallbackInfo;
+      trigger?: BetaFallbackRefusalTrigger;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_listing";
+      mcp_server_name?: string;
+      tools?: BetaMCPTool[];
       [k: string]: unknown;
     };
 export type CliControlRequestInner =
@@ -1031,7 +1810,59 @@ export type CliControlRequestInner =
       input: {
         [k: string]: unknown;
       };
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       blocked_path?: string;
       decision_reason?: string;
       decision_reason_type?:
@@ -1064,7 +1895,43 @@ export type CliControlRequestInner =
   | {
       subtype: "mcp_message";
       server_name: string;
-      message: JsonRpcMessage;
+      message:
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            result: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+              code: number;
+              message: string;
+              data?: unknown;
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -1097,58 +1964,6 @@ export type CliControlRequestInner =
         [k: string]: unknown;
       };
       tool_use_id?: string;
-      [k: string]: unknown;
-    };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
       [k: string]: unknown;
     };
 export type HookInput =
@@ -1487,7 +2302,59 @@ export type HookInput =
       hook_event_name: "PermissionRequest";
       tool_name: string;
       tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       [k: string]: unknown;
     }
   | {
@@ -1700,44 +2567,1245 @@ export type HookInput =
       event: "change" | "add" | "unlink";
       [k: string]: unknown;
     };
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    };
 
+export interface BetaDirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface BetaServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface BetaServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolAdditionBlock {
+  tool:
+    | BetaResponseToolChangeMCPToolReference
+    | BetaResponseToolChangeMCPToolsetReference
+    | BetaResponseToolChangeToolReference
+    | BetaToolChangeToolDefinition;
+  type: "tool_addition";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeMCPToolReference {
+  name: string;
+  server_name: string;
+  type: "mcp_tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeMCPToolsetReference {
+  server_name: string;
+  type: "mcp_toolset_reference";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeToolReference {
+  name: string;
+  type: "tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaToolChangeToolDefinition {
+  definition: BetaResponseToolUnion;
+  type: "tool_definition";
+  [k: string]: unknown;
+}
+export interface BetaBrowserToolset20260801 {
+  type: "browser_toolset_20260801";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: BetaBrowserToolsetConfigs | null;
+  [k: string]: unknown;
+}
+export interface BetaCacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface BetaBrowserToolsetConfigs {
+  close_tab?: BetaBrowserCloseTabConfig | null;
+  double_click?: BetaBrowserDoubleClickConfig | null;
+  file_upload?: BetaBrowserFileUploadConfig | null;
+  find?: BetaBrowserFindConfig | null;
+  form_input?: BetaBrowserFormInputConfig | null;
+  get_page_text?: BetaBrowserGetPageTextConfig | null;
+  hold_key?: BetaBrowserHoldKeyConfig | null;
+  hover?: BetaBrowserHoverConfig | null;
+  javascript_exec?: BetaBrowserJavascriptExecConfig | null;
+  key?: BetaBrowserKeyConfig | null;
+  left_click?: BetaBrowserLeftClickConfig | null;
+  left_click_drag?: BetaBrowserLeftClickDragConfig | null;
+  left_mouse_down?: BetaBrowserLeftMouseDownConfig | null;
+  left_mouse_up?: BetaBrowserLeftMouseUpConfig | null;
+  list_tabs?: BetaBrowserListTabsConfig | null;
+  middle_click?: BetaBrowserMiddleClickConfig | null;
+  mouse_move?: BetaBrowserMouseMoveConfig | null;
+  navigate?: BetaBrowserNavigateConfig | null;
+  new_tab?: BetaBrowserNewTabConfig | null;
+  read_console?: BetaBrowserReadConsoleConfig | null;
+  read_network?: BetaBrowserReadNetworkConfig | null;
+  read_page?: BetaBrowserReadPageConfig | null;
+  right_click?: BetaBrowserRightClickConfig | null;
+  screenshot?: BetaBrowserScreenshotConfig | null;
+  scroll?: BetaBrowserScrollConfig | null;
+  scroll_to?: BetaBrowserScrollToConfig | null;
+  switch_tab?: BetaBrowserSwitchTabConfig | null;
+  triple_click?: BetaBrowserTripleClickConfig | null;
+  type?: BetaBrowserTypeConfig | null;
+  wait?: BetaBrowserWaitConfig | null;
+  zoom?: BetaBrowserZoomConfig | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserCloseTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserDoubleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFileUploadConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFindConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFormInputConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserGetPageTextConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserHoldKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserHoverConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserJavascriptExecConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftClickDragConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftMouseDownConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftMouseUpConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserListTabsConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserMiddleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserMouseMoveConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserNavigateConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserNewTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadConsoleConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadNetworkConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadPageConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserRightClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScreenshotConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScrollConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScrollToConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserSwitchTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserTripleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserTypeConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserWaitConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserZoomConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerToolset20260801 {
+  type: "computer_toolset_20260801";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: BetaComputerToolsetConfigs | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerToolsetConfigs {
+  cursor_position?: BetaComputerCursorPositionConfig | null;
+  double_click?: BetaComputerDoubleClickConfig | null;
+  hold_key?: BetaComputerHoldKeyConfig | null;
+  key?: BetaComputerKeyConfig | null;
+  left_click?: BetaComputerLeftClickConfig | null;
+  left_click_drag?: BetaComputerLeftClickDragConfig | null;
+  left_mouse_down?: BetaComputerLeftMouseDownConfig | null;
+  left_mouse_up?: BetaComputerLeftMouseUpConfig | null;
+  middle_click?: BetaComputerMiddleClickConfig | null;
+  mouse_move?: BetaComputerMouseMoveConfig | null;
+  right_click?: BetaComputerRightClickConfig | null;
+  screenshot?: BetaComputerScreenshotConfig | null;
+  scroll?: BetaComputerScrollConfig | null;
+  triple_click?: BetaComputerTripleClickConfig | null;
+  type?: BetaComputerTypeConfig | null;
+  wait?: BetaComputerWaitConfig | null;
+  zoom?: BetaComputerZoomConfig | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerCursorPositionConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerDoubleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerHoldKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftClickDragConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftMouseDownConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftMouseUpConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerMiddleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerMouseMoveConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerRightClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerScreenshotConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerScrollConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerTripleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerTypeConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerWaitConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerZoomConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaToolBash20241022 {
+  name: "bash";
+  type: "bash_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolBash20250124 {
+  name: "bash";
+  type: "bash_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20241022 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMemoryTool20250818 {
+  name: "memory";
+  type: "memory_20250818";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20250124 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20241022 {
+  name: "str_replace_editor";
+  type: "text_editor_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20251124 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20251124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  enable_zoom?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250124 {
+  name: "str_replace_editor";
+  type: "text_editor_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250429 {
+  name: "str_replace_based_edit_tool";
+  type: "text_editor_20250429";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250728 {
+  name: "str_replace_based_edit_tool";
+  type: "text_editor_20250728";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  max_characters?: number | null;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaAdvisorTool20260301 {
+  model: Model;
+  name: "advisor";
+  type: "advisor_20260301";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  caching?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20250522 {
+  name: "code_execution";
+  type: "code_execution_20250522";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20250825 {
+  name: "code_execution";
+  type: "code_execution_20250825";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20260120 {
+  name: "code_execution";
+  type: "code_execution_20260120";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20260521 {
+  name: "code_execution";
+  type: "code_execution_20260521";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolset {
+  mcp_server_name: string;
+  type: "mcp_toolset";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: {
+    [k: string]: BetaMCPToolConfig;
+  } | null;
+  default_config?: BetaMCPToolDefaultConfig;
+  tools?: BetaMCPToolParam[] | null;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolConfig {
+  defer_loading?: boolean;
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolDefaultConfig {
+  defer_loading?: boolean;
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolParam {
+  input_schema: {
+    [k: string]: unknown;
+  };
+  name: string;
+  description?: string | null;
+  [k: string]: unknown;
+}
+export interface BetaResponseTool {
+  input_schema: BetaResponseToolInputSchema;
+  name: string;
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  defer_loading?: boolean;
+  description?: string;
+  eager_input_streaming?: boolean | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  type?: "custom" | null;
+  [k: string]: unknown;
+}
+export interface BetaResponseToolInputSchema {
+  type: "object";
+  properties?: {
+    [k: string]: unknown;
+  } | null;
+  required?: string[] | null;
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20250305 {
+  name: "web_search";
+  type: "web_search_20250305";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaUserLocation {
+  type: "approximate";
+  city?: string | null;
+  country?: string | null;
+  region?: string | null;
+  timezone?: string | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20250910 {
+  name: "web_fetch";
+  type: "web_fetch_20250910";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  [k: string]: unknown;
+}
+export interface BetaCitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSources {
+  client_tool_results?:
+    BetaWebFetchURLSourceAll | BetaWebFetchURLSourceExcept | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly;
+  server_tool_results?:
+    BetaWebFetchURLSourceAll | BetaWebFetchURLSourceExcept | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly;
+  user_input?: BetaWebFetchURLSourceAll | BetaWebFetchURLSourceNone;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceAll {
+  type: "all";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceExcept {
+  tools: BetaWebFetchURLSourceToolReference[];
+  type: "except";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceToolReference {
+  name: string;
+  type: "tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceNone {
+  type: "none";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceOnly {
+  tools: BetaWebFetchURLSourceToolReference[];
+  type: "only";
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20260209 {
+  name: "web_search";
+  type: "web_search_20260209";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260209 {
+  name: "web_fetch";
+  type: "web_fetch_20260209";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260309 {
+  name: "web_fetch";
+  type: "web_fetch_20260309";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  use_cache?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20260318 {
+  name: "web_search";
+  type: "web_search_20260318";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  response_inclusion?: "excluded" | "full";
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260318 {
+  name: "web_fetch";
+  type: "web_fetch_20260318";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  response_inclusion?: "excluded" | "full";
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  use_cache?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolSearchToolRegex20251119 {
+  name: "tool_search_tool_regex";
+  type: "tool_search_tool_regex" | "tool_search_tool_regex_20251119";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaResponseToolRemovalBlock {
+  tool:
+    | BetaResponseToolChangeMCPToolReference
+    | BetaResponseToolChangeMCPToolsetReference
+    | BetaResponseToolChangeToolReference;
+  type: "tool_removal";
+  [k: string]: unknown;
+}
+export interface BetaFallbackInfo {
+  model: Model;
+  [k: string]: unknown;
+}
+export interface BetaFallbackRefusalTrigger {
+  category: ("bio" | "cyber" | "frontier_llm" | "general_harms" | "reasoning_extraction") | null;
+  type: "refusal";
+  [k: string]: unknown;
+}
+export interface BetaMCPTool {
+  input_schema: {
+    [k: string]: unknown;
+  };
+  name: string;
+  description?: string;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditUsage {
+  status: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditNotApplied {
+  reason:
+    | "body_mismatch"
+    | "continuation_excluded"
+    | "continuation_only"
+    | "expired"
+    | "invalid_target_model"
+    | "not_enabled"
+    | "reprice_unavailable"
+    | "temporarily_unavailable"
+    | "variant_fields_present"
+    | "wrong_organization"
+    | "wrong_platform"
+    | "wrong_workspace";
+  type: "not_applied";
+  remove_to_redeem?: string[] | null;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditRedeemed {
+  type: "redeemed";
+  [k: string]: unknown;
+}
+export interface BetaOutputTokensDetails {
+  thinking_tokens: number;
+  [k: string]: unknown;
+}
+export interface BetaDiagnostics {
+  cache_miss_reason:
+    | BetaCacheMissMessagesChanged
+    | BetaCacheMissModelChanged
+    | BetaCacheMissPreviousMessageNotFound
+    | BetaCacheMissSystemChanged
+    | BetaCacheMissToolsChanged
+    | BetaCacheMissUnavailable
+    | null;
+  [k: string]: unknown;
+}
+export interface BetaCacheMissMessagesChanged {
+  cache_missed_input_tokens: number;
+  type: "messages_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissModelChanged {
+  cache_missed_input_tokens: number;
+  type: "model_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissPreviousMessageNotFound {
+  type: "previous_message_not_found";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissSystemChanged {
+  cache_missed_input_tokens: number;
+  type: "system_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissToolsChanged {
+  cache_missed_input_tokens: number;
+  type: "tools_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissUnavailable {
+  type: "unavailable";
+  [k: string]: unknown;
+}
+export interface BetaRefusalStopDetails {
+  category: ("bio" | "cyber" | "frontier_llm" | "general_harms" | "reasoning_extraction") | null;
+  explanation: string | null;
+  fallback_credit_token: string | null;
+  fallback_has_prefill_claim: boolean | null;
+  recommended_model: string | null;
+  type: "refusal";
+  [k: string]: unknown;
+}
+export interface BetaThinkingDroppedInputTransformation {
+  path: string;
+  reason:
+    | "end_user_binding_mismatch"
+    | "model_binding_mismatch"
+    | "organization_binding_mismatch"
+    | "prefix_binding_mismatch";
+  type: "thinking_dropped";
+  [k: string]: unknown;
+}
+export interface BetaThinkingMismatchAllowedInputTransformation {
+  path: string;
+  reason:
+    | "end_user_binding_mismatch"
+    | "model_binding_mismatch"
+    | "organization_binding_mismatch"
+    | "prefix_binding_mismatch";
+  type: "thinking_mismatch_allowed";
+  [k: string]: unknown;
+}
+export interface CacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface ImageTransformationsParam {
+  oversized_image?: "downsize" | "error";
+  [k: string]: unknown;
+}
+export interface CitationCharLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_char_index: number;
+  start_char_index: number;
+  type: "char_location";
+  [k: string]: unknown;
+}
+export interface CitationContentBlockLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_block_index: number;
+  start_block_index: number;
+  type: "content_block_location";
+  [k: string]: unknown;
+}
+export interface CitationPageLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_page_number: number;
+  start_page_number: number;
+  type: "page_location";
+  [k: string]: unknown;
+}
+export interface CitationSearchResultLocationParam {
+  cited_text: string;
+  end_block_index: number;
+  search_result_index: number;
+  source: string;
+  start_block_index: number;
+  title: string | null;
+  type: "search_result_location";
+  [k: string]: unknown;
+}
+export interface CitationWebSearchResultLocationParam {
+  cited_text: string;
+  encrypted_index: string;
+  title: string | null;
+  type: "web_search_result_location";
+  url: string;
+  [k: string]: unknown;
+}
+export interface Base64ImageSource {
+  data: string;
+  media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface FileImageSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface URLImageSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface CitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateBlockParam {
+  tabs: BrowserStateTabEntry[];
+  type: "browser_state";
+  cache_control?: CacheControlEphemeral | null;
+  state_changes?: BrowserStateChange[] | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateTabEntry {
+  tab_id: string;
+  title: string;
+  url: string;
+  active?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeTabOpened {
+  tab_id: string;
+  type: "tab_opened";
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadStarted {
+  download_id: string;
+  type: "download_started";
+  url: string;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadCompleted {
+  download_id: string;
+  type: "download_completed";
+  url: string;
+  path?: string | null;
+  size_bytes?: number | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadFailed {
+  download_id: string;
+  type: "download_failed";
+  url: string;
+  error?: string | null;
+  [k: string]: unknown;
+}
+export interface DirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultBlockParam {
+  content: BashCodeExecutionResultBlockParam | BashCodeExecutionToolResultErrorParam;
+  tool_use_id: string;
+  type: "bash_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionResultBlockParam {
+  content: BashCodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "bash_code_execution_result";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "bash_code_execution_output";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultErrorParam {
+  error_code: BashCodeExecutionToolResultErrorCode;
+  type: "bash_code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultBlockParam {
+  content: CodeExecutionToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface CodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "code_execution_result";
+  [k: string]: unknown;
+}
+export interface CodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "code_execution_output";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultErrorParam {
+  error_code: CodeExecutionToolResultErrorCode;
+  type: "code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface EncryptedCodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  encrypted_stdout: string;
+  return_code: number;
+  stderr: string;
+  type: "encrypted_code_execution_result";
+  [k: string]: unknown;
+}
+export interface ContainerUploadBlockParam {
+  file_id: string;
+  type: "container_upload";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ServerToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name:
+    | "bash_code_execution"
+    | "code_execution"
+    | "text_editor_code_execution"
+    | "tool_search_tool_bm25"
+    | "tool_search_tool_regex"
+    | "web_fetch"
+    | "web_search";
+  type: "server_tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolResultBlockParam {
+  content: WebSearchToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "web_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolRequestErrorObject {
+  error_code: WebSearchToolResultErrorCode;
+  type: "web_search_tool_result_error";
+  [k: string]: unknown;
+}
+export interface WebSearchResultBlockParam {
+  encrypted_content: string;
+  title: string;
+  type: "web_search_result";
+  url: string;
+  page_age?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultBlockParam {
+  content: WebFetchBlockParam | WebFetchToolResultErrorBlockParam;
+  tool_use_id: string;
+  type: "web_fetch_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebFetchBlockParam {
+  content: DocumentBlockParam;
+  type: "web_fetch_result";
+  url: string;
+  retrieved_at?: string | null;
+  [k: string]: unknown;
+}
+export interface DocumentBlockParam {
+  source: Base64PDFSource | ContentBlockSource | FileDocumentSource | PlainTextSource | URLPDFSource;
+  type: "document";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam | null;
+  context?: string | null;
+  title?: string | null;
+  [k: string]: unknown;
+}
+export interface Base64PDFSource {
+  data: string;
+  media_type: "application/pdf";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface ContentBlockSource {
+  content: ContentBlockSourceContent[] | string;
+  type: "content";
+  [k: string]: unknown;
+}
+export interface TextBlockParam {
+  text: string;
+  type: "text";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: TextCitationParam[] | null;
+  [k: string]: unknown;
+}
+export interface ImageBlockParam {
+  source: Base64ImageSource | FileImageSource | URLImageSource;
+  type: "image";
+  cache_control?: CacheControlEphemeral | null;
+  transformations?: ImageTransformationsParam | null;
+  [k: string]: unknown;
+}
+export interface FileDocumentSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface PlainTextSource {
+  data: string;
+  media_type: "text/plain";
+  type: "text";
+  [k: string]: unknown;
+}
+export interface URLPDFSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultErrorBlockParam {
+  error_code: WebFetchToolResultErrorCode;
+  type: "web_fetch_tool_result_error";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultBlockParam {
+  content:
+    | TextEditorCodeExecutionCreateResultBlockParam
+    | TextEditorCodeExecutionStrReplaceResultBlockParam
+    | TextEditorCodeExecutionToolResultErrorParam
+    | TextEditorCodeExecutionViewResultBlockParam;
+  tool_use_id: string;
+  type: "text_editor_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionCreateResultBlockParam {
+  is_file_update: boolean;
+  type: "text_editor_code_execution_create_result";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
+  type: "text_editor_code_execution_str_replace_result";
+  lines?: string[] | null;
+  new_lines?: number | null;
+  new_start?: number | null;
+  old_lines?: number | null;
+  old_start?: number | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultErrorParam {
+  error_code: TextEditorCodeExecutionToolResultErrorCode;
+  type: "text_editor_code_execution_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionViewResultBlockParam {
+  content: string;
+  file_type: "image" | "pdf" | "text";
+  type: "text_editor_code_execution_view_result";
+  num_lines?: number | null;
+  start_line?: number | null;
+  total_lines?: number | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultBlockParam {
+  content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
+  tool_use_id: string;
+  type: "tool_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultErrorParam {
+  error_code: ToolSearchToolResultErrorCode;
+  type: "tool_search_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolSearchResultBlockParam {
+  tool_references: ToolReferenceBlockParam[];
+  type: "tool_search_tool_search_result";
+  [k: string]: unknown;
+}
+export interface ToolReferenceBlockParam {
+  tool_name: string;
+  type: "tool_reference";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+  [k: string]: unknown;
+}
 export interface AnthropicMessage {
   id: string;
   type: "message";
@@ -1749,17 +3817,9 @@ export interface AnthropicMessage {
   usage: ApiUsage;
   container?: unknown;
   context_management?: unknown;
-  [k: string]: unknown;
-}
-export interface TextBlock {
-  type: "text";
-  text: string;
-  citations?:
-    | {
-        type: string;
-        [k: string]: unknown;
-      }[]
-    | null;
+  diagnostics?: BetaDiagnostics | null;
+  stop_details?: BetaRefusalStopDetails | null;
+  input_transformations?: BetaInputTransformation[] | null;
   [k: string]: unknown;
 }
 export interface ApiUsage {
@@ -1781,22 +3841,8 @@ export interface ApiUsage {
   inference_geo?: string | null;
   iterations?: unknown[] | null;
   speed?: string | null;
-  [k: string]: unknown;
-}
-export interface UserMessageParam {
-  role: "user";
-  content: string | UserContentBlock[];
-  [k: string]: unknown;
-}
-export interface ModelUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadInputTokens: number;
-  cacheCreationInputTokens: number;
-  webSearchRequests: number;
-  costUSD: number;
-  contextWindow: number;
-  maxOutputTokens: number;
+  fallback_credit?: BetaFallbackCreditUsage | null;
+  output_tokens_details?: BetaOutputTokensDetails | null;
   [k: string]: unknown;
 }
 export interface CliControlRequest {

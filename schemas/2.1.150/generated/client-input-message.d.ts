@@ -17,6 +17,8 @@ export type ClientInputMessage =
       parent_tool_use_id?: string | null;
       uuid?: string;
       session_id?: string;
+      subagent_type?: string;
+      task_description?: string;
       [k: string]: unknown;
     }
   | {
@@ -40,7 +42,174 @@ export type ClientInputMessage =
             subtype: "error";
             request_id: string;
             error: string;
-            pending_permission_requests?: CliControlRequest[];
+            pending_permission_requests?: {
+              type: "control_request";
+              request_id: string;
+              request:
+                | {
+                    subtype: "can_use_tool";
+                    tool_name: string;
+                    input: {
+                      [k: string]: unknown;
+                    };
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
+                    blocked_path?: string;
+                    decision_reason?: string;
+                    decision_reason_type?:
+                      | "rule"
+                      | "mode"
+                      | "subcommandResults"
+                      | "permissionPromptTool"
+                      | "hook"
+                      | "asyncAgent"
+                      | "sandboxOverride"
+                      | "workingDir"
+                      | "safetyCheck"
+                      | "classifier"
+                      | "other";
+                    classifier_approvable?: boolean;
+                    title?: string;
+                    display_name?: string;
+                    tool_use_id: string;
+                    agent_id?: string;
+                    description?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "hook_callback";
+                    callback_id: string;
+                    input: HookInput;
+                    tool_use_id?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "mcp_message";
+                    server_name: string;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "oauth_token_refresh";
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "host_auth_token_refresh";
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "elicitation";
+                    mcp_server_name: string;
+                    message: string;
+                    mode?: "form" | "url";
+                    url?: string;
+                    elicitation_id?: string;
+                    requested_schema?: {
+                      [k: string]: unknown;
+                    };
+                    title?: string;
+                    display_name?: string;
+                    description?: string;
+                    [k: string]: unknown;
+                  }
+                | {
+                    subtype: "request_user_dialog";
+                    dialog_kind: string;
+                    payload: {
+                      [k: string]: unknown;
+                    };
+                    tool_use_id?: string;
+                    [k: string]: unknown;
+                  };
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -70,7 +239,32 @@ export type ClientInputMessage =
       [k: string]: unknown;
     };
 export type UserContentBlock =
-  | TextBlock
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      cache_control?: CacheControlEphemeral | null;
+      [k: string]: unknown;
+    }
   | {
       type: "image";
       source:
@@ -90,6 +284,8 @@ export type UserContentBlock =
             file_id: string;
             [k: string]: unknown;
           };
+      cache_control?: CacheControlEphemeral | null;
+      transformations?: ImageTransformationsParam | null;
       [k: string]: unknown;
     }
   | {
@@ -113,6 +309,11 @@ export type UserContentBlock =
               | string
               | {
                   type: string;
+                  text?: string;
+                  cache_control?: CacheControlEphemeral | null;
+                  citations?: TextCitationParam[] | null;
+                  source?: Base64ImageSource | FileImageSource | URLImageSource;
+                  transformations?: ImageTransformationsParam | null;
                   [k: string]: unknown;
                 }[];
             [k: string]: unknown;
@@ -133,6 +334,7 @@ export type UserContentBlock =
         enabled?: boolean;
         [k: string]: unknown;
       } | null;
+      cache_control?: CacheControlEphemeral | null;
       [k: string]: unknown;
     }
   | {
@@ -140,13 +342,42 @@ export type UserContentBlock =
       tool_use_id: string;
       content?: string | ToolResultContentBlock[];
       is_error?: boolean;
+      cache_control?: CacheControlEphemeral | null;
+      toolset_name?: string | null;
       [k: string]: unknown;
     }
   | {
       type: "search_result";
       source: string;
       title: string;
-      content: TextBlock[];
+      content: {
+        type: "text";
+        text: string;
+        citations?:
+          | {
+              type: string;
+              cited_text?: string;
+              document_index?: number;
+              document_title?: string | null;
+              end_char_index?: number;
+              start_char_index?: number;
+              end_block_index?: number;
+              start_block_index?: number;
+              end_page_number?: number;
+              start_page_number?: number;
+              search_result_index?: number;
+              source?: string;
+              title?: string | null;
+              encrypted_index?: string;
+              url?: string;
+              [k: string]: unknown;
+            }[]
+          | null;
+        cache_control?: CacheControlEphemeral | null;
+        [k: string]: unknown;
+      }[];
+      cache_control?: CacheControlEphemeral | null;
+      citations?: CitationsConfigParam;
       [k: string]: unknown;
     }
   | {
@@ -165,10 +396,52 @@ export type UserContentBlock =
       id: string;
       name: string;
       input: unknown;
+      cache_control?: CacheControlEphemeral | null;
+      caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+      toolset_name?: string | null;
       [k: string]: unknown;
-    };
+    }
+  | BashCodeExecutionToolResultBlockParam
+  | CodeExecutionToolResultBlockParam
+  | ContainerUploadBlockParam
+  | ServerToolUseBlockParam
+  | WebSearchToolResultBlockParam
+  | WebFetchToolResultBlockParam
+  | TextEditorCodeExecutionToolResultBlockParam
+  | ToolSearchToolResultBlockParam;
+export type TextCitationParam =
+  | CitationCharLocationParam
+  | CitationContentBlockLocationParam
+  | CitationPageLocationParam
+  | CitationSearchResultLocationParam
+  | CitationWebSearchResultLocationParam;
 export type ToolResultContentBlock =
-  | TextBlock
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      cache_control?: CacheControlEphemeral | null;
+      [k: string]: unknown;
+    }
   | {
       type: "image";
       source:
@@ -188,6 +461,8 @@ export type ToolResultContentBlock =
             file_id: string;
             [k: string]: unknown;
           };
+      cache_control?: CacheControlEphemeral | null;
+      transformations?: ImageTransformationsParam | null;
       [k: string]: unknown;
     }
   | {
@@ -211,6 +486,11 @@ export type ToolResultContentBlock =
               | string
               | {
                   type: string;
+                  text?: string;
+                  cache_control?: CacheControlEphemeral | null;
+                  citations?: TextCitationParam[] | null;
+                  source?: Base64ImageSource | FileImageSource | URLImageSource;
+                  transformations?: ImageTransformationsParam | null;
                   [k: string]: unknown;
                 }[];
             [k: string]: unknown;
@@ -231,6 +511,7 @@ export type ToolResultContentBlock =
         enabled?: boolean;
         [k: string]: unknown;
       } | null;
+      cache_control?: CacheControlEphemeral | null;
       [k: string]: unknown;
     }
   | {
@@ -238,13 +519,52 @@ export type ToolResultContentBlock =
       source: string;
       title: string;
       content: TextBlock[];
+      cache_control?: CacheControlEphemeral | null;
+      citations?: CitationsConfigParam;
       [k: string]: unknown;
     }
   | {
       type: "tool_reference";
       tool_name: string;
+      cache_control?: CacheControlEphemeral | null;
       [k: string]: unknown;
-    };
+    }
+  | BrowserStateBlockParam;
+export type BrowserStateChange =
+  | BrowserStateChangeTabOpened
+  | BrowserStateChangeDownloadStarted
+  | BrowserStateChangeDownloadCompleted
+  | BrowserStateChangeDownloadFailed;
+export type BashCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "output_file_too_large" | "too_many_requests" | "unavailable";
+export type CodeExecutionToolResultBlockParamContent =
+  CodeExecutionResultBlockParam | CodeExecutionToolResultErrorParam | EncryptedCodeExecutionResultBlockParam;
+export type CodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type WebSearchToolResultBlockParamContent = WebSearchToolRequestErrorObject | WebSearchResultBlockParam[];
+export type WebSearchToolResultErrorCode =
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "query_too_long"
+  | "request_too_large"
+  | "too_many_requests"
+  | "unavailable";
+export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
+export type WebFetchToolResultErrorCode =
+  | "content_too_large"
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "too_many_requests"
+  | "unavailable"
+  | "unsupported_content_type"
+  | "url_not_accessible"
+  | "url_not_allowed"
+  | "url_not_in_prior_context"
+  | "url_too_long";
+export type TextEditorCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "file_not_found" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type ToolSearchToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
 export type MessageOrigin =
   | {
       kind: "human";
@@ -315,7 +635,8 @@ export type ClientControlRequestInner =
           background?: boolean;
           memory?: "user" | "project" | "local";
           effort?: ("low" | "medium" | "high" | "xhigh" | "max") | number;
-          permissionMode?: PermissionMode;
+          permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+          criticalSystemReminder_EXPERIMENTAL?: string;
           [k: string]: unknown;
         };
       };
@@ -329,7 +650,7 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "set_permission_mode";
-      mode: PermissionMode;
+      mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       ultraplan?: boolean;
       [k: string]: unknown;
     }
@@ -534,8 +855,16 @@ export type ClientControlRequestInner =
       args?: string;
       confirm?: boolean;
       [k: string]: unknown;
+    }
+  | {
+      subtype: "request_user_dialog";
+      dialog_kind: string;
+      payload: {
+        [k: string]: unknown;
+      };
+      tool_use_id?: string;
+      [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
 export type JsonRpcMessage =
   | {
       jsonrpc: "2.0";
@@ -564,140 +893,13 @@ export type JsonRpcMessage =
     }
   | {
       jsonrpc: "2.0";
-      id: string | number | null;
+      id?: string | number | null;
       error: {
         code: number;
         message: string;
         data?: unknown;
         [k: string]: unknown;
       };
-      [k: string]: unknown;
-    };
-export type CliControlRequestInner =
-  | {
-      subtype: "can_use_tool";
-      tool_name: string;
-      input: {
-        [k: string]: unknown;
-      };
-      permission_suggestions?: PermissionUpdate[];
-      blocked_path?: string;
-      decision_reason?: string;
-      decision_reason_type?:
-        | "rule"
-        | "mode"
-        | "subcommandResults"
-        | "permissionPromptTool"
-        | "hook"
-        | "asyncAgent"
-        | "sandboxOverride"
-        | "workingDir"
-        | "safetyCheck"
-        | "classifier"
-        | "other";
-      classifier_approvable?: boolean;
-      title?: string;
-      display_name?: string;
-      tool_use_id: string;
-      agent_id?: string;
-      description?: string;
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "hook_callback";
-      callback_id: string;
-      input: HookInput;
-      tool_use_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "mcp_message";
-      server_name: string;
-      message: JsonRpcMessage;
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "oauth_token_refresh";
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "host_auth_token_refresh";
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "elicitation";
-      mcp_server_name: string;
-      message: string;
-      mode?: "form" | "url";
-      url?: string;
-      elicitation_id?: string;
-      requested_schema?: {
-        [k: string]: unknown;
-      };
-      title?: string;
-      display_name?: string;
-      description?: string;
-      [k: string]: unknown;
-    }
-  | {
-      subtype: "request_user_dialog";
-      dialog_kind: string;
-      payload: {
-        [k: string]: unknown;
-      };
-      tool_use_id?: string;
-      [k: string]: unknown;
-    };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
       [k: string]: unknown;
     };
 export type HookInput =
@@ -1036,7 +1238,59 @@ export type HookInput =
       hook_event_name: "PermissionRequest";
       tool_name: string;
       tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       [k: string]: unknown;
     }
   | {
@@ -1251,8 +1505,78 @@ export type HookInput =
     };
 
 export interface UserMessageParam {
-  role: "user";
+  role: "user" | "assistant" | "system";
   content: string | UserContentBlock[];
+  [k: string]: unknown;
+}
+export interface CacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface ImageTransformationsParam {
+  oversized_image?: "downsize" | "error";
+  [k: string]: unknown;
+}
+export interface CitationCharLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_char_index: number;
+  start_char_index: number;
+  type: "char_location";
+  [k: string]: unknown;
+}
+export interface CitationContentBlockLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_block_index: number;
+  start_block_index: number;
+  type: "content_block_location";
+  [k: string]: unknown;
+}
+export interface CitationPageLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_page_number: number;
+  start_page_number: number;
+  type: "page_location";
+  [k: string]: unknown;
+}
+export interface CitationSearchResultLocationParam {
+  cited_text: string;
+  end_block_index: number;
+  search_result_index: number;
+  source: string;
+  start_block_index: number;
+  title: string | null;
+  type: "search_result_location";
+  [k: string]: unknown;
+}
+export interface CitationWebSearchResultLocationParam {
+  cited_text: string;
+  encrypted_index: string;
+  title: string | null;
+  type: "web_search_result_location";
+  url: string;
+  [k: string]: unknown;
+}
+export interface Base64ImageSource {
+  data: string;
+  media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface FileImageSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface URLImageSource {
+  type: "url";
+  url: string;
   [k: string]: unknown;
 }
 export interface TextBlock {
@@ -1261,14 +1585,316 @@ export interface TextBlock {
   citations?:
     | {
         type: string;
+        cited_text?: string;
+        document_index?: number;
+        document_title?: string | null;
+        end_char_index?: number;
+        start_char_index?: number;
+        end_block_index?: number;
+        start_block_index?: number;
+        end_page_number?: number;
+        start_page_number?: number;
+        search_result_index?: number;
+        source?: string;
+        title?: string | null;
+        encrypted_index?: string;
+        url?: string;
         [k: string]: unknown;
       }[]
     | null;
+  cache_control?: CacheControlEphemeral | null;
   [k: string]: unknown;
 }
-export interface CliControlRequest {
-  type: "control_request";
-  request_id: string;
-  request: CliControlRequestInner;
+export interface CitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateBlockParam {
+  tabs: BrowserStateTabEntry[];
+  type: "browser_state";
+  cache_control?: CacheControlEphemeral | null;
+  state_changes?: BrowserStateChange[] | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateTabEntry {
+  tab_id: string;
+  title: string;
+  url: string;
+  active?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeTabOpened {
+  tab_id: string;
+  type: "tab_opened";
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadStarted {
+  download_id: string;
+  type: "download_started";
+  url: string;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadCompleted {
+  download_id: string;
+  type: "download_completed";
+  url: string;
+  path?: string | null;
+  size_bytes?: number | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadFailed {
+  download_id: string;
+  type: "download_failed";
+  url: string;
+  error?: string | null;
+  [k: string]: unknown;
+}
+export interface DirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultBlockParam {
+  content: BashCodeExecutionResultBlockParam | BashCodeExecutionToolResultErrorParam;
+  tool_use_id: string;
+  type: "bash_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionResultBlockParam {
+  content: BashCodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "bash_code_execution_result";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "bash_code_execution_output";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultErrorParam {
+  error_code: BashCodeExecutionToolResultErrorCode;
+  type: "bash_code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultBlockParam {
+  content: CodeExecutionToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface CodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "code_execution_result";
+  [k: string]: unknown;
+}
+export interface CodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "code_execution_output";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultErrorParam {
+  error_code: CodeExecutionToolResultErrorCode;
+  type: "code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface EncryptedCodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  encrypted_stdout: string;
+  return_code: number;
+  stderr: string;
+  type: "encrypted_code_execution_result";
+  [k: string]: unknown;
+}
+export interface ContainerUploadBlockParam {
+  file_id: string;
+  type: "container_upload";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ServerToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name:
+    | "bash_code_execution"
+    | "code_execution"
+    | "text_editor_code_execution"
+    | "tool_search_tool_bm25"
+    | "tool_search_tool_regex"
+    | "web_fetch"
+    | "web_search";
+  type: "server_tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolResultBlockParam {
+  content: WebSearchToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "web_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolRequestErrorObject {
+  error_code: WebSearchToolResultErrorCode;
+  type: "web_search_tool_result_error";
+  [k: string]: unknown;
+}
+export interface WebSearchResultBlockParam {
+  encrypted_content: string;
+  title: string;
+  type: "web_search_result";
+  url: string;
+  page_age?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultBlockParam {
+  content: WebFetchBlockParam | WebFetchToolResultErrorBlockParam;
+  tool_use_id: string;
+  type: "web_fetch_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebFetchBlockParam {
+  content: DocumentBlockParam;
+  type: "web_fetch_result";
+  url: string;
+  retrieved_at?: string | null;
+  [k: string]: unknown;
+}
+export interface DocumentBlockParam {
+  source: Base64PDFSource | ContentBlockSource | FileDocumentSource | PlainTextSource | URLPDFSource;
+  type: "document";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam | null;
+  context?: string | null;
+  title?: string | null;
+  [k: string]: unknown;
+}
+export interface Base64PDFSource {
+  data: string;
+  media_type: "application/pdf";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface ContentBlockSource {
+  content: ContentBlockSourceContent[] | string;
+  type: "content";
+  [k: string]: unknown;
+}
+export interface TextBlockParam {
+  text: string;
+  type: "text";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: TextCitationParam[] | null;
+  [k: string]: unknown;
+}
+export interface ImageBlockParam {
+  source: Base64ImageSource | FileImageSource | URLImageSource;
+  type: "image";
+  cache_control?: CacheControlEphemeral | null;
+  transformations?: ImageTransformationsParam | null;
+  [k: string]: unknown;
+}
+export interface FileDocumentSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface PlainTextSource {
+  data: string;
+  media_type: "text/plain";
+  type: "text";
+  [k: string]: unknown;
+}
+export interface URLPDFSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultErrorBlockParam {
+  error_code: WebFetchToolResultErrorCode;
+  type: "web_fetch_tool_result_error";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultBlockParam {
+  content:
+    | TextEditorCodeExecutionCreateResultBlockParam
+    | TextEditorCodeExecutionStrReplaceResultBlockParam
+    | TextEditorCodeExecutionToolResultErrorParam
+    | TextEditorCodeExecutionViewResultBlockParam;
+  tool_use_id: string;
+  type: "text_editor_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionCreateResultBlockParam {
+  is_file_update: boolean;
+  type: "text_editor_code_execution_create_result";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
+  type: "text_editor_code_execution_str_replace_result";
+  lines?: string[] | null;
+  new_lines?: number | null;
+  new_start?: number | null;
+  old_lines?: number | null;
+  old_start?: number | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultErrorParam {
+  error_code: TextEditorCodeExecutionToolResultErrorCode;
+  type: "text_editor_code_execution_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionViewResultBlockParam {
+  content: string;
+  file_type: "image" | "pdf" | "text";
+  type: "text_editor_code_execution_view_result";
+  num_lines?: number | null;
+  start_line?: number | null;
+  total_lines?: number | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultBlockParam {
+  content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
+  tool_use_id: string;
+  type: "tool_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultErrorParam {
+  error_code: ToolSearchToolResultErrorCode;
+  type: "tool_search_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolSearchResultBlockParam {
+  tool_references: ToolReferenceBlockParam[];
+  type: "tool_search_tool_search_result";
+  [k: string]: unknown;
+}
+export interface ToolReferenceBlockParam {
+  tool_name: string;
+  type: "tool_reference";
+  cache_control?: CacheControlEphemeral | null;
   [k: string]: unknown;
 }

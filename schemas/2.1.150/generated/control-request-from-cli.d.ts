@@ -7,7 +7,59 @@ export type CliControlRequestInner =
       input: {
         [k: string]: unknown;
       };
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       blocked_path?: string;
       decision_reason?: string;
       decision_reason_type?:
@@ -40,7 +92,43 @@ export type CliControlRequestInner =
   | {
       subtype: "mcp_message";
       server_name: string;
-      message: JsonRpcMessage;
+      message:
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            result: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+              code: number;
+              message: string;
+              data?: unknown;
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -75,59 +163,6 @@ export type CliControlRequestInner =
       tool_use_id?: string;
       [k: string]: unknown;
     };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
 export type HookInput =
   | {
       session_id: string;
@@ -464,7 +499,59 @@ export type HookInput =
       hook_event_name: "PermissionRequest";
       tool_name: string;
       tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       [k: string]: unknown;
     }
   | {
@@ -675,43 +762,6 @@ export type HookInput =
       hook_event_name: "FileChanged";
       file_path: string;
       event: "change" | "add" | "unlink";
-      [k: string]: unknown;
-    };
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
       [k: string]: unknown;
     };
 

@@ -46,7 +46,8 @@ export type ClientControlRequestInner =
           background?: boolean;
           memory?: "user" | "project" | "local";
           effort?: ("low" | "medium" | "high" | "xhigh" | "max") | number;
-          permissionMode?: PermissionMode;
+          permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+          criticalSystemReminder_EXPERIMENTAL?: string;
           [k: string]: unknown;
         };
       };
@@ -60,7 +61,7 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "set_permission_mode";
-      mode: PermissionMode;
+      mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       ultraplan?: boolean;
       [k: string]: unknown;
     }
@@ -265,8 +266,16 @@ export type ClientControlRequestInner =
       args?: string;
       confirm?: boolean;
       [k: string]: unknown;
+    }
+  | {
+      subtype: "request_user_dialog";
+      dialog_kind: string;
+      payload: {
+        [k: string]: unknown;
+      };
+      tool_use_id?: string;
+      [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
 export type JsonRpcMessage =
   | {
       jsonrpc: "2.0";
@@ -295,7 +304,7 @@ export type JsonRpcMessage =
     }
   | {
       jsonrpc: "2.0";
-      id: string | number | null;
+      id?: string | number | null;
       error: {
         code: number;
         message: string;

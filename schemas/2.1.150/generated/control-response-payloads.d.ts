@@ -6,7 +6,59 @@ export type PermissionDecision =
       updatedInput: {
         [k: string]: unknown;
       };
-      updatedPermissions?: PermissionUpdate[];
+      updatedPermissions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       toolUseID?: string;
       decisionClassification?: "user_temporary" | "user_permanent" | "user_reject";
       [k: string]: unknown;
@@ -17,96 +69,6 @@ export type PermissionDecision =
       interrupt?: boolean;
       toolUseID?: string;
       decisionClassification?: "user_temporary" | "user_permanent" | "user_reject";
-      [k: string]: unknown;
-    };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
       [k: string]: unknown;
     };
 
@@ -204,7 +166,59 @@ export interface ControlResponsePayloads {
                     updatedInput?: {
                       [k: string]: unknown;
                     };
-                    updatedPermissions?: PermissionUpdate[];
+                    updatedPermissions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     [k: string]: unknown;
                   }
                 | {
@@ -249,7 +263,43 @@ export interface ControlResponsePayloads {
         [k: string]: unknown;
       };
   mcp_message?: {
-    mcp_response: JsonRpcMessage;
+    mcp_response:
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          result: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number | null;
+          error: {
+            code: number;
+            message: string;
+            data?: unknown;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
     [k: string]: unknown;
   };
   oauth_token_refresh?: {

@@ -339,7 +339,59 @@ export type HookInput =
       hook_event_name: "PermissionRequest";
       tool_name: string;
       tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       [k: string]: unknown;
     }
   | {
@@ -552,56 +604,3 @@ export type HookInput =
       event: "change" | "add" | "unlink";
       [k: string]: unknown;
     };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";

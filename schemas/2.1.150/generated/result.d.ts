@@ -31,6 +31,8 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: BetaFallbackCreditUsage;
+        output_tokens_details?: BetaOutputTokensDetails;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -103,6 +105,8 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: BetaFallbackCreditUsage;
+        output_tokens_details?: BetaOutputTokensDetails;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -163,6 +167,36 @@ export type MessageOrigin =
       [k: string]: unknown;
     };
 
+export interface BetaFallbackCreditUsage {
+  status: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditNotApplied {
+  reason:
+    | "body_mismatch"
+    | "continuation_excluded"
+    | "continuation_only"
+    | "expired"
+    | "invalid_target_model"
+    | "not_enabled"
+    | "reprice_unavailable"
+    | "temporarily_unavailable"
+    | "variant_fields_present"
+    | "wrong_organization"
+    | "wrong_platform"
+    | "wrong_workspace";
+  type: "not_applied";
+  remove_to_redeem?: string[] | null;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditRedeemed {
+  type: "redeemed";
+  [k: string]: unknown;
+}
+export interface BetaOutputTokensDetails {
+  thinking_tokens: number;
+  [k: string]: unknown;
+}
 export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;

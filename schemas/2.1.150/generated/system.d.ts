@@ -19,7 +19,7 @@ export type SystemMessage =
         [k: string]: unknown;
       }[];
       model: string;
-      permissionMode: PermissionMode;
+      permissionMode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       slash_commands: string[];
       output_style: string;
       skills: string[];
@@ -57,7 +57,7 @@ export type SystemMessage =
       type: "system";
       subtype: "status";
       status: ("compacting" | "requesting") | null;
-      permissionMode?: PermissionMode;
+      permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       compact_result?: "success" | "failed";
       compact_error?: string;
       uuid: string;
@@ -343,4 +343,3 @@ export type SystemMessage =
       session_id: string;
       [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";

@@ -7,7 +7,184 @@ export type CliOutputMessage =
   | SystemMessage
   | {
       type: "assistant";
-      message: AnthropicMessage;
+      message: {
+        id: string;
+        type: "message";
+        role: "assistant";
+        model: string;
+        content: (
+          | {
+              type: "text";
+              text: string;
+              citations?:
+                | {
+                    type: string;
+                    cited_text?: string;
+                    document_index?: number;
+                    document_title?: string | null;
+                    end_char_index?: number;
+                    file_id?: string | null;
+                    start_char_index?: number;
+                    end_block_index?: number;
+                    start_block_index?: number;
+                    end_page_number?: number;
+                    start_page_number?: number;
+                    search_result_index?: number;
+                    source?: string;
+                    title?: string | null;
+                    encrypted_index?: string;
+                    url?: string;
+                    [k: string]: unknown;
+                  }[]
+                | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "thinking";
+              thinking: string;
+              signature: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "redacted_thinking";
+              data: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "tool_use";
+              id: string;
+              name: string;
+              input: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              toolset_name?: string | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "server_tool_use";
+              id: string;
+              name: string;
+              input: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "web_search_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "web_fetch_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+              [k: string]: unknown;
+            }
+          | {
+              type: "advisor_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "bash_code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "text_editor_code_execution_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "tool_search_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_use";
+              id: string;
+              name: string;
+              server_name: string;
+              input: unknown;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_result";
+              tool_use_id: string;
+              content: unknown;
+              is_error?: boolean;
+              [k: string]: unknown;
+            }
+          | {
+              type: "container_upload";
+              file_id: string;
+              [k: string]: unknown;
+            }
+          | {
+              type: "compaction";
+              content: unknown;
+              encrypted_content?: string | null;
+              signature?: string | null;
+              tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+              [k: string]: unknown;
+            }
+          | {
+              type: "fallback";
+              from?: BetaFallbackInfo;
+              to?: BetaFallbackInfo;
+              trigger?: BetaFallbackRefusalTrigger;
+              [k: string]: unknown;
+            }
+          | {
+              type: "mcp_tool_listing";
+              mcp_server_name?: string;
+              tools?: BetaMCPTool[];
+              [k: string]: unknown;
+            }
+        )[];
+        stop_reason: string | null;
+        stop_sequence: string | null;
+        usage: {
+          input_tokens: number;
+          output_tokens: number;
+          cache_creation_input_tokens?: number | null;
+          cache_read_input_tokens?: number | null;
+          cache_creation?: {
+            ephemeral_1h_input_tokens: number;
+            ephemeral_5m_input_tokens: number;
+            [k: string]: unknown;
+          } | null;
+          server_tool_use?: {
+            web_search_requests: number;
+            web_fetch_requests?: number;
+            [k: string]: unknown;
+          } | null;
+          service_tier?: string | null;
+          inference_geo?: string | null;
+          iterations?: unknown[] | null;
+          speed?: string | null;
+          fallback_credit?: BetaFallbackCreditUsage | null;
+          output_tokens_details?: BetaOutputTokensDetails | null;
+          [k: string]: unknown;
+        };
+        container?: unknown;
+        context_management?: unknown;
+        diagnostics?: BetaDiagnostics | null;
+        stop_details?: BetaRefusalStopDetails | null;
+        input_transformations?: BetaInputTransformation[] | null;
+        [k: string]: unknown;
+      };
       parent_tool_use_id: string | null;
       error?:
         | "authentication_failed"
@@ -18,13 +195,17 @@ export type CliOutputMessage =
         | "model_not_found"
         | "server_error"
         | "unknown"
-        | "max_output_tokens";
+        | "max_output_tokens"
+        | "account_on_hold"
+        | "cloud_credential_error"
+        | "overloaded"
+        | "verification_required";
       request_id?: string;
       subagent_type?: string;
       task_description?: string;
       uuid: string;
       session_id: string;
-      timestamp: string;
+      timestamp?: string;
       tool_use_meta?: {
         id: string;
         display_name: string;
@@ -32,15 +213,1071 @@ export type CliOutputMessage =
         tool_name: string;
         [k: string]: unknown;
       }[];
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
+      resumed_from_incomplete_thinking?: true;
+      supersedes?: string[];
+      aborted?: true;
+      agent_id?: string;
+      context_usage?: SDKContextUsage;
+      usage_report?: SDKUsageReport;
       [k: string]: unknown;
     }
   | {
       type: "user";
-      message: UserMessageParam;
+      message: {
+        role: "user" | "assistant" | "system";
+        content:
+          | string
+          | (
+              | {
+                  type: "text";
+                  text: string;
+                  citations?:
+                    | {
+                        type: string;
+                        cited_text?: string;
+                        document_index?: number;
+                        document_title?: string | null;
+                        end_char_index?: number;
+                        start_char_index?: number;
+                        end_block_index?: number;
+                        start_block_index?: number;
+                        end_page_number?: number;
+                        start_page_number?: number;
+                        search_result_index?: number;
+                        source?: string;
+                        title?: string | null;
+                        encrypted_index?: string;
+                        url?: string;
+                        [k: string]: unknown;
+                      }[]
+                    | null;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "image";
+                  source:
+                    | {
+                        type: "base64";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "file";
+                        file_id: string;
+                        [k: string]: unknown;
+                      };
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  transformations?: {
+                    oversized_image?: "downsize" | "error";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "document";
+                  source:
+                    | {
+                        type: "base64";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "text";
+                        media_type: string;
+                        data: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "content";
+                        content:
+                          | string
+                          | {
+                              type: string;
+                              text?: string;
+                              cache_control?: {
+                                type: "ephemeral";
+                                ttl?: "1h" | "5m";
+                                [k: string]: unknown;
+                              } | null;
+                              citations?:
+                                | (
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_char_index: number;
+                                        start_char_index: number;
+                                        type: "char_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_block_index: number;
+                                        start_block_index: number;
+                                        type: "content_block_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_page_number: number;
+                                        start_page_number: number;
+                                        type: "page_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        end_block_index: number;
+                                        search_result_index: number;
+                                        source: string;
+                                        start_block_index: number;
+                                        title: string | null;
+                                        type: "search_result_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        encrypted_index: string;
+                                        title: string | null;
+                                        type: "web_search_result_location";
+                                        url: string;
+                                        [k: string]: unknown;
+                                      }
+                                  )[]
+                                | null;
+                              source?:
+                                | {
+                                    data: string;
+                                    media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                                    type: "base64";
+                                    [k: string]: unknown;
+                                  }
+                                | {
+                                    file_id: string;
+                                    type: "file";
+                                    [k: string]: unknown;
+                                  }
+                                | {
+                                    type: "url";
+                                    url: string;
+                                    [k: string]: unknown;
+                                  };
+                              transformations?: {
+                                oversized_image?: "downsize" | "error";
+                                [k: string]: unknown;
+                              } | null;
+                              [k: string]: unknown;
+                            }[];
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "file";
+                        file_id: string;
+                        [k: string]: unknown;
+                      };
+                  title?: string | null;
+                  context?: string | null;
+                  citations?: {
+                    enabled?: boolean;
+                    [k: string]: unknown;
+                  } | null;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "tool_result";
+                  tool_use_id: string;
+                  content?:
+                    | string
+                    | (
+                        | {
+                            type: "text";
+                            text: string;
+                            citations?:
+                              | {
+                                  type: string;
+                                  cited_text?: string;
+                                  document_index?: number;
+                                  document_title?: string | null;
+                                  end_char_index?: number;
+                                  start_char_index?: number;
+                                  end_block_index?: number;
+                                  start_block_index?: number;
+                                  end_page_number?: number;
+                                  start_page_number?: number;
+                                  search_result_index?: number;
+                                  source?: string;
+                                  title?: string | null;
+                                  encrypted_index?: string;
+                                  url?: string;
+                                  [k: string]: unknown;
+                                }[]
+                              | null;
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "image";
+                            source:
+                              | {
+                                  type: "base64";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "url";
+                                  url: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "file";
+                                  file_id: string;
+                                  [k: string]: unknown;
+                                };
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            transformations?: {
+                              oversized_image?: "downsize" | "error";
+                              [k: string]: unknown;
+                            } | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "document";
+                            source:
+                              | {
+                                  type: "base64";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "text";
+                                  media_type: string;
+                                  data: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "content";
+                                  content:
+                                    | string
+                                    | {
+                                        type: string;
+                                        text?: string;
+                                        cache_control?: {
+                                          type: "ephemeral";
+                                          ttl?: "1h" | "5m";
+                                          [k: string]: unknown;
+                                        } | null;
+                                        citations?:
+                                          | (
+                                              | {
+                                                  cited_text: string;
+                                                  document_index: number;
+                                                  document_title: string | null;
+                                                  end_char_index: number;
+                                                  start_char_index: number;
+                                                  type: "char_location";
+                                                  [k: string]: unknown;
+                                                }
+                                              | {
+                                                  cited_text: string;
+                                                  document_index: number;
+                                                  document_title: string | null;
+                                                  end_block_index: number;
+                                                  start_block_index: number;
+                                                  type: "content_block_location";
+                                                  [k: string]: unknown;
+                                                }
+                                              | {
+                                                  cited_text: string;
+                                                  document_index: number;
+                                                  document_title: string | null;
+                                                  end_page_number: number;
+                                                  start_page_number: number;
+                                                  type: "page_location";
+                                                  [k: string]: unknown;
+                                                }
+                                              | {
+                                                  cited_text: string;
+                                                  end_block_index: number;
+                                                  search_result_index: number;
+                                                  source: string;
+                                                  start_block_index: number;
+                                                  title: string | null;
+                                                  type: "search_result_location";
+                                                  [k: string]: unknown;
+                                                }
+                                              | {
+                                                  cited_text: string;
+                                                  encrypted_index: string;
+                                                  title: string | null;
+                                                  type: "web_search_result_location";
+                                                  url: string;
+                                                  [k: string]: unknown;
+                                                }
+                                            )[]
+                                          | null;
+                                        source?:
+                                          | {
+                                              data: string;
+                                              media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                                              type: "base64";
+                                              [k: string]: unknown;
+                                            }
+                                          | {
+                                              file_id: string;
+                                              type: "file";
+                                              [k: string]: unknown;
+                                            }
+                                          | {
+                                              type: "url";
+                                              url: string;
+                                              [k: string]: unknown;
+                                            };
+                                        transformations?: {
+                                          oversized_image?: "downsize" | "error";
+                                          [k: string]: unknown;
+                                        } | null;
+                                        [k: string]: unknown;
+                                      }[];
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "url";
+                                  url: string;
+                                  [k: string]: unknown;
+                                }
+                              | {
+                                  type: "file";
+                                  file_id: string;
+                                  [k: string]: unknown;
+                                };
+                            title?: string | null;
+                            context?: string | null;
+                            citations?: {
+                              enabled?: boolean;
+                              [k: string]: unknown;
+                            } | null;
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "search_result";
+                            source: string;
+                            title: string;
+                            content: {
+                              type: "text";
+                              text: string;
+                              citations?:
+                                | {
+                                    type: string;
+                                    cited_text?: string;
+                                    document_index?: number;
+                                    document_title?: string | null;
+                                    end_char_index?: number;
+                                    start_char_index?: number;
+                                    end_block_index?: number;
+                                    start_block_index?: number;
+                                    end_page_number?: number;
+                                    start_page_number?: number;
+                                    search_result_index?: number;
+                                    source?: string;
+                                    title?: string | null;
+                                    encrypted_index?: string;
+                                    url?: string;
+                                    [k: string]: unknown;
+                                  }[]
+                                | null;
+                              cache_control?: {
+                                type: "ephemeral";
+                                ttl?: "1h" | "5m";
+                                [k: string]: unknown;
+                              } | null;
+                              [k: string]: unknown;
+                            }[];
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            citations?: {
+                              enabled?: boolean;
+                              [k: string]: unknown;
+                            };
+                            [k: string]: unknown;
+                          }
+                        | {
+                            type: "tool_reference";
+                            tool_name: string;
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            [k: string]: unknown;
+                          }
+                        | {
+                            tabs: {
+                              tab_id: string;
+                              title: string;
+                              url: string;
+                              active?: boolean;
+                              [k: string]: unknown;
+                            }[];
+                            type: "browser_state";
+                            cache_control?: {
+                              type: "ephemeral";
+                              ttl?: "1h" | "5m";
+                              [k: string]: unknown;
+                            } | null;
+                            state_changes?:
+                              | (
+                                  | {
+                                      tab_id: string;
+                                      type: "tab_opened";
+                                      [k: string]: unknown;
+                                    }
+                                  | {
+                                      download_id: string;
+                                      type: "download_started";
+                                      url: string;
+                                      [k: string]: unknown;
+                                    }
+                                  | {
+                                      download_id: string;
+                                      type: "download_completed";
+                                      url: string;
+                                      path?: string | null;
+                                      size_bytes?: number | null;
+                                      [k: string]: unknown;
+                                    }
+                                  | {
+                                      download_id: string;
+                                      type: "download_failed";
+                                      url: string;
+                                      error?: string | null;
+                                      [k: string]: unknown;
+                                    }
+                                )[]
+                              | null;
+                            [k: string]: unknown;
+                          }
+                      )[];
+                  is_error?: boolean;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  toolset_name?: string | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "search_result";
+                  source: string;
+                  title: string;
+                  content: {
+                    type: "text";
+                    text: string;
+                    citations?:
+                      | {
+                          type: string;
+                          cited_text?: string;
+                          document_index?: number;
+                          document_title?: string | null;
+                          end_char_index?: number;
+                          start_char_index?: number;
+                          end_block_index?: number;
+                          start_block_index?: number;
+                          end_page_number?: number;
+                          start_page_number?: number;
+                          search_result_index?: number;
+                          source?: string;
+                          title?: string | null;
+                          encrypted_index?: string;
+                          url?: string;
+                          [k: string]: unknown;
+                        }[]
+                      | null;
+                    cache_control?: {
+                      type: "ephemeral";
+                      ttl?: "1h" | "5m";
+                      [k: string]: unknown;
+                    } | null;
+                    [k: string]: unknown;
+                  }[];
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  citations?: {
+                    enabled?: boolean;
+                    [k: string]: unknown;
+                  };
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "thinking";
+                  thinking: string;
+                  signature: string;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "redacted_thinking";
+                  data: string;
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "tool_use";
+                  id: string;
+                  name: string;
+                  input: unknown;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  caller?:
+                    | {
+                        type: "direct";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20250825";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20260120";
+                        [k: string]: unknown;
+                      };
+                  toolset_name?: string | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        content: {
+                          file_id: string;
+                          type: "bash_code_execution_output";
+                          [k: string]: unknown;
+                        }[];
+                        return_code: number;
+                        stderr: string;
+                        stdout: string;
+                        type: "bash_code_execution_result";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        error_code:
+                          | "execution_time_exceeded"
+                          | "invalid_tool_input"
+                          | "output_file_too_large"
+                          | "too_many_requests"
+                          | "unavailable";
+                        type: "bash_code_execution_tool_result_error";
+                        [k: string]: unknown;
+                      };
+                  tool_use_id: string;
+                  type: "bash_code_execution_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        content: {
+                          file_id: string;
+                          type: "code_execution_output";
+                          [k: string]: unknown;
+                        }[];
+                        return_code: number;
+                        stderr: string;
+                        stdout: string;
+                        type: "code_execution_result";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        error_code:
+                          "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+                        type: "code_execution_tool_result_error";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        content: {
+                          file_id: string;
+                          type: "code_execution_output";
+                          [k: string]: unknown;
+                        }[];
+                        encrypted_stdout: string;
+                        return_code: number;
+                        stderr: string;
+                        type: "encrypted_code_execution_result";
+                        [k: string]: unknown;
+                      };
+                  tool_use_id: string;
+                  type: "code_execution_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  file_id: string;
+                  type: "container_upload";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  id: string;
+                  input: unknown;
+                  name:
+                    | "bash_code_execution"
+                    | "code_execution"
+                    | "text_editor_code_execution"
+                    | "tool_search_tool_bm25"
+                    | "tool_search_tool_regex"
+                    | "web_fetch"
+                    | "web_search";
+                  type: "server_tool_use";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  caller?:
+                    | {
+                        type: "direct";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20250825";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20260120";
+                        [k: string]: unknown;
+                      };
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        error_code:
+                          | "invalid_tool_input"
+                          | "max_uses_exceeded"
+                          | "query_too_long"
+                          | "request_too_large"
+                          | "too_many_requests"
+                          | "unavailable";
+                        type: "web_search_tool_result_error";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        encrypted_content: string;
+                        title: string;
+                        type: "web_search_result";
+                        url: string;
+                        page_age?: string | null;
+                        [k: string]: unknown;
+                      }[];
+                  tool_use_id: string;
+                  type: "web_search_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  caller?:
+                    | {
+                        type: "direct";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20250825";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20260120";
+                        [k: string]: unknown;
+                      };
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        content: {
+                          source:
+                            | {
+                                data: string;
+                                media_type: "application/pdf";
+                                type: "base64";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                content:
+                                  | (
+                                      | {
+                                          text: string;
+                                          type: "text";
+                                          cache_control?: {
+                                            type: "ephemeral";
+                                            ttl?: "1h" | "5m";
+                                            [k: string]: unknown;
+                                          } | null;
+                                          citations?:
+                                            | (
+                                                | {
+                                                    cited_text: string;
+                                                    document_index: number;
+                                                    document_title: string | null;
+                                                    end_char_index: number;
+                                                    start_char_index: number;
+                                                    type: "char_location";
+                                                    [k: string]: unknown;
+                                                  }
+                                                | {
+                                                    cited_text: string;
+                                                    document_index: number;
+                                                    document_title: string | null;
+                                                    end_block_index: number;
+                                                    start_block_index: number;
+                                                    type: "content_block_location";
+                                                    [k: string]: unknown;
+                                                  }
+                                                | {
+                                                    cited_text: string;
+                                                    document_index: number;
+                                                    document_title: string | null;
+                                                    end_page_number: number;
+                                                    start_page_number: number;
+                                                    type: "page_location";
+                                                    [k: string]: unknown;
+                                                  }
+                                                | {
+                                                    cited_text: string;
+                                                    end_block_index: number;
+                                                    search_result_index: number;
+                                                    source: string;
+                                                    start_block_index: number;
+                                                    title: string | null;
+                                                    type: "search_result_location";
+                                                    [k: string]: unknown;
+                                                  }
+                                                | {
+                                                    cited_text: string;
+                                                    encrypted_index: string;
+                                                    title: string | null;
+                                                    type: "web_search_result_location";
+                                                    url: string;
+                                                    [k: string]: unknown;
+                                                  }
+                                              )[]
+                                            | null;
+                                          [k: string]: unknown;
+                                        }
+                                      | {
+                                          source:
+                                            | {
+                                                data: string;
+                                                media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                                                type: "base64";
+                                                [k: string]: unknown;
+                                              }
+                                            | {
+                                                file_id: string;
+                                                type: "file";
+                                                [k: string]: unknown;
+                                              }
+                                            | {
+                                                type: "url";
+                                                url: string;
+                                                [k: string]: unknown;
+                                              };
+                                          type: "image";
+                                          cache_control?: {
+                                            type: "ephemeral";
+                                            ttl?: "1h" | "5m";
+                                            [k: string]: unknown;
+                                          } | null;
+                                          transformations?: {
+                                            oversized_image?: "downsize" | "error";
+                                            [k: string]: unknown;
+                                          } | null;
+                                          [k: string]: unknown;
+                                        }
+                                    )[]
+                                  | string;
+                                type: "content";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                file_id: string;
+                                type: "file";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                data: string;
+                                media_type: "text/plain";
+                                type: "text";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "url";
+                                url: string;
+                                [k: string]: unknown;
+                              };
+                          type: "document";
+                          cache_control?: {
+                            type: "ephemeral";
+                            ttl?: "1h" | "5m";
+                            [k: string]: unknown;
+                          } | null;
+                          citations?: {
+                            enabled?: boolean;
+                            [k: string]: unknown;
+                          } | null;
+                          context?: string | null;
+                          title?: string | null;
+                          [k: string]: unknown;
+                        };
+                        type: "web_fetch_result";
+                        url: string;
+                        retrieved_at?: string | null;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        error_code:
+                          | "content_too_large"
+                          | "invalid_tool_input"
+                          | "max_uses_exceeded"
+                          | "too_many_requests"
+                          | "unavailable"
+                          | "unsupported_content_type"
+                          | "url_not_accessible"
+                          | "url_not_allowed"
+                          | "url_not_in_prior_context"
+                          | "url_too_long";
+                        type: "web_fetch_tool_result_error";
+                        [k: string]: unknown;
+                      };
+                  tool_use_id: string;
+                  type: "web_fetch_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  caller?:
+                    | {
+                        type: "direct";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20250825";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_id: string;
+                        type: "code_execution_20260120";
+                        [k: string]: unknown;
+                      };
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        is_file_update: boolean;
+                        type: "text_editor_code_execution_create_result";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "text_editor_code_execution_str_replace_result";
+                        lines?: string[] | null;
+                        new_lines?: number | null;
+                        new_start?: number | null;
+                        old_lines?: number | null;
+                        old_start?: number | null;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        error_code:
+                          | "execution_time_exceeded"
+                          | "file_not_found"
+                          | "invalid_tool_input"
+                          | "too_many_requests"
+                          | "unavailable";
+                        type: "text_editor_code_execution_tool_result_error";
+                        error_message?: string | null;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        content: string;
+                        file_type: "image" | "pdf" | "text";
+                        type: "text_editor_code_execution_view_result";
+                        num_lines?: number | null;
+                        start_line?: number | null;
+                        total_lines?: number | null;
+                        [k: string]: unknown;
+                      };
+                  tool_use_id: string;
+                  type: "text_editor_code_execution_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+              | {
+                  content:
+                    | {
+                        error_code:
+                          "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+                        type: "tool_search_tool_result_error";
+                        error_message?: string | null;
+                        [k: string]: unknown;
+                      }
+                    | {
+                        tool_references: {
+                          tool_name: string;
+                          type: "tool_reference";
+                          cache_control?: {
+                            type: "ephemeral";
+                            ttl?: "1h" | "5m";
+                            [k: string]: unknown;
+                          } | null;
+                          [k: string]: unknown;
+                        }[];
+                        type: "tool_search_tool_search_result";
+                        [k: string]: unknown;
+                      };
+                  tool_use_id: string;
+                  type: "tool_search_tool_result";
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  [k: string]: unknown;
+                }
+            )[];
+        [k: string]: unknown;
+      };
       isSynthetic?: boolean;
       tool_use_result?: unknown;
       priority?: "now" | "next" | "later";
-      origin?: MessageOrigin;
+      origin?:
+        | {
+            kind: "human";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "channel";
+            server: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "peer";
+            from: string;
+            name?: string;
+            fromMode?: "bypass" | "prompting";
+            fromSession?: string;
+            senderTaskId?: string;
+            body?: string;
+            verifiedPeerPid?: number;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "task-notification";
+            subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+            fireReason?: string;
+            runId?: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "coordinator";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "unclassified";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer";
+            from: string;
+            senderTaskId: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "auto-continuation";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer-activity";
+            [k: string]: unknown;
+          };
       client_platform?: string;
       shouldQuery?: boolean;
       timestamp?: string;
@@ -62,6 +1299,10 @@ export type CliOutputMessage =
         non_execution_kind?: string;
         [k: string]: unknown;
       }[];
+      client_composed?: true;
+      pasted_content?: (ContentBlockParam[] | TextBlockParam[] | string)[];
+      inline_pastes?: string[];
+      agent_id?: string;
       [k: string]: unknown;
     }
   | ResultMessage
@@ -73,7 +1314,10 @@ export type CliOutputMessage =
       uuid: string;
       session_id: string;
       thinking_display?: string;
-      api_message_id: string;
+      api_message_id?: string;
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
       [k: string]: unknown;
     }
   | {
@@ -81,7 +1325,8 @@ export type CliOutputMessage =
       rate_limit_info: {
         status: "allowed" | "allowed_warning" | "rejected";
         resetsAt?: number;
-        rateLimitType?: "five_hour" | "seven_day" | "seven_day_opus" | "seven_day_sonnet" | "overage";
+        rateLimitType?:
+          "five_hour" | "seven_day" | "seven_day_opus" | "seven_day_sonnet" | "overage" | "seven_day_overage_included";
         utilization?: number;
         overageStatus?: "allowed" | "allowed_warning" | "rejected";
         overageResetsAt?: number;
@@ -101,6 +1346,12 @@ export type CliOutputMessage =
           | "unknown";
         isUsingOverage?: boolean;
         surpassedThreshold?: number;
+        overageInUse?: boolean;
+        overageEnabled?: boolean;
+        limitScope?: "channel" | "group_pool" | "service";
+        errorCode?: "credits_required";
+        canUserPurchaseCredits?: boolean;
+        hasChargeableSavedPaymentMethod?: boolean;
         [k: string]: unknown;
       };
       uuid: string;
@@ -120,6 +1371,18 @@ export type CliOutputMessage =
       task_id?: string;
       uuid: string;
       session_id: string;
+      heartbeat?: boolean;
+      subagent_type?: string;
+      subagent_retry?: {
+        agent_id: string;
+        attempt: number;
+        max_retries: number;
+        retry_delay_ms: number;
+        error_status: number | null;
+        error_category: string;
+        [k: string]: unknown;
+      };
+      description?: string;
       [k: string]: unknown;
     }
   | {
@@ -164,6 +1427,12 @@ export type CliOutputMessage =
             };
             pending_permission_requests?: unknown[];
             pending_user_dialog_requests?: unknown[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           }
         | {
@@ -180,7 +1449,59 @@ export type CliOutputMessage =
                     input: {
                       [k: string]: unknown;
                     };
-                    permission_suggestions?: PermissionUpdate[];
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     blocked_path?: string;
                     decision_reason?: string;
                     decision_reason_type?:
@@ -201,6 +1522,16 @@ export type CliOutputMessage =
                     tool_use_id: string;
                     agent_id?: string;
                     description?: string;
+                    mcp_server?: McpServerProvenance;
+                    suppress_always_allow_rule?: boolean;
+                    default_to_no?: boolean;
+                    matched_ask_rule?: {
+                      source: string;
+                      tool_name: string;
+                      rule_content?: string;
+                      [k: string]: unknown;
+                    };
+                    requires_user_interaction?: boolean;
                     [k: string]: unknown;
                   }
                 | {
@@ -222,6 +1553,8 @@ export type CliOutputMessage =
                           tool_name: string;
                           tool_input: unknown;
                           tool_use_id: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -241,6 +1574,8 @@ export type CliOutputMessage =
                           tool_response: unknown;
                           tool_use_id: string;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -261,6 +1596,8 @@ export type CliOutputMessage =
                           error: string;
                           is_interrupt?: boolean;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -282,6 +1619,7 @@ export type CliOutputMessage =
                             tool_response?: unknown;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -300,6 +1638,8 @@ export type CliOutputMessage =
                           tool_input: unknown;
                           tool_use_id: string;
                           reason: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -317,6 +1657,7 @@ export type CliOutputMessage =
                           message: string;
                           title?: string;
                           notification_type: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -333,6 +1674,8 @@ export type CliOutputMessage =
                           hook_event_name: "UserPromptSubmit";
                           prompt: string;
                           session_title?: string;
+                          prompt_id?: string;
+                          source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
                           [k: string]: unknown;
                         }
                       | {
@@ -352,6 +1695,7 @@ export type CliOutputMessage =
                           command_args: string;
                           command_source?: string;
                           prompt: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -366,8 +1710,14 @@ export type CliOutputMessage =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SessionStart";
-                          source: "startup" | "resume" | "clear" | "compact";
+                          source: "startup" | "resume" | "clear" | "compact" | "fork";
                           model?: string;
+                          prompt_id?: string;
+                          session_title?: string;
+                          seconds_since_last_response?: number;
+                          context_tokens?: number;
+                          prompt_cache_likely_expired?: boolean;
+                          estimated_cache_write_usd?: number;
                           [k: string]: unknown;
                         }
                       | {
@@ -389,6 +1739,7 @@ export type CliOutputMessage =
                             | "prompt_input_exit"
                             | "other"
                             | "bypass_permissions_disabled";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -424,6 +1775,7 @@ export type CliOutputMessage =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -447,9 +1799,14 @@ export type CliOutputMessage =
                             | "model_not_found"
                             | "server_error"
                             | "unknown"
-                            | "max_output_tokens";
+                            | "max_output_tokens"
+                            | "account_on_hold"
+                            | "cloud_credential_error"
+                            | "overloaded"
+                            | "verification_required";
                           error_details?: string;
                           last_assistant_message?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -464,6 +1821,7 @@ export type CliOutputMessage =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SubagentStart";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -500,6 +1858,7 @@ export type CliOutputMessage =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -516,6 +1875,7 @@ export type CliOutputMessage =
                           hook_event_name: "PreCompact";
                           trigger: "manual" | "auto";
                           custom_instructions: string | null;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -532,6 +1892,7 @@ export type CliOutputMessage =
                           hook_event_name: "PostCompact";
                           trigger: "manual" | "auto";
                           compact_summary: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -548,7 +1909,67 @@ export type CliOutputMessage =
                           hook_event_name: "PermissionRequest";
                           tool_name: string;
                           tool_input: unknown;
-                          permission_suggestions?: PermissionUpdate[];
+                          permission_suggestions?: (
+                            | {
+                                type: "addRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "replaceRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "setMode";
+                                mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "addDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                          )[];
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -564,6 +1985,7 @@ export type CliOutputMessage =
                           };
                           hook_event_name: "Setup";
                           trigger: "init" | "maintenance";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -580,6 +2002,7 @@ export type CliOutputMessage =
                           hook_event_name: "TeammateIdle";
                           teammate_name: string;
                           team_name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -599,6 +2022,7 @@ export type CliOutputMessage =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -618,6 +2042,7 @@ export type CliOutputMessage =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -640,6 +2065,7 @@ export type CliOutputMessage =
                           requested_schema?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -661,6 +2087,7 @@ export type CliOutputMessage =
                           content?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -678,6 +2105,7 @@ export type CliOutputMessage =
                           source:
                             "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
                           file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -698,6 +2126,7 @@ export type CliOutputMessage =
                           globs?: string[];
                           trigger_file_path?: string;
                           parent_file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -713,6 +2142,7 @@ export type CliOutputMessage =
                           };
                           hook_event_name: "WorktreeCreate";
                           name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -728,6 +2158,7 @@ export type CliOutputMessage =
                           };
                           hook_event_name: "WorktreeRemove";
                           worktree_path: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -744,6 +2175,7 @@ export type CliOutputMessage =
                           hook_event_name: "CwdChanged";
                           old_cwd: string;
                           new_cwd: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -760,15 +2192,58 @@ export type CliOutputMessage =
                           hook_event_name: "FileChanged";
                           file_path: string;
                           event: "change" | "add" | "unlink";
+                          prompt_id?: string;
                           [k: string]: unknown;
-                        };
+                        }
+                      | DirectoryAddedHookInput
+                      | InterruptHookInput
+                      | PreModelSwitchHookInput
+                      | PostModelSwitchHookInput
+                      | MessageDisplayHookInput
+                      | PreSkillShellCommandHookInput;
                     tool_use_id?: string;
                     [k: string]: unknown;
                   }
                 | {
                     subtype: "mcp_message";
                     server_name: string;
-                    message: JsonRpcMessage;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id?: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
                     [k: string]: unknown;
                   }
                 | {
@@ -792,6 +2267,7 @@ export type CliOutputMessage =
                     title?: string;
                     display_name?: string;
                     description?: string;
+                    property_order?: string[];
                     [k: string]: unknown;
                   }
                 | {
@@ -802,10 +2278,58 @@ export type CliOutputMessage =
                     };
                     tool_use_id?: string;
                     [k: string]: unknown;
-                  };
+                  }
+                | SDKControlApplyFlagSettingsRequest
+                | SDKControlBackgroundTasksRequest
+                | SDKControlCancelAsyncMessageRequest
+                | SDKControlFileSuggestionsRequest
+                | SDKControlGetBinaryVersionRequest
+                | SDKControlGetContextUsageRequest
+                | SDKControlGetHooksListingRequest
+                | SDKControlGetSessionCostRequest
+                | SDKControlGetSettingsRequest
+                | SDKControlGetTaskOutputRequest
+                | SDKControlGetUsageRequest
+                | SDKControlInitializeRequest
+                | SDKControlInterruptRequest
+                | SDKControlListModelsRequest
+                | SDKControlListPermissionRulesRequest
+                | SDKControlMcpCallRequest
+                | SDKControlMcpReadResourceRequest
+                | SDKControlMcpReconnectRequest
+                | SDKControlMcpSetServersRequest
+                | SDKControlMcpStatusRequest
+                | SDKControlMcpToggleRequest
+                | SDKControlReadFileRequest
+                | SDKControlRegisterRepoRootRequest
+                | SDKControlReloadOutputStylesRequest
+                | SDKControlReloadPluginsRequest
+                | SDKControlReloadSkillsRequest
+                | SDKControlRenameSessionRequest
+                | SDKControlSetPermissionModeRequest
+                | SDKControlSetModelRequest
+                | SDKControlSetMaxThinkingTokensRequest
+                | SDKControlSetColorRequest
+                | SDKControlRewindFilesRequest
+                | SDKControlSeedReadStateRequest
+                | SDKControlSetHasSubscribersRequest
+                | SDKControlStopTaskRequest
+                | SDKControlUpdateSettingsRequest;
               [k: string]: unknown;
             }[];
             error_code?: string;
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -813,6 +2337,30 @@ export type CliOutputMessage =
   | {
       type: "control_cancel_request";
       request_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "active_goal";
+      value: {
+        condition: string;
+        iterations: number;
+        set_at: number;
+        tokens_at_start: number;
+        last_reason?: string;
+        [k: string]: unknown;
+      } | null;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "conversation_reset";
+      new_conversation_id: UUID;
+      uuid: UUID;
+      session_id: string;
+      trigger?: "clear" | "fresh_session" | "onboarding" | "plan_mode_exit";
+      user_message_uuid?: string;
+      timestamp?: string;
       [k: string]: unknown;
     };
 export type SystemMessage =
@@ -832,7 +2380,7 @@ export type SystemMessage =
         [k: string]: unknown;
       }[];
       model: string;
-      permissionMode: PermissionMode;
+      permissionMode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       slash_commands: string[];
       output_style: string;
       skills: string[];
@@ -840,12 +2388,20 @@ export type SystemMessage =
         name: string;
         path: string;
         source?: string;
+        version?: string;
         [k: string]: unknown;
       }[];
       plugin_errors?: {
         plugin: string;
         type: string;
         message: string;
+        path?: string;
+        managed_lock?: {
+          plugin_enabled: boolean;
+          name: string;
+          marketplace?: string;
+          [k: string]: unknown;
+        };
         [k: string]: unknown;
       }[];
       plugin_warnings?: {
@@ -864,25 +2420,26 @@ export type SystemMessage =
       };
       uuid: string;
       session_id: string;
-      terminal_slash_commands: string[];
-      capabilities: string[];
-      served_by_anthropic: boolean;
-      sandbox_enabled: boolean;
-      original_cwd: string;
-      additional_directories: unknown[];
-      messaging_socket_path: string;
-      fast_mode_disabled_reason: string;
-      per_turn_effort_active: boolean;
-      ultrathink_available: boolean;
-      ultrathink_typed_raises: boolean;
-      view_mode: string;
+      terminal_slash_commands?: string[];
+      capabilities?: string[];
+      served_by_anthropic?: boolean;
+      sandbox_enabled?: boolean;
+      original_cwd?: string;
+      additional_directories?: unknown[];
+      messaging_socket_path?: string;
+      fast_mode_disabled_reason?: string;
+      per_turn_effort_active?: boolean;
+      ultrathink_available?: boolean;
+      ultrathink_typed_raises?: boolean;
+      view_mode?: string;
+      effort?: ("high" | "low" | "max" | "medium" | "xhigh") | null;
       [k: string]: unknown;
     }
   | {
       type: "system";
       subtype: "status";
       status: ("compacting" | "requesting") | null;
-      permissionMode?: PermissionMode;
+      permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       compact_result?: "success" | "failed";
       compact_error?: string;
       uuid: string;
@@ -964,9 +2521,17 @@ export type SystemMessage =
         | "server_error"
         | "unknown"
         | "max_output_tokens"
-        | "overloaded";
+        | "overloaded"
+        | "account_on_hold"
+        | "cloud_credential_error"
+        | "verification_required";
       uuid: string;
       session_id: string;
+      no_response?: {
+        waited_ms: number;
+        retry_wait_ms: number;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
@@ -1060,6 +2625,22 @@ export type SystemMessage =
       skip_transcript?: boolean;
       uuid: string;
       session_id: string;
+      run_id?: string;
+      reason?: "worker_restart";
+      duration_ms?: number;
+      resource_links?: {
+        uri: string;
+        name: string;
+        title?: string;
+        description?: string;
+        mimeType?: string;
+        size?: number;
+        annotations?: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[];
+      ambient?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -1075,6 +2656,11 @@ export type SystemMessage =
       skip_transcript?: boolean;
       uuid: string;
       session_id: string;
+      run_id?: string;
+      is_backgrounded?: boolean;
+      spawn_depth?: number;
+      parent_task_id?: string;
+      ambient?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -1092,6 +2678,7 @@ export type SystemMessage =
       };
       uuid: string;
       session_id: string;
+      run_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -1111,6 +2698,7 @@ export type SystemMessage =
       summary?: string;
       uuid: string;
       session_id: string;
+      run_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -1119,6 +2707,7 @@ export type SystemMessage =
       state: "idle" | "running" | "requires_action";
       uuid: string;
       session_id: string;
+      sdk_host_only?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -1187,311 +2776,237 @@ export type SystemMessage =
       isMeta?: boolean;
       timestamp?: string;
       tag?: string;
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type AssistantContentBlock =
-  | TextBlock
-  | {
-      type: "thinking";
-      thinking: string;
-      signature: string;
+      tool_use_id?: string;
       [k: string]: unknown;
     }
   | {
-      type: "redacted_thinking";
-      data: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "server_tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "web_search_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "web_fetch_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "advisor_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "bash_code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "text_editor_code_execution_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_search_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_use";
-      id: string;
-      name: string;
-      server_name: string;
-      input: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_result";
-      tool_use_id: string;
-      content: unknown;
-      is_error?: boolean;
-      [k: string]: unknown;
-    }
-  | {
-      type: "container_upload";
-      file_id: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "compaction";
-      content: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      type: "fallback";
-      [k: string]: unknown;
-    }
-  | {
-      type: "mcp_tool_listing";
-      [k: string]: unknown;
-    };
-export type UserContentBlock =
-  | TextBlock
-  | {
-      type: "image";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      [k: string]: unknown;
-    }
-  | {
-      type: "document";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "text";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "content";
-            content:
-              | string
-              | {
-                  type: string;
-                  [k: string]: unknown;
-                }[];
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      title?: string | null;
-      context?: string | null;
-      citations?: {
-        enabled?: boolean;
+      type: "system";
+      subtype: "background_tasks_changed";
+      tasks: {
+        task_id: string;
+        run_id?: string;
+        task_type: string;
+        subagent_type?: string;
+        description: string;
+        parent_task_id?: string;
+        ambient?: boolean;
         [k: string]: unknown;
-      } | null;
+      }[];
+      uuid: UUID;
+      session_id: string;
       [k: string]: unknown;
     }
   | {
-      type: "tool_result";
-      tool_use_id: string;
-      content?: string | ToolResultContentBlock[];
-      is_error?: boolean;
-      [k: string]: unknown;
-    }
-  | {
-      type: "search_result";
-      source: string;
-      title: string;
-      content: TextBlock[];
-      [k: string]: unknown;
-    }
-  | {
-      type: "thinking";
-      thinking: string;
-      signature: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "redacted_thinking";
-      data: string;
-      [k: string]: unknown;
-    }
-  | {
-      type: "tool_use";
-      id: string;
-      name: string;
-      input: unknown;
-      [k: string]: unknown;
-    };
-export type ToolResultContentBlock =
-  | TextBlock
-  | {
-      type: "image";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      [k: string]: unknown;
-    }
-  | {
-      type: "document";
-      source:
-        | {
-            type: "base64";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "text";
-            media_type: string;
-            data: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "content";
-            content:
-              | string
-              | {
-                  type: string;
-                  [k: string]: unknown;
-                }[];
-            [k: string]: unknown;
-          }
-        | {
-            type: "url";
-            url: string;
-            [k: string]: unknown;
-          }
-        | {
-            type: "file";
-            file_id: string;
-            [k: string]: unknown;
-          };
-      title?: string | null;
-      context?: string | null;
-      citations?: {
-        enabled?: boolean;
+      type: "system";
+      subtype: "commands_changed";
+      commands: {
+        name: string;
+        description: string;
+        argumentHint: string;
+        aliases?: string[];
+        builtin?: boolean;
         [k: string]: unknown;
-      } | null;
+      }[];
+      uuid: UUID;
+      session_id: string;
       [k: string]: unknown;
     }
   | {
-      type: "search_result";
-      source: string;
-      title: string;
-      content: TextBlock[];
+      type: "system";
+      subtype: "control_request_progress";
+      request_id: string;
+      status: "api_retry" | "started";
+      attempt?: number;
+      max_retries?: number;
+      retry_delay_ms?: number;
+      error_status?: number | null;
+      uuid: UUID;
+      session_id: string;
       [k: string]: unknown;
     }
   | {
-      type: "tool_reference";
-      tool_name: string;
+      type: "system";
+      subtype: "model_refusal_fallback";
+      trigger: "refusal";
+      direction: "retry" | "revert" | "sticky";
+      scope?: "local" | "session";
+      original_model: string;
+      fallback_model: string;
+      request_id: string | null;
+      api_refusal_category?: string | null;
+      api_refusal_explanation?: string | null;
+      retracted_message_uuids?: string[];
+      refused_user_message_uuid?: string | null;
+      content: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "model_refusal_no_fallback";
+      original_model: string;
+      request_id: string | null;
+      api_refusal_category?: string | null;
+      api_refusal_explanation?: string | null;
+      refused_user_message_uuid?: string | null;
+      content: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "session_writes_lost";
+      error_code: "EDQUOT" | "ENOSPC";
+      lost: ("global_config" | "transcript")[];
+      transcript_session_ids?: string[];
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "thinking_tokens";
+      estimated_tokens: number;
+      estimated_tokens_delta: number;
+      user_message_uuid?: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "worker_shutting_down";
+      reason: string;
+      uuid: UUID;
+      session_id: string;
       [k: string]: unknown;
     };
-export type MessageOrigin =
+export type UUID = string;
+export type BetaResponseToolUnion =
+  | BetaBrowserToolset20260801
+  | BetaComputerToolset20260801
+  | BetaToolBash20241022
+  | BetaToolBash20250124
+  | BetaToolComputerUse20241022
+  | BetaMemoryTool20250818
+  | BetaToolComputerUse20250124
+  | BetaToolTextEditor20241022
+  | BetaToolComputerUse20251124
+  | BetaToolTextEditor20250124
+  | BetaToolTextEditor20250429
+  | BetaToolTextEditor20250728
+  | BetaAdvisorTool20260301
+  | BetaCodeExecutionTool20250522
+  | BetaCodeExecutionTool20250825
+  | BetaCodeExecutionTool20260120
+  | BetaCodeExecutionTool20260521
+  | BetaMCPToolset
+  | BetaResponseTool
+  | BetaWebSearchTool20250305
+  | BetaWebFetchTool20250910
+  | BetaWebSearchTool20260209
+  | BetaWebFetchTool20260209
+  | BetaWebFetchTool20260309
+  | BetaWebSearchTool20260318
+  | BetaWebFetchTool20260318
   | {
-      kind: "human";
+      name: "tool_search_tool_bm25";
+      type: "tool_search_tool_bm25" | "tool_search_tool_bm25_20251119";
+      allowed_callers?: (
+        "code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct"
+      )[];
+      cache_control?: BetaCacheControlEphemeral | null;
+      defer_loading?: boolean;
+      strict?: boolean;
       [k: string]: unknown;
     }
-  | {
-      kind: "channel";
-      server: string;
-      [k: string]: unknown;
-    }
-  | {
-      kind: "peer";
-      from: string;
-      name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      kind: "task-notification";
-      [k: string]: unknown;
-    }
-  | {
-      kind: "coordinator";
-      [k: string]: unknown;
-    };
+  | BetaToolSearchToolRegex20251119;
+export type Model =
+  | string
+  | (
+      | "claude-fable-5"
+      | "claude-fable-5-1"
+      | "claude-fable-5-2"
+      | "claude-haiku-4-5"
+      | "claude-haiku-4-5-20251001"
+      | "claude-haiku-5-5"
+      | "claude-mythos-5"
+      | "claude-mythos-5-1"
+      | "claude-mythos-5-2"
+      | "claude-mythos-preview"
+      | "claude-opus-4-5"
+      | "claude-opus-4-5-20251101"
+      | "claude-opus-4-6"
+      | "claude-opus-4-7"
+      | "claude-opus-4-8"
+      | "claude-opus-5"
+      | "claude-opus-5-5"
+      | "claude-sonnet-4-6"
+      | "claude-sonnet-5"
+      | "claude-sonnet-5-5"
+    );
+export type BetaInputTransformation =
+  BetaThinkingDroppedInputTransformation | BetaThinkingMismatchAllowedInputTransformation;
+export type ContentBlockParam =
+  | BashCodeExecutionToolResultBlockParam
+  | CodeExecutionToolResultBlockParam
+  | ContainerUploadBlockParam
+  | TextBlockParam
+  | ImageBlockParam
+  | DocumentBlockParam
+  | SearchResultBlockParam
+  | ThinkingBlockParam
+  | RedactedThinkingBlockParam
+  | ToolUseBlockParam
+  | ToolResultBlockParam
+  | ServerToolUseBlockParam
+  | WebSearchToolResultBlockParam
+  | WebFetchToolResultBlockParam
+  | TextEditorCodeExecutionToolResultBlockParam
+  | ToolSearchToolResultBlockParam;
+export type BashCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "output_file_too_large" | "too_many_requests" | "unavailable";
+export type CodeExecutionToolResultBlockParamContent =
+  CodeExecutionResultBlockParam | CodeExecutionToolResultErrorParam | EncryptedCodeExecutionResultBlockParam;
+export type CodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type TextCitationParam =
+  | CitationCharLocationParam
+  | CitationContentBlockLocationParam
+  | CitationPageLocationParam
+  | CitationSearchResultLocationParam
+  | CitationWebSearchResultLocationParam;
+export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
+export type BrowserStateChange =
+  | BrowserStateChangeTabOpened
+  | BrowserStateChangeDownloadStarted
+  | BrowserStateChangeDownloadCompleted
+  | BrowserStateChangeDownloadFailed;
+export type WebSearchToolResultBlockParamContent = WebSearchToolRequestErrorObject | WebSearchResultBlockParam[];
+export type WebSearchToolResultErrorCode =
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "query_too_long"
+  | "request_too_large"
+  | "too_many_requests"
+  | "unavailable";
+export type WebFetchToolResultErrorCode =
+  | "content_too_large"
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "too_many_requests"
+  | "unavailable"
+  | "unsupported_content_type"
+  | "url_not_accessible"
+  | "url_not_allowed"
+  | "url_not_in_prior_context"
+  | "url_too_long";
+export type TextEditorCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "file_not_found" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type ToolSearchToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
 export type ResultMessage =
   | {
       type: "result";
@@ -1520,11 +3035,14 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: null | {
+          status?: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+          [k: string]: unknown;
+        };
         output_tokens_details?: {
           thinking_tokens: number;
           [k: string]: unknown;
         };
-        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -1550,9 +3068,65 @@ export type ResultMessage =
         | "hook_stopped"
         | "tool_deferred"
         | "max_turns"
-        | "completed";
+        | "completed"
+        | "api_error"
+        | "background_requested"
+        | "budget_exhausted"
+        | "malformed_tool_use_exhausted"
+        | "structured_output_retry_exhausted"
+        | "tool_deferred_unavailable"
+        | "turn_setup_failed";
       fast_mode_state?: "off" | "cooldown" | "on";
-      origin?: MessageOrigin;
+      origin?:
+        | {
+            kind: "human";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "channel";
+            server: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "peer";
+            from: string;
+            name?: string;
+            fromMode?: "bypass" | "prompting";
+            fromSession?: string;
+            senderTaskId?: string;
+            body?: string;
+            verifiedPeerPid?: number;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "task-notification";
+            subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+            fireReason?: string;
+            runId?: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "coordinator";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "unclassified";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer";
+            from: string;
+            senderTaskId: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "auto-continuation";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer-activity";
+            [k: string]: unknown;
+          };
       uuid: string;
       session_id: string;
       subtype: "success";
@@ -1568,8 +3142,8 @@ export type ResultMessage =
         };
         [k: string]: unknown;
       };
-      fast_mode_disabled_reason: string;
-      subagent_stats: {
+      fast_mode_disabled_reason?: string;
+      subagent_stats?: {
         spawned: number;
         requested: {
           background: number;
@@ -1599,13 +3173,13 @@ export type ResultMessage =
         };
         [k: string]: unknown;
       };
-      safety_stops: number;
+      safety_stops?: number;
       ttft_stream_ms?: number;
       time_to_request_ms?: number;
       first_content_frame_ms?: number;
-      queued_turn_count: number;
-      result_index: number;
-      model_usage_since_last_result: {
+      queued_turn_count?: number;
+      result_index?: number;
+      model_usage_since_last_result?: {
         [k: string]: {
           inputTokens: number;
           outputTokens: number;
@@ -1625,6 +3199,24 @@ export type ResultMessage =
         };
       };
       begun_message_ids?: string[];
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
+      local_command?: string;
+      request_sent_wall_ms?: number;
+      first_stream_post_ms?: number;
+      first_stream_post_ack_ms?: number;
+      first_stream_post_queue_wait_ms?: number;
+      first_stream_post_queued_behind?: "durable_post" | "ephemeral_post" | "hold" | "none" | "retry_backoff";
+      first_stream_post_wall_ms?: number;
+      first_text_post_ms?: number;
+      first_text_post_queue_wait_ms?: number;
+      first_text_post_queued_behind?: "durable_post" | "ephemeral_post" | "hold" | "none" | "retry_backoff";
+      first_text_post_wall_ms?: number;
+      time_to_request_from_spawn_ms?: number;
+      warm_spare_claimed?: boolean;
+      time_origin_ms?: number;
+      credential_expires_at?: string;
       [k: string]: unknown;
     }
   | {
@@ -1654,11 +3246,14 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: null | {
+          status?: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+          [k: string]: unknown;
+        };
         output_tokens_details?: {
           thinking_tokens: number;
           [k: string]: unknown;
         };
-        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -1701,9 +3296,64 @@ export type ResultMessage =
         | "tool_deferred"
         | "max_turns"
         | "completed"
-        | "budget_exhausted";
+        | "budget_exhausted"
+        | "api_error"
+        | "background_requested"
+        | "malformed_tool_use_exhausted"
+        | "structured_output_retry_exhausted"
+        | "tool_deferred_unavailable"
+        | "turn_setup_failed";
       fast_mode_state?: "off" | "cooldown" | "on";
-      origin?: MessageOrigin;
+      origin?:
+        | {
+            kind: "human";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "channel";
+            server: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "peer";
+            from: string;
+            name?: string;
+            fromMode?: "bypass" | "prompting";
+            fromSession?: string;
+            senderTaskId?: string;
+            body?: string;
+            verifiedPeerPid?: number;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "task-notification";
+            subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+            fireReason?: string;
+            runId?: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "coordinator";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "unclassified";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer";
+            from: string;
+            senderTaskId: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "auto-continuation";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer-activity";
+            [k: string]: unknown;
+          };
       uuid: string;
       session_id: string;
       subtype:
@@ -1762,8 +3412,50 @@ export type ResultMessage =
           [k: string]: unknown;
         };
       };
+      startup_failure_reason?: SDKStartupFailureReason;
+      invalid_config_file?: {
+        path: string;
+        is_global: boolean;
+        backup_searched: boolean;
+        backup_path?: string;
+        [k: string]: unknown;
+      };
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
+      credential_expires_at?: string;
       [k: string]: unknown;
     };
+export type SDKStartupFailureReason =
+  | "bypass_root"
+  | "cli_version_too_old"
+  | "config_file_invalid"
+  | "consumer_terms_accept_on_web"
+  | "consumer_terms_review_in_terminal"
+  | "cwd_unavailable"
+  | "gateway_access_denied"
+  | "gateway_signin_required"
+  | "initialize_fields_not_delivered"
+  | "initialize_not_first"
+  | "managed_settings_invalid"
+  | "managed_settings_not_delivered"
+  | "org_config_refused"
+  | "org_config_required_unavailable"
+  | "org_pin_api_key_conflict"
+  | "org_pin_mismatch"
+  | "org_signin_ended"
+  | "org_verify_failed"
+  | "provider_not_allowed"
+  | "proxy_invalid"
+  | "remote_settings_required_unavailable"
+  | "resume_target_not_found"
+  | "sandbox_required_unavailable"
+  | "session_held_by_background"
+  | "shell_tool_missing"
+  | "sideload_flags_disabled"
+  | "temp_dir_unusable"
+  | "worktree_resume_refused"
+  | "worktree_unverified";
 export type RawStreamEvent =
   | {
       type: "message_start";
@@ -1773,7 +3465,146 @@ export type RawStreamEvent =
   | {
       type: "content_block_start";
       index: number;
-      content_block: AssistantContentBlock;
+      content_block:
+        | {
+            type: "text";
+            text: string;
+            citations?:
+              | {
+                  type: string;
+                  cited_text?: string;
+                  document_index?: number;
+                  document_title?: string | null;
+                  end_char_index?: number;
+                  file_id?: string | null;
+                  start_char_index?: number;
+                  end_block_index?: number;
+                  start_block_index?: number;
+                  end_page_number?: number;
+                  start_page_number?: number;
+                  search_result_index?: number;
+                  source?: string;
+                  title?: string | null;
+                  encrypted_index?: string;
+                  url?: string;
+                  [k: string]: unknown;
+                }[]
+              | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "thinking";
+            thinking: string;
+            signature: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "redacted_thinking";
+            data: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "tool_use";
+            id: string;
+            name: string;
+            input: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            toolset_name?: string | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "server_tool_use";
+            id: string;
+            name: string;
+            input: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "web_search_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "web_fetch_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+            [k: string]: unknown;
+          }
+        | {
+            type: "advisor_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "bash_code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "text_editor_code_execution_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "tool_search_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_use";
+            id: string;
+            name: string;
+            server_name: string;
+            input: unknown;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_result";
+            tool_use_id: string;
+            content: unknown;
+            is_error?: boolean;
+            [k: string]: unknown;
+          }
+        | {
+            type: "container_upload";
+            file_id: string;
+            [k: string]: unknown;
+          }
+        | {
+            type: "compaction";
+            content: unknown;
+            encrypted_content?: string | null;
+            signature?: string | null;
+            tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+            [k: string]: unknown;
+          }
+        | {
+            type: "fallback";
+            from?: BetaFallbackInfo;
+            to?: BetaFallbackInfo;
+            trigger?: BetaFallbackRefusalTrigger;
+            [k: string]: unknown;
+          }
+        | {
+            type: "mcp_tool_listing";
+            mcp_server_name?: string;
+            tools?: BetaMCPTool[];
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -1798,6 +3629,7 @@ export type RawStreamEvent =
         | {
             type: "thinking_delta";
             thinking: string;
+            estimated_tokens?: number | null;
             [k: string]: unknown;
           }
         | {
@@ -1808,6 +3640,7 @@ export type RawStreamEvent =
         | {
             type: "compaction_delta";
             content: unknown;
+            encrypted_content?: string | null;
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -1823,10 +3656,11 @@ export type RawStreamEvent =
         stop_reason: string | null;
         stop_sequence: string | null;
         container?: unknown;
+        stop_details?: BetaRefusalStopDetails | null;
         [k: string]: unknown;
       };
       usage: {
-        input_tokens?: number;
+        input_tokens?: number | null;
         output_tokens?: number;
         cache_creation_input_tokens?: number | null;
         cache_read_input_tokens?: number | null;
@@ -1844,13 +3678,156 @@ export type RawStreamEvent =
         inference_geo?: string | null;
         iterations?: unknown[] | null;
         speed?: string | null;
+        fallback_credit?: BetaFallbackCreditUsage | null;
+        output_tokens_details?: BetaOutputTokensDetails | null;
         [k: string]: unknown;
       };
       context_management?: unknown;
+      input_transformations?: BetaInputTransformation[] | null;
       [k: string]: unknown;
     }
   | {
       type: "message_stop";
+      [k: string]: unknown;
+    };
+export type AssistantContentBlock =
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            file_id?: string | null;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "thinking";
+      thinking: string;
+      signature: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "redacted_thinking";
+      data: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "tool_use";
+      id: string;
+      name: string;
+      input: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      toolset_name?: string | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "server_tool_use";
+      id: string;
+      name: string;
+      input: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "web_search_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "web_fetch_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+      [k: string]: unknown;
+    }
+  | {
+      type: "advisor_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "bash_code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "text_editor_code_execution_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "tool_search_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_use";
+      id: string;
+      name: string;
+      server_name: string;
+      input: unknown;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_result";
+      tool_use_id: string;
+      content: unknown;
+      is_error?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      type: "container_upload";
+      file_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "compaction";
+      content: unknown;
+      encrypted_content?: string | null;
+      signature?: string | null;
+      tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
+      [k: string]: unknown;
+    }
+  | {
+      type: "fallback";
+      from?: BetaFallbackInfo;
+      to?: BetaFallbackInfo;
+      trigger?: BetaFallbackRefusalTrigger;
+      [k: string]: unknown;
+    }
+  | {
+      type: "mcp_tool_listing";
+      mcp_server_name?: string;
+      tools?: BetaMCPTool[];
       [k: string]: unknown;
     };
 export type CliControlRequestInner =
@@ -1860,7 +3837,59 @@ export type CliControlRequestInner =
       input: {
         [k: string]: unknown;
       };
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       blocked_path?: string;
       decision_reason?: string;
       decision_reason_type?:
@@ -1888,19 +3917,713 @@ export type CliControlRequestInner =
         [k: string]: unknown;
       };
       server_policy_ask_only?: boolean;
+      suppress_always_allow_rule?: boolean;
+      default_to_no?: boolean;
+      matched_ask_rule?: {
+        source: string;
+        tool_name: string;
+        rule_content?: string;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
       subtype: "hook_callback";
       callback_id: string;
-      input: HookInput;
+      input:
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PreToolUse";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolUse";
+            tool_name: string;
+            tool_input: unknown;
+            tool_response: unknown;
+            tool_use_id: string;
+            duration_ms?: number;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolUseFailure";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            error: string;
+            is_interrupt?: boolean;
+            duration_ms?: number;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolBatch";
+            tool_calls: {
+              tool_name: string;
+              tool_input: unknown;
+              tool_use_id: string;
+              tool_response?: unknown;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PermissionDenied";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            reason: string;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Notification";
+            message: string;
+            title?: string;
+            notification_type: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "UserPromptSubmit";
+            prompt: string;
+            session_title?: string;
+            prompt_id?: string;
+            source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "UserPromptExpansion";
+            expansion_type: "slash_command" | "mcp_prompt";
+            command_name: string;
+            command_args: string;
+            command_source?: string;
+            prompt: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SessionStart";
+            source: "startup" | "resume" | "clear" | "compact" | "fork";
+            model?: string;
+            prompt_id?: string;
+            session_title?: string;
+            seconds_since_last_response?: number;
+            context_tokens?: number;
+            prompt_cache_likely_expired?: boolean;
+            estimated_cache_write_usd?: number;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SessionEnd";
+            reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Stop";
+            stop_hook_active: boolean;
+            last_assistant_message?: string;
+            background_tasks?: {
+              id: string;
+              type: string;
+              status: string;
+              description: string;
+              command?: string;
+              agent_type?: string;
+              server?: string;
+              tool?: string;
+              name?: string;
+              [k: string]: unknown;
+            }[];
+            session_crons?: {
+              id: string;
+              schedule: string;
+              recurring: boolean;
+              prompt: string;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "StopFailure";
+            error:
+              | "authentication_failed"
+              | "oauth_org_not_allowed"
+              | "billing_error"
+              | "rate_limit"
+              | "invalid_request"
+              | "model_not_found"
+              | "server_error"
+              | "unknown"
+              | "max_output_tokens"
+              | "account_on_hold"
+              | "cloud_credential_error"
+              | "overloaded"
+              | "verification_required";
+            error_details?: string;
+            last_assistant_message?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id: string;
+            agent_type: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SubagentStart";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id: string;
+            agent_type: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SubagentStop";
+            stop_hook_active: boolean;
+            agent_transcript_path: string;
+            last_assistant_message?: string;
+            background_tasks?: {
+              id: string;
+              type: string;
+              status: string;
+              description: string;
+              command?: string;
+              agent_type?: string;
+              server?: string;
+              tool?: string;
+              name?: string;
+              [k: string]: unknown;
+            }[];
+            session_crons?: {
+              id: string;
+              schedule: string;
+              recurring: boolean;
+              prompt: string;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PreCompact";
+            trigger: "manual" | "auto";
+            custom_instructions: string | null;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostCompact";
+            trigger: "manual" | "auto";
+            compact_summary: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PermissionRequest";
+            tool_name: string;
+            tool_input: unknown;
+            permission_suggestions?: (
+              | {
+                  type: "addRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "replaceRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "removeRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "setMode";
+                  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "addDirectories";
+                  directories: string[];
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "removeDirectories";
+                  directories: string[];
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+            )[];
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Setup";
+            trigger: "init" | "maintenance";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TeammateIdle";
+            teammate_name: string;
+            team_name: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TaskCreated";
+            task_id: string;
+            task_subject: string;
+            task_description?: string;
+            teammate_name?: string;
+            team_name?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TaskCompleted";
+            task_id: string;
+            task_subject: string;
+            task_description?: string;
+            teammate_name?: string;
+            team_name?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Elicitation";
+            mcp_server_name: string;
+            message: string;
+            mode?: "form" | "url";
+            url?: string;
+            elicitation_id?: string;
+            requested_schema?: {
+              [k: string]: unknown;
+            };
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "ElicitationResult";
+            mcp_server_name: string;
+            elicitation_id?: string;
+            mode?: "form" | "url";
+            action: "accept" | "decline" | "cancel";
+            content?: {
+              [k: string]: unknown;
+            };
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "ConfigChange";
+            source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+            file_path?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "InstructionsLoaded";
+            file_path: string;
+            memory_type: "User" | "Project" | "Local" | "Managed";
+            load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
+            globs?: string[];
+            trigger_file_path?: string;
+            parent_file_path?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "WorktreeCreate";
+            name: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "WorktreeRemove";
+            worktree_path: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "CwdChanged";
+            old_cwd: string;
+            new_cwd: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "FileChanged";
+            file_path: string;
+            event: "change" | "add" | "unlink";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | DirectoryAddedHookInput
+        | InterruptHookInput
+        | PreModelSwitchHookInput
+        | PostModelSwitchHookInput
+        | MessageDisplayHookInput
+        | PreSkillShellCommandHookInput;
       tool_use_id?: string;
       [k: string]: unknown;
     }
   | {
       subtype: "mcp_message";
       server_name: string;
-      message: JsonRpcMessage;
+      message:
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            result: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+              code: number;
+              message: string;
+              data?: unknown;
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -1924,6 +4647,7 @@ export type CliControlRequestInner =
       title?: string;
       display_name?: string;
       description?: string;
+      property_order?: string[];
       [k: string]: unknown;
     }
   | {
@@ -1935,6 +4659,116 @@ export type CliControlRequestInner =
       tool_use_id?: string;
       [k: string]: unknown;
     };
+export type SDKControlRequestInner =
+  | SDKControlApplyFlagSettingsRequest
+  | SDKControlBackgroundTasksRequest
+  | SDKControlCancelAsyncMessageRequest
+  | SDKControlElicitationRequest
+  | SDKControlFileSuggestionsRequest
+  | SDKControlGetBinaryVersionRequest
+  | SDKControlGetContextUsageRequest
+  | SDKControlGetHooksListingRequest
+  | SDKControlGetSessionCostRequest
+  | SDKControlGetSettingsRequest
+  | SDKControlGetTaskOutputRequest
+  | SDKControlGetUsageRequest
+  | SDKControlInitializeRequest
+  | SDKControlInterruptRequest
+  | SDKControlListModelsRequest
+  | SDKControlListPermissionRulesRequest
+  | SDKControlMcpCallRequest
+  | SDKControlMcpMessageRequest
+  | SDKControlMcpReadResourceRequest
+  | SDKControlMcpReconnectRequest
+  | SDKControlMcpSetServersRequest
+  | SDKControlMcpStatusRequest
+  | SDKControlMcpToggleRequest
+  | SDKControlPermissionRequest
+  | SDKControlReadFileRequest
+  | SDKControlRegisterRepoRootRequest
+  | SDKControlReloadOutputStylesRequest
+  | SDKControlReloadPluginsRequest
+  | SDKControlReloadSkillsRequest
+  | SDKControlRenameSessionRequest
+  | SDKControlSetPermissionModeRequest
+  | SDKControlSetModelRequest
+  | SDKControlSetMaxThinkingTokensRequest
+  | SDKControlSetColorRequest
+  | SDKHookCallbackRequest
+  | SDKControlRewindFilesRequest
+  | SDKControlSeedReadStateRequest
+  | SDKControlSetHasSubscribersRequest
+  | SDKControlStopTaskRequest
+  | SDKControlUpdateSettingsRequest
+  | SDKControlRequestUserDialogRequest;
+export type AgentMcpServerSpec =
+  | {
+      [k: string]: McpServerConfigForProcessTransport;
+    }
+  | string;
+export type McpServerConfigForProcessTransport =
+  McpStdioServerConfig | McpSSEServerConfig | McpHttpServerConfig | McpSdkServerConfig;
+export type JSONRPCMessage =
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      id: string | number;
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      id: string | number;
+      result: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      error: {
+        code: number;
+        message: string;
+        data?: unknown;
+        [k: string]: unknown;
+      };
+      id?: string | number;
+      [k: string]: unknown;
+    };
 export type PermissionUpdate =
   | {
       type: "addRules";
@@ -1943,8 +4777,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1954,8 +4788,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1965,620 +4799,1488 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "setMode";
       mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "addDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "removeDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     };
+export type PermissionBehavior = "allow" | "ask" | "deny";
+export type PermissionUpdateDestination = "cliArg" | "localSettings" | "projectSettings" | "session" | "userSettings";
+export type PermissionMode = "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
 export type HookInput =
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PreToolUse";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolUse";
-      tool_name: string;
-      tool_input: unknown;
-      tool_response: unknown;
-      tool_use_id: string;
-      duration_ms?: number;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolUseFailure";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      error: string;
-      is_interrupt?: boolean;
-      duration_ms?: number;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolBatch";
-      tool_calls: {
-        tool_name: string;
-        tool_input: unknown;
-        tool_use_id: string;
-        tool_response?: unknown;
-        [k: string]: unknown;
-      }[];
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PermissionDenied";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      reason: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Notification";
-      message: string;
-      title?: string;
-      notification_type: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "UserPromptSubmit";
-      prompt: string;
-      session_title?: string;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "UserPromptExpansion";
-      expansion_type: "slash_command" | "mcp_prompt";
-      command_name: string;
-      command_args: string;
-      command_source?: string;
-      prompt: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SessionStart";
-      source: "startup" | "resume" | "clear" | "compact";
-      model?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SessionEnd";
-      reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Stop";
-      stop_hook_active: boolean;
-      last_assistant_message?: string;
-      background_tasks?: {
-        id: string;
-        type: string;
-        status: string;
-        description: string;
-        command?: string;
-        agent_type?: string;
-        server?: string;
-        tool?: string;
-        name?: string;
-        [k: string]: unknown;
-      }[];
-      session_crons?: {
-        id: string;
-        schedule: string;
-        recurring: boolean;
-        prompt: string;
-        [k: string]: unknown;
-      }[];
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "StopFailure";
-      error:
-        | "authentication_failed"
-        | "oauth_org_not_allowed"
-        | "billing_error"
-        | "rate_limit"
-        | "invalid_request"
-        | "model_not_found"
-        | "server_error"
-        | "unknown"
-        | "max_output_tokens";
-      error_details?: string;
-      last_assistant_message?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id: string;
-      agent_type: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SubagentStart";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id: string;
-      agent_type: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SubagentStop";
-      stop_hook_active: boolean;
-      agent_transcript_path: string;
-      last_assistant_message?: string;
-      background_tasks?: {
-        id: string;
-        type: string;
-        status: string;
-        description: string;
-        command?: string;
-        agent_type?: string;
-        server?: string;
-        tool?: string;
-        name?: string;
-        [k: string]: unknown;
-      }[];
-      session_crons?: {
-        id: string;
-        schedule: string;
-        recurring: boolean;
-        prompt: string;
-        [k: string]: unknown;
-      }[];
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PreCompact";
-      trigger: "manual" | "auto";
-      custom_instructions: string | null;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostCompact";
-      trigger: "manual" | "auto";
-      compact_summary: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PermissionRequest";
-      tool_name: string;
-      tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Setup";
-      trigger: "init" | "maintenance";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TeammateIdle";
-      teammate_name: string;
-      team_name: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TaskCreated";
-      task_id: string;
-      task_subject: string;
-      task_description?: string;
-      teammate_name?: string;
-      team_name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TaskCompleted";
-      task_id: string;
-      task_subject: string;
-      task_description?: string;
-      teammate_name?: string;
-      team_name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Elicitation";
-      mcp_server_name: string;
-      message: string;
-      mode?: "form" | "url";
-      url?: string;
-      elicitation_id?: string;
-      requested_schema?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "ElicitationResult";
-      mcp_server_name: string;
-      elicitation_id?: string;
-      mode?: "form" | "url";
-      action: "accept" | "decline" | "cancel";
-      content?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "ConfigChange";
-      source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
-      file_path?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "InstructionsLoaded";
-      file_path: string;
-      memory_type: "User" | "Project" | "Local" | "Managed";
-      load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
-      globs?: string[];
-      trigger_file_path?: string;
-      parent_file_path?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "WorktreeCreate";
-      name: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "WorktreeRemove";
-      worktree_path: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "CwdChanged";
-      old_cwd: string;
-      new_cwd: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "FileChanged";
-      file_path: string;
-      event: "change" | "add" | "unlink";
-      [k: string]: unknown;
-    };
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    };
+  | ConfigChangeHookInput
+  | CwdChangedHookInput
+  | DirectoryAddedHookInput
+  | ElicitationHookInput
+  | ElicitationResultHookInput
+  | FileChangedHookInput
+  | PreToolUseHookInput
+  | PostToolUseHookInput
+  | PostToolUseFailureHookInput
+  | PostToolBatchHookInput
+  | PermissionDeniedHookInput
+  | NotificationHookInput
+  | UserPromptSubmitHookInput
+  | UserPromptExpansionHookInput
+  | SessionStartHookInput
+  | SessionEndHookInput
+  | StopHookInput
+  | StopFailureHookInput
+  | InterruptHookInput
+  | SubagentStartHookInput
+  | SubagentStopHookInput
+  | PreCompactHookInput
+  | PostCompactHookInput
+  | PreModelSwitchHookInput
+  | PostModelSwitchHookInput
+  | PermissionRequestHookInput
+  | SetupHookInput
+  | TeammateIdleHookInput
+  | TaskCreatedHookInput
+  | TaskCompletedHookInput
+  | InstructionsLoadedHookInput
+  | WorktreeCreateHookInput
+  | WorktreeRemoveHookInput
+  | MessageDisplayHookInput
+  | PreSkillShellCommandHookInput;
+export type ExitReason = "clear" | "logout" | "other" | "prompt_input_exit" | "resume";
 
+export interface BetaDirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface BetaServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface BetaServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolAdditionBlock {
+  tool:
+    | BetaResponseToolChangeMCPToolReference
+    | BetaResponseToolChangeMCPToolsetReference
+    | BetaResponseToolChangeToolReference
+    | BetaToolChangeToolDefinition;
+  type: "tool_addition";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeMCPToolReference {
+  name: string;
+  server_name: string;
+  type: "mcp_tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeMCPToolsetReference {
+  server_name: string;
+  type: "mcp_toolset_reference";
+  [k: string]: unknown;
+}
+export interface BetaResponseToolChangeToolReference {
+  name: string;
+  type: "tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaToolChangeToolDefinition {
+  definition: BetaResponseToolUnion;
+  type: "tool_definition";
+  [k: string]: unknown;
+}
+export interface BetaBrowserToolset20260801 {
+  type: "browser_toolset_20260801";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: BetaBrowserToolsetConfigs | null;
+  [k: string]: unknown;
+}
+export interface BetaCacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface BetaBrowserToolsetConfigs {
+  close_tab?: BetaBrowserCloseTabConfig | null;
+  double_click?: BetaBrowserDoubleClickConfig | null;
+  file_upload?: BetaBrowserFileUploadConfig | null;
+  find?: BetaBrowserFindConfig | null;
+  form_input?: BetaBrowserFormInputConfig | null;
+  get_page_text?: BetaBrowserGetPageTextConfig | null;
+  hold_key?: BetaBrowserHoldKeyConfig | null;
+  hover?: BetaBrowserHoverConfig | null;
+  javascript_exec?: BetaBrowserJavascriptExecConfig | null;
+  key?: BetaBrowserKeyConfig | null;
+  left_click?: BetaBrowserLeftClickConfig | null;
+  left_click_drag?: BetaBrowserLeftClickDragConfig | null;
+  left_mouse_down?: BetaBrowserLeftMouseDownConfig | null;
+  left_mouse_up?: BetaBrowserLeftMouseUpConfig | null;
+  list_tabs?: BetaBrowserListTabsConfig | null;
+  middle_click?: BetaBrowserMiddleClickConfig | null;
+  mouse_move?: BetaBrowserMouseMoveConfig | null;
+  navigate?: BetaBrowserNavigateConfig | null;
+  new_tab?: BetaBrowserNewTabConfig | null;
+  read_console?: BetaBrowserReadConsoleConfig | null;
+  read_network?: BetaBrowserReadNetworkConfig | null;
+  read_page?: BetaBrowserReadPageConfig | null;
+  right_click?: BetaBrowserRightClickConfig | null;
+  screenshot?: BetaBrowserScreenshotConfig | null;
+  scroll?: BetaBrowserScrollConfig | null;
+  scroll_to?: BetaBrowserScrollToConfig | null;
+  switch_tab?: BetaBrowserSwitchTabConfig | null;
+  triple_click?: BetaBrowserTripleClickConfig | null;
+  type?: BetaBrowserTypeConfig | null;
+  wait?: BetaBrowserWaitConfig | null;
+  zoom?: BetaBrowserZoomConfig | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserCloseTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserDoubleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFileUploadConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFindConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserFormInputConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserGetPageTextConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserHoldKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserHoverConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserJavascriptExecConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftClickDragConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftMouseDownConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserLeftMouseUpConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserListTabsConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserMiddleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserMouseMoveConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserNavigateConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserNewTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadConsoleConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadNetworkConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserReadPageConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserRightClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScreenshotConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScrollConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserScrollToConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserSwitchTabConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserTripleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserTypeConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserWaitConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaBrowserZoomConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerToolset20260801 {
+  type: "computer_toolset_20260801";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: BetaComputerToolsetConfigs | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerToolsetConfigs {
+  cursor_position?: BetaComputerCursorPositionConfig | null;
+  double_click?: BetaComputerDoubleClickConfig | null;
+  hold_key?: BetaComputerHoldKeyConfig | null;
+  key?: BetaComputerKeyConfig | null;
+  left_click?: BetaComputerLeftClickConfig | null;
+  left_click_drag?: BetaComputerLeftClickDragConfig | null;
+  left_mouse_down?: BetaComputerLeftMouseDownConfig | null;
+  left_mouse_up?: BetaComputerLeftMouseUpConfig | null;
+  middle_click?: BetaComputerMiddleClickConfig | null;
+  mouse_move?: BetaComputerMouseMoveConfig | null;
+  right_click?: BetaComputerRightClickConfig | null;
+  screenshot?: BetaComputerScreenshotConfig | null;
+  scroll?: BetaComputerScrollConfig | null;
+  triple_click?: BetaComputerTripleClickConfig | null;
+  type?: BetaComputerTypeConfig | null;
+  wait?: BetaComputerWaitConfig | null;
+  zoom?: BetaComputerZoomConfig | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerCursorPositionConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerDoubleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerHoldKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerKeyConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftClickDragConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftMouseDownConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerLeftMouseUpConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerMiddleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerMouseMoveConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerRightClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerScreenshotConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerScrollConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerTripleClickConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerTypeConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerWaitConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaComputerZoomConfig {
+  defer_loading?: boolean | null;
+  enabled?: boolean | null;
+  [k: string]: unknown;
+}
+export interface BetaToolBash20241022 {
+  name: "bash";
+  type: "bash_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolBash20250124 {
+  name: "bash";
+  type: "bash_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20241022 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMemoryTool20250818 {
+  name: "memory";
+  type: "memory_20250818";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20250124 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20241022 {
+  name: "str_replace_editor";
+  type: "text_editor_20241022";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolComputerUse20251124 {
+  display_height_px: number;
+  display_width_px: number;
+  name: "computer";
+  type: "computer_20251124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  display_number?: number | null;
+  enable_zoom?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250124 {
+  name: "str_replace_editor";
+  type: "text_editor_20250124";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250429 {
+  name: "str_replace_based_edit_tool";
+  type: "text_editor_20250429";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolTextEditor20250728 {
+  name: "str_replace_based_edit_tool";
+  type: "text_editor_20250728";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  max_characters?: number | null;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaAdvisorTool20260301 {
+  model: Model;
+  name: "advisor";
+  type: "advisor_20260301";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  caching?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20250522 {
+  name: "code_execution";
+  type: "code_execution_20250522";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20250825 {
+  name: "code_execution";
+  type: "code_execution_20250825";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20260120 {
+  name: "code_execution";
+  type: "code_execution_20260120";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaCodeExecutionTool20260521 {
+  name: "code_execution";
+  type: "code_execution_20260521";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolset {
+  mcp_server_name: string;
+  type: "mcp_toolset";
+  cache_control?: BetaCacheControlEphemeral | null;
+  configs?: {
+    [k: string]: BetaMCPToolConfig;
+  } | null;
+  default_config?: BetaMCPToolDefaultConfig;
+  tools?: BetaMCPToolParam[] | null;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolConfig {
+  defer_loading?: boolean;
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolDefaultConfig {
+  defer_loading?: boolean;
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaMCPToolParam {
+  input_schema: {
+    [k: string]: unknown;
+  };
+  name: string;
+  description?: string | null;
+  [k: string]: unknown;
+}
+export interface BetaResponseTool {
+  input_schema: {
+    type: "object";
+    properties?: {
+      [k: string]: unknown;
+    } | null;
+    required?: string[] | null;
+    [k: string]: unknown;
+  };
+  name: string;
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  defer_loading?: boolean;
+  description?: string;
+  eager_input_streaming?: boolean | null;
+  input_examples?: {
+    [k: string]: unknown;
+  }[];
+  strict?: boolean;
+  type?: "custom" | null;
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20250305 {
+  name: "web_search";
+  type: "web_search_20250305";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaUserLocation {
+  type: "approximate";
+  city?: string | null;
+  country?: string | null;
+  region?: string | null;
+  timezone?: string | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20250910 {
+  name: "web_fetch";
+  type: "web_fetch_20250910";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  [k: string]: unknown;
+}
+export interface BetaCitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSources {
+  client_tool_results?:
+    BetaWebFetchURLSourceAll | BetaWebFetchURLSourceExcept | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly;
+  server_tool_results?:
+    BetaWebFetchURLSourceAll | BetaWebFetchURLSourceExcept | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly;
+  user_input?: BetaWebFetchURLSourceAll | BetaWebFetchURLSourceNone;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceAll {
+  type: "all";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceExcept {
+  tools: BetaWebFetchURLSourceToolReference[];
+  type: "except";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceToolReference {
+  name: string;
+  type: "tool_reference";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceNone {
+  type: "none";
+  [k: string]: unknown;
+}
+export interface BetaWebFetchURLSourceOnly {
+  tools: BetaWebFetchURLSourceToolReference[];
+  type: "only";
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20260209 {
+  name: "web_search";
+  type: "web_search_20260209";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260209 {
+  name: "web_fetch";
+  type: "web_fetch_20260209";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260309 {
+  name: "web_fetch";
+  type: "web_fetch_20260309";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  use_cache?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaWebSearchTool20260318 {
+  name: "web_search";
+  type: "web_search_20260318";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  max_uses?: number | null;
+  response_inclusion?: "excluded" | "full";
+  strict?: boolean;
+  user_location?: BetaUserLocation | null;
+  [k: string]: unknown;
+}
+export interface BetaWebFetchTool20260318 {
+  name: "web_fetch";
+  type: "web_fetch_20260318";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  allowed_domains?: string[] | null;
+  blocked_domains?: string[] | null;
+  cache_control?: BetaCacheControlEphemeral | null;
+  citations?: BetaCitationsConfigParam | null;
+  defer_loading?: boolean;
+  max_content_tokens?: number | null;
+  max_uses?: number | null;
+  response_inclusion?: "excluded" | "full";
+  strict?: boolean;
+  url_sources?: BetaWebFetchURLSources | null;
+  use_cache?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaToolSearchToolRegex20251119 {
+  name: "tool_search_tool_regex";
+  type: "tool_search_tool_regex" | "tool_search_tool_regex_20251119";
+  allowed_callers?: ("code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521" | "direct")[];
+  cache_control?: BetaCacheControlEphemeral | null;
+  defer_loading?: boolean;
+  strict?: boolean;
+  [k: string]: unknown;
+}
+export interface BetaResponseToolRemovalBlock {
+  tool:
+    | BetaResponseToolChangeMCPToolReference
+    | BetaResponseToolChangeMCPToolsetReference
+    | BetaResponseToolChangeToolReference;
+  type: "tool_removal";
+  [k: string]: unknown;
+}
+export interface BetaFallbackInfo {
+  model: Model;
+  [k: string]: unknown;
+}
+export interface BetaFallbackRefusalTrigger {
+  category: ("bio" | "cyber" | "frontier_llm" | "general_harms" | "reasoning_extraction") | null;
+  type: "refusal";
+  [k: string]: unknown;
+}
+export interface BetaMCPTool {
+  input_schema: {
+    [k: string]: unknown;
+  };
+  name: string;
+  description?: string;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditUsage {
+  status:
+    | {
+        reason:
+          | "body_mismatch"
+          | "continuation_excluded"
+          | "continuation_only"
+          | "expired"
+          | "invalid_target_model"
+          | "not_enabled"
+          | "reprice_unavailable"
+          | "temporarily_unavailable"
+          | "variant_fields_present"
+          | "wrong_organization"
+          | "wrong_platform"
+          | "wrong_workspace";
+        type: "not_applied";
+        remove_to_redeem?: string[] | null;
+        [k: string]: unknown;
+      }
+    | {
+        type: "redeemed";
+        [k: string]: unknown;
+      };
+  [k: string]: unknown;
+}
+export interface BetaOutputTokensDetails {
+  thinking_tokens: number;
+  [k: string]: unknown;
+}
+export interface BetaDiagnostics {
+  cache_miss_reason:
+    | BetaCacheMissMessagesChanged
+    | BetaCacheMissModelChanged
+    | BetaCacheMissPreviousMessageNotFound
+    | BetaCacheMissSystemChanged
+    | BetaCacheMissToolsChanged
+    | BetaCacheMissUnavailable
+    | null;
+  [k: string]: unknown;
+}
+export interface BetaCacheMissMessagesChanged {
+  cache_missed_input_tokens: number;
+  type: "messages_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissModelChanged {
+  cache_missed_input_tokens: number;
+  type: "model_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissPreviousMessageNotFound {
+  type: "previous_message_not_found";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissSystemChanged {
+  cache_missed_input_tokens: number;
+  type: "system_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissToolsChanged {
+  cache_missed_input_tokens: number;
+  type: "tools_changed";
+  [k: string]: unknown;
+}
+export interface BetaCacheMissUnavailable {
+  type: "unavailable";
+  [k: string]: unknown;
+}
+export interface BetaRefusalStopDetails {
+  category: ("bio" | "cyber" | "frontier_llm" | "general_harms" | "reasoning_extraction") | null;
+  explanation: string | null;
+  fallback_credit_token: string | null;
+  fallback_has_prefill_claim: boolean | null;
+  recommended_model: string | null;
+  type: "refusal";
+  [k: string]: unknown;
+}
+export interface BetaThinkingDroppedInputTransformation {
+  path: string;
+  reason:
+    | "end_user_binding_mismatch"
+    | "model_binding_mismatch"
+    | "organization_binding_mismatch"
+    | "prefix_binding_mismatch";
+  type: "thinking_dropped";
+  [k: string]: unknown;
+}
+export interface BetaThinkingMismatchAllowedInputTransformation {
+  path: string;
+  reason:
+    | "end_user_binding_mismatch"
+    | "model_binding_mismatch"
+    | "organization_binding_mismatch"
+    | "prefix_binding_mismatch";
+  type: "thinking_mismatch_allowed";
+  [k: string]: unknown;
+}
+export interface SDKContextUsage {
+  model: string;
+  total_tokens: number;
+  raw_max_tokens: number;
+  percentage: number;
+  over_limit?: {
+    tokens_over: number;
+    kind: "compaction_window" | "hard_limit";
+    [k: string]: unknown;
+  };
+  categories: {
+    name: string;
+    tokens: number;
+    kind: "buffer" | "deferred" | "free" | "used";
+    [k: string]: unknown;
+  }[];
+  mcp_tools: {
+    name: string;
+    server_name: string;
+    tokens: number;
+    [k: string]: unknown;
+  }[];
+  memory_files: {
+    path: string;
+    type: string;
+    tokens: number;
+    [k: string]: unknown;
+  }[];
+  agents: {
+    agent_type: string;
+    source: string;
+    tokens: number;
+    [k: string]: unknown;
+  }[];
+  skills?: {
+    name: string;
+    source: string;
+    plugin_name?: string;
+    tokens: number;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKUsageReport {
+  session: {
+    total_cost_usd: number;
+    total_api_duration_ms: number;
+    total_duration_ms: number;
+    total_lines_added: number;
+    total_lines_removed: number;
+    model_usage: {
+      [k: string]: {
+        inputTokens: number;
+        outputTokens: number;
+        thinkingTokens?: number;
+        cacheReadInputTokens: number;
+        cacheCreationInputTokens: number;
+        cacheCreationEphemeral5mInputTokens?: number;
+        cacheCreationEphemeral1hInputTokens?: number;
+        webSearchRequests: number;
+        costUSD: number;
+        contextWindow: number;
+        maxOutputTokens: number;
+        canonicalModel?: string;
+        provider?: string;
+        costBasis?: "list" | "managed" | "unknown";
+        [k: string]: unknown;
+      };
+    };
+    [k: string]: unknown;
+  };
+  rate_limits: {
+    limits:
+      | {
+          kind: string;
+          group: string;
+          percent: number;
+          resets_at: string | null;
+          scope?: {
+            model?: {
+              display_name: string;
+              [k: string]: unknown;
+            } | null;
+            surface?: {
+              display_name: string;
+              [k: string]: unknown;
+            } | null;
+            [k: string]: unknown;
+          } | null;
+          severity: string;
+          is_active: boolean;
+          [k: string]: unknown;
+        }[]
+      | null;
+    extra_usage?: {
+      is_enabled: boolean;
+      monthly_limit: number | null;
+      used_credits: number | null;
+      utilization: number | null;
+      currency?: string | null;
+      [k: string]: unknown;
+    } | null;
+    [k: string]: unknown;
+  } | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultBlockParam {
+  content: BashCodeExecutionResultBlockParam | BashCodeExecutionToolResultErrorParam;
+  tool_use_id: string;
+  type: "bash_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionResultBlockParam {
+  content: BashCodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "bash_code_execution_result";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "bash_code_execution_output";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultErrorParam {
+  error_code: BashCodeExecutionToolResultErrorCode;
+  type: "bash_code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface CacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultBlockParam {
+  content: CodeExecutionToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface CodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "code_execution_result";
+  [k: string]: unknown;
+}
+export interface CodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "code_execution_output";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultErrorParam {
+  error_code: CodeExecutionToolResultErrorCode;
+  type: "code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface EncryptedCodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  encrypted_stdout: string;
+  return_code: number;
+  stderr: string;
+  type: "encrypted_code_execution_result";
+  [k: string]: unknown;
+}
+export interface ContainerUploadBlockParam {
+  file_id: string;
+  type: "container_upload";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextBlockParam {
+  text: string;
+  type: "text";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: TextCitationParam[] | null;
+  [k: string]: unknown;
+}
+export interface CitationCharLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_char_index: number;
+  start_char_index: number;
+  type: "char_location";
+  [k: string]: unknown;
+}
+export interface CitationContentBlockLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_block_index: number;
+  start_block_index: number;
+  type: "content_block_location";
+  [k: string]: unknown;
+}
+export interface CitationPageLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_page_number: number;
+  start_page_number: number;
+  type: "page_location";
+  [k: string]: unknown;
+}
+export interface CitationSearchResultLocationParam {
+  cited_text: string;
+  end_block_index: number;
+  search_result_index: number;
+  source: string;
+  start_block_index: number;
+  title: string | null;
+  type: "search_result_location";
+  [k: string]: unknown;
+}
+export interface CitationWebSearchResultLocationParam {
+  cited_text: string;
+  encrypted_index: string;
+  title: string | null;
+  type: "web_search_result_location";
+  url: string;
+  [k: string]: unknown;
+}
+export interface ImageBlockParam {
+  source: Base64ImageSource | FileImageSource | URLImageSource;
+  type: "image";
+  cache_control?: CacheControlEphemeral | null;
+  transformations?: ImageTransformationsParam | null;
+  [k: string]: unknown;
+}
+export interface Base64ImageSource {
+  data: string;
+  media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface FileImageSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface URLImageSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface ImageTransformationsParam {
+  oversized_image?: "downsize" | "error";
+  [k: string]: unknown;
+}
+export interface DocumentBlockParam {
+  source: Base64PDFSource | ContentBlockSource | FileDocumentSource | PlainTextSource | URLPDFSource;
+  type: "document";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam | null;
+  context?: string | null;
+  title?: string | null;
+  [k: string]: unknown;
+}
+export interface Base64PDFSource {
+  data: string;
+  media_type: "application/pdf";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface ContentBlockSource {
+  content: ContentBlockSourceContent[] | string;
+  type: "content";
+  [k: string]: unknown;
+}
+export interface FileDocumentSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface PlainTextSource {
+  data: string;
+  media_type: "text/plain";
+  type: "text";
+  [k: string]: unknown;
+}
+export interface URLPDFSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface CitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface SearchResultBlockParam {
+  content: TextBlockParam[];
+  source: string;
+  title: string;
+  type: "search_result";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam;
+  [k: string]: unknown;
+}
+export interface ThinkingBlockParam {
+  signature: string;
+  thinking: string;
+  type: "thinking";
+  [k: string]: unknown;
+}
+export interface RedactedThinkingBlockParam {
+  data: string;
+  type: "redacted_thinking";
+  [k: string]: unknown;
+}
+export interface ToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name: string;
+  type: "tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  toolset_name?: string | null;
+  [k: string]: unknown;
+}
+export interface DirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface ToolResultBlockParam {
+  tool_use_id: string;
+  type: "tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  content?:
+    | (
+        | BrowserStateBlockParam
+        | TextBlockParam
+        | ImageBlockParam
+        | DocumentBlockParam
+        | SearchResultBlockParam
+        | ToolReferenceBlockParam
+      )[]
+    | string;
+  is_error?: boolean;
+  toolset_name?: string | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateBlockParam {
+  tabs: BrowserStateTabEntry[];
+  type: "browser_state";
+  cache_control?: CacheControlEphemeral | null;
+  state_changes?: BrowserStateChange[] | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateTabEntry {
+  tab_id: string;
+  title: string;
+  url: string;
+  active?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeTabOpened {
+  tab_id: string;
+  type: "tab_opened";
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadStarted {
+  download_id: string;
+  type: "download_started";
+  url: string;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadCompleted {
+  download_id: string;
+  type: "download_completed";
+  url: string;
+  path?: string | null;
+  size_bytes?: number | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadFailed {
+  download_id: string;
+  type: "download_failed";
+  url: string;
+  error?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolReferenceBlockParam {
+  tool_name: string;
+  type: "tool_reference";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ServerToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name:
+    | "bash_code_execution"
+    | "code_execution"
+    | "text_editor_code_execution"
+    | "tool_search_tool_bm25"
+    | "tool_search_tool_regex"
+    | "web_fetch"
+    | "web_search";
+  type: "server_tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolResultBlockParam {
+  content: WebSearchToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "web_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolRequestErrorObject {
+  error_code: WebSearchToolResultErrorCode;
+  type: "web_search_tool_result_error";
+  [k: string]: unknown;
+}
+export interface WebSearchResultBlockParam {
+  encrypted_content: string;
+  title: string;
+  type: "web_search_result";
+  url: string;
+  page_age?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultBlockParam {
+  content: WebFetchBlockParam | WebFetchToolResultErrorBlockParam;
+  tool_use_id: string;
+  type: "web_fetch_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebFetchBlockParam {
+  content: DocumentBlockParam;
+  type: "web_fetch_result";
+  url: string;
+  retrieved_at?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultErrorBlockParam {
+  error_code: WebFetchToolResultErrorCode;
+  type: "web_fetch_tool_result_error";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultBlockParam {
+  content:
+    | TextEditorCodeExecutionCreateResultBlockParam
+    | TextEditorCodeExecutionStrReplaceResultBlockParam
+    | TextEditorCodeExecutionToolResultErrorParam
+    | TextEditorCodeExecutionViewResultBlockParam;
+  tool_use_id: string;
+  type: "text_editor_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionCreateResultBlockParam {
+  is_file_update: boolean;
+  type: "text_editor_code_execution_create_result";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
+  type: "text_editor_code_execution_str_replace_result";
+  lines?: string[] | null;
+  new_lines?: number | null;
+  new_start?: number | null;
+  old_lines?: number | null;
+  old_start?: number | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultErrorParam {
+  error_code: TextEditorCodeExecutionToolResultErrorCode;
+  type: "text_editor_code_execution_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionViewResultBlockParam {
+  content: string;
+  file_type: "image" | "pdf" | "text";
+  type: "text_editor_code_execution_view_result";
+  num_lines?: number | null;
+  start_line?: number | null;
+  total_lines?: number | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultBlockParam {
+  content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
+  tool_use_id: string;
+  type: "tool_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultErrorParam {
+  error_code: ToolSearchToolResultErrorCode;
+  type: "tool_search_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolSearchResultBlockParam {
+  tool_references: ToolReferenceBlockParam[];
+  type: "tool_search_tool_search_result";
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditNotApplied {
+  reason:
+    | "body_mismatch"
+    | "continuation_excluded"
+    | "continuation_only"
+    | "expired"
+    | "invalid_target_model"
+    | "not_enabled"
+    | "reprice_unavailable"
+    | "temporarily_unavailable"
+    | "variant_fields_present"
+    | "wrong_organization"
+    | "wrong_platform"
+    | "wrong_workspace";
+  type: "not_applied";
+  remove_to_redeem?: string[] | null;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditRedeemed {
+  type: "redeemed";
+  [k: string]: unknown;
+}
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+  thinkingTokens?: number;
+  cacheCreationEphemeral5mInputTokens?: number;
+  cacheCreationEphemeral1hInputTokens?: number;
+  canonicalModel?: string;
+  provider?: string;
+  costBasis?: string;
+  [k: string]: unknown;
+}
 export interface AnthropicMessage {
   id: string;
   type: "message";
@@ -2590,17 +6292,9 @@ export interface AnthropicMessage {
   usage: ApiUsage;
   container?: unknown;
   context_management?: unknown;
-  [k: string]: unknown;
-}
-export interface TextBlock {
-  type: "text";
-  text: string;
-  citations?:
-    | {
-        type: string;
-        [k: string]: unknown;
-      }[]
-    | null;
+  diagnostics?: BetaDiagnostics | null;
+  stop_details?: BetaRefusalStopDetails | null;
+  input_transformations?: BetaInputTransformation[] | null;
   [k: string]: unknown;
 }
 export interface ApiUsage {
@@ -2622,33 +6316,1408 @@ export interface ApiUsage {
   inference_geo?: string | null;
   iterations?: unknown[] | null;
   speed?: string | null;
-  [k: string]: unknown;
-}
-export interface UserMessageParam {
-  role: "user";
-  content: string | UserContentBlock[];
-  [k: string]: unknown;
-}
-export interface ModelUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadInputTokens: number;
-  cacheCreationInputTokens: number;
-  webSearchRequests: number;
-  costUSD: number;
-  contextWindow: number;
-  maxOutputTokens: number;
-  thinkingTokens?: number;
-  cacheCreationEphemeral5mInputTokens?: number;
-  cacheCreationEphemeral1hInputTokens?: number;
-  canonicalModel?: string;
-  provider?: string;
-  costBasis?: string;
+  fallback_credit?: BetaFallbackCreditUsage | null;
+  output_tokens_details?: BetaOutputTokensDetails | null;
   [k: string]: unknown;
 }
 export interface CliControlRequest {
   type: "control_request";
   request_id: string;
   request: CliControlRequestInner;
+  [k: string]: unknown;
+}
+export interface McpServerProvenance {
+  name: string;
+  source: string;
+  [k: string]: unknown;
+}
+export interface DirectoryAddedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "DirectoryAdded";
+  directory: string;
+  source: "register_repo_root" | "slash_command";
+  [k: string]: unknown;
+}
+export interface InterruptHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Interrupt";
+  source: "session" | "system" | "user";
+  reason: "other" | "permission_denied" | "rewind" | "stop";
+  via?: "client" | "terminal";
+  [k: string]: unknown;
+}
+export interface PreModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PostModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "auto" | "command" | "picker" | "resume" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface MessageDisplayHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "MessageDisplay";
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+  [k: string]: unknown;
+}
+export interface PreSkillShellCommandHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreSkillShellCommand";
+  tool_name: string;
+  tool_input: {
+    command: string;
+    [k: string]: unknown;
+  };
+  tool_use_id: string;
+  command_name: string;
+  command_source?: string;
+  invoked_by: "claude" | "other" | "user";
+  [k: string]: unknown;
+}
+export interface SDKControlApplyFlagSettingsRequest {
+  subtype: "apply_flag_settings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlBackgroundTasksRequest {
+  subtype: "background_tasks";
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlCancelAsyncMessageRequest {
+  subtype: "cancel_async_message";
+  message_uuid: string;
+  [k: string]: unknown;
+}
+export interface SDKControlElicitationRequest {
+  subtype: "elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  property_order?: string[];
+  title?: string;
+  display_name?: string;
+  description?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlFileSuggestionsRequest {
+  subtype: "file_suggestions";
+  query: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetBinaryVersionRequest {
+  subtype: "get_binary_version";
+  [k: string]: unknown;
+}
+export interface SDKControlGetContextUsageRequest {
+  subtype: "get_context_usage";
+  detail?: "full" | "summary";
+  [k: string]: unknown;
+}
+export interface SDKControlGetHooksListingRequest {
+  subtype: "get_hooks_listing";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSessionCostRequest {
+  subtype: "get_session_cost";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSettingsRequest {
+  subtype: "get_settings";
+  [k: string]: unknown;
+}
+export interface SDKControlGetTaskOutputRequest {
+  subtype: "get_task_output";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetUsageRequest {
+  subtype: "get_usage";
+  skip_behaviors?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlInitializeRequest {
+  subtype: "initialize";
+  hooks?: {
+    PreToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUseFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolBatch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Notification?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptSubmit?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptExpansion?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionEnd?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Stop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    StopFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Interrupt?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionRequest?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionDenied?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Setup?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TeammateIdle?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCreated?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCompleted?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Elicitation?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ElicitationResult?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ConfigChange?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeCreate?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeRemove?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    InstructionsLoaded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    CwdChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    FileChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    DirectoryAdded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    MessageDisplay?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreSkillShellCommand?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  sdkMcpServers?: string[];
+  sdkMcpServerConfigs?: {
+    [k: string]: {
+      timeout?: number;
+      tools?: {
+        name: string;
+        permission_policy?: "always_allow" | "always_ask" | "always_deny";
+        org_max_permission?: "allow" | "ask" | "blocked";
+        [k: string]: unknown;
+      }[];
+      [k: string]: unknown;
+    };
+  };
+  sdkMcpServerManifests?: {
+    [k: string]: {
+      initializeResult: {
+        [k: string]: unknown;
+      };
+      toolsListResult?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    };
+  };
+  sdkMcpServerManifestsOrigin?: "host_per_send";
+  jsonSchema?: {
+    [k: string]: unknown;
+  };
+  systemPrompt?: string[];
+  appendSystemPrompt?: string;
+  systemPromptSnapshot?: boolean;
+  planModeInstructions?: string;
+  toolAliases?: {
+    [k: string]: string;
+  };
+  excludeDynamicSections?: boolean;
+  agents?: {
+    [k: string]: {
+      description: string;
+      tools?: string[];
+      disallowedTools?: string[];
+      prompt: string;
+      model?: string;
+      mcpServers?: AgentMcpServerSpec[];
+      criticalSystemReminder_EXPERIMENTAL?: string;
+      skills?: string[];
+      initialPrompt?: string;
+      maxTurns?: number;
+      autoCompactWindow?: number;
+      background?: boolean;
+      omitClaudeMd?: boolean;
+      memory?: "local" | "project" | "user";
+      effort?: ("high" | "low" | "max" | "medium" | "xhigh") | number;
+      permissionMode?: "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
+      observer?: string;
+      observerMessage?: string;
+      [k: string]: unknown;
+    };
+  };
+  title?: string;
+  skills?: string[];
+  promptSuggestions?: boolean;
+  agentProgressSummaries?: boolean;
+  forwardSubagentText?: boolean;
+  supportedDialogKinds?: string[];
+  perTaskStopAffordance?: boolean;
+  plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  mcpServers?: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface McpStdioServerConfig {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: {
+    [k: string]: string;
+  };
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSSEServerConfig {
+  type: "sse";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpHttpServerConfig {
+  type: "http";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSdkServerConfig {
+  type: "sdk";
+  name: string;
+  timeout?: number;
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlInterruptRequest {
+  subtype: "interrupt";
+  cancel_queued?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlListModelsRequest {
+  subtype: "list_models";
+  [k: string]: unknown;
+}
+export interface SDKControlListPermissionRulesRequest {
+  subtype: "list_permission_rules";
+  [k: string]: unknown;
+}
+export interface SDKControlMcpCallRequest {
+  subtype: "mcp_call";
+  tool: string;
+  arguments?: {
+    [k: string]: unknown;
+  };
+  soft_error_result?: boolean;
+  expires_at?: string;
+  timeout_ms?: number;
+  result_not_for_model?: boolean;
+  check_permissions?: boolean;
+  input_files?: {
+    name: string;
+    lane_path: string;
+    [k: string]: unknown;
+  }[];
+  output_files?: {
+    name: string;
+    lane_path: string;
+    if_match?: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlMcpMessageRequest {
+  subtype: "mcp_message";
+  server_name: string;
+  message: JSONRPCMessage;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReadResourceRequest {
+  subtype: "mcp_read_resource";
+  serverName: string;
+  uri: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReconnectRequest {
+  subtype: "mcp_reconnect";
+  serverName: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpSetServersRequest {
+  subtype: "mcp_set_servers";
+  servers: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlMcpStatusRequest {
+  subtype: "mcp_status";
+  liveReply?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpToggleRequest {
+  subtype: "mcp_toggle";
+  serverName: string;
+  enabled: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlPermissionRequest {
+  subtype: "can_use_tool";
+  tool_name: string;
+  mcp_server?: McpServerProvenance;
+  input: {
+    [k: string]: unknown;
+  };
+  permission_suggestions?: PermissionUpdate[];
+  blocked_path?: string;
+  decision_reason?: string;
+  decision_reason_type?:
+    | "asyncAgent"
+    | "classifier"
+    | "hook"
+    | "mode"
+    | "other"
+    | "permissionPromptTool"
+    | "rule"
+    | "safetyCheck"
+    | "sandboxOverride"
+    | "subcommandResults"
+    | "workingDir";
+  classifier_approvable?: boolean;
+  suppress_always_allow_rule?: boolean;
+  default_to_no?: boolean;
+  matched_ask_rule?: {
+    source: string;
+    tool_name: string;
+    rule_content?: string;
+    [k: string]: unknown;
+  };
+  title?: string;
+  display_name?: string;
+  tool_use_id: string;
+  agent_id?: string;
+  description?: string;
+  requires_user_interaction?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReadFileRequest {
+  subtype: "read_file";
+  path: string;
+  max_bytes?: number;
+  encoding?: "base64" | "utf-8";
+  [k: string]: unknown;
+}
+export interface SDKControlRegisterRepoRootRequest {
+  subtype: "register_repo_root";
+  directory: string;
+  reload_claude_md?: boolean;
+  reload_plugins?: boolean;
+  reload_skills?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadOutputStylesRequest {
+  subtype: "reload_output_styles";
+  [k: string]: unknown;
+}
+export interface SDKControlReloadPluginsRequest {
+  subtype: "reload_plugins";
+  hold_on_cache_impact?: boolean;
+  add_plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  refuse_if_busy?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadSkillsRequest {
+  subtype: "reload_skills";
+  [k: string]: unknown;
+}
+export interface SDKControlRenameSessionRequest {
+  subtype: "rename_session";
+  title: string;
+  source?: "host" | "remote";
+  session_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlSetPermissionModeRequest {
+  subtype: "set_permission_mode";
+  mode: PermissionMode;
+  [k: string]: unknown;
+}
+export interface SDKControlSetModelRequest {
+  subtype: "set_model";
+  model?: string | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetMaxThinkingTokensRequest {
+  subtype: "set_max_thinking_tokens";
+  max_thinking_tokens?: number | null;
+  thinking_display?: ("highlights" | "omitted" | "summarized") | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetColorRequest {
+  subtype: "set_color";
+  color: string;
+  [k: string]: unknown;
+}
+export interface SDKHookCallbackRequest {
+  subtype: "hook_callback";
+  callback_id: string;
+  input: HookInput;
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface ConfigChangeHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ConfigChange";
+  source: "local_settings" | "policy_settings" | "project_settings" | "skills" | "user_settings";
+  file_path?: string;
+  [k: string]: unknown;
+}
+export interface CwdChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "CwdChanged";
+  old_cwd: string;
+  new_cwd: string;
+  [k: string]: unknown;
+}
+export interface ElicitationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface ElicitationResultHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ElicitationResult";
+  mcp_server_name: string;
+  elicitation_id?: string;
+  mode?: "form" | "url";
+  action: "accept" | "cancel" | "decline";
+  content?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface FileChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "FileChanged";
+  file_path: string;
+  event: "add" | "change" | "unlink";
+  [k: string]: unknown;
+}
+export interface PreToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_response: unknown;
+  tool_use_id: string;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUseFailure";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  error: string;
+  is_interrupt?: boolean;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolBatchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolBatch";
+  tool_calls: {
+    tool_name: string;
+    tool_input: unknown;
+    tool_use_id: string;
+    tool_response?: unknown;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PermissionDeniedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionDenied";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  reason: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface NotificationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Notification";
+  message: string;
+  title?: string;
+  notification_type: string;
+  [k: string]: unknown;
+}
+export interface UserPromptSubmitHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptSubmit";
+  prompt: string;
+  source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
+  session_title?: string;
+  [k: string]: unknown;
+}
+export interface UserPromptExpansionHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptExpansion";
+  expansion_type: "mcp_prompt" | "slash_command";
+  command_name: string;
+  command_args: string;
+  command_source?: string;
+  prompt: string;
+  [k: string]: unknown;
+}
+export interface SessionStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionStart";
+  source: "clear" | "compact" | "fork" | "resume" | "startup";
+  model?: string;
+  session_title?: string;
+  seconds_since_last_response?: number;
+  context_tokens?: number;
+  prompt_cache_likely_expired?: boolean;
+  estimated_cache_write_usd?: number;
+  [k: string]: unknown;
+}
+export interface SessionEndHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionEnd";
+  reason: ExitReason;
+  [k: string]: unknown;
+}
+export interface StopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Stop";
+  stop_hook_active: boolean;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface StopFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "StopFailure";
+  error:
+    | "account_on_hold"
+    | "authentication_failed"
+    | "billing_error"
+    | "cloud_credential_error"
+    | "invalid_request"
+    | "max_output_tokens"
+    | "model_not_found"
+    | "oauth_org_not_allowed"
+    | "overloaded"
+    | "rate_limit"
+    | "server_error"
+    | "unknown"
+    | "verification_required";
+  error_details?: string;
+  last_assistant_message?: string;
+  [k: string]: unknown;
+}
+export interface SubagentStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStart";
+  [k: string]: unknown;
+}
+export interface SubagentStopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStop";
+  stop_hook_active: boolean;
+  agent_transcript_path: string;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PreCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreCompact";
+  trigger: "auto" | "manual";
+  custom_instructions: string | null;
+  [k: string]: unknown;
+}
+export interface PostCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostCompact";
+  trigger: "auto" | "manual";
+  compact_summary: string;
+  [k: string]: unknown;
+}
+export interface PermissionRequestHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionRequest";
+  tool_name: string;
+  tool_input: unknown;
+  permission_suggestions?: PermissionUpdate[];
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface SetupHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Setup";
+  trigger: "init" | "maintenance";
+  [k: string]: unknown;
+}
+export interface TeammateIdleHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TeammateIdle";
+  teammate_name: string;
+  team_name: string;
+  [k: string]: unknown;
+}
+export interface TaskCreatedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCreated";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface TaskCompletedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCompleted";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface InstructionsLoadedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "InstructionsLoaded";
+  file_path: string;
+  memory_type: "Local" | "Managed" | "Project" | "User";
+  load_reason: "compact" | "include" | "nested_traversal" | "path_glob_match" | "session_start";
+  globs?: string[];
+  trigger_file_path?: string;
+  parent_file_path?: string;
+  [k: string]: unknown;
+}
+export interface WorktreeCreateHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeCreate";
+  name: string;
+  [k: string]: unknown;
+}
+export interface WorktreeRemoveHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeRemove";
+  worktree_path: string;
+  [k: string]: unknown;
+}
+export interface SDKControlRewindFilesRequest {
+  subtype: "rewind_files";
+  user_message_id: string;
+  dry_run?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlSeedReadStateRequest {
+  subtype: "seed_read_state";
+  path: string;
+  mtime: number;
+  [k: string]: unknown;
+}
+export interface SDKControlSetHasSubscribersRequest {
+  subtype: "set_has_subscribers";
+  has_subscribers: boolean | null;
+  [k: string]: unknown;
+}
+export interface SDKControlStopTaskRequest {
+  subtype: "stop_task";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlUpdateSettingsRequest {
+  subtype: "update_settings";
+  source: "localSettings" | "userSettings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlRequestUserDialogRequest {
+  subtype: "request_user_dialog";
+  dialog_kind: string;
+  payload: {
+    [k: string]: unknown;
+  };
+  tool_use_id?: string;
   [k: string]: unknown;
 }

@@ -17,6 +17,12 @@ export type ClientInputMessage =
       parent_tool_use_id?: string | null;
       uuid?: string;
       session_id?: string;
+      subagent_type?: string;
+      task_description?: string;
+      client_composed?: true;
+      pasted_content?: (ContentBlockParam[] | TextBlockParam[] | string)[];
+      inline_pastes?: string[];
+      agent_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -34,6 +40,24 @@ export type ClientInputMessage =
             response?: {
               [k: string]: unknown;
             };
+            pending_permission_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           }
         | {
@@ -50,7 +74,59 @@ export type ClientInputMessage =
                     input: {
                       [k: string]: unknown;
                     };
-                    permission_suggestions?: PermissionUpdate[];
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     blocked_path?: string;
                     decision_reason?: string;
                     decision_reason_type?:
@@ -71,6 +147,16 @@ export type ClientInputMessage =
                     tool_use_id: string;
                     agent_id?: string;
                     description?: string;
+                    mcp_server?: McpServerProvenance;
+                    suppress_always_allow_rule?: boolean;
+                    default_to_no?: boolean;
+                    matched_ask_rule?: {
+                      source: string;
+                      tool_name: string;
+                      rule_content?: string;
+                      [k: string]: unknown;
+                    };
+                    requires_user_interaction?: boolean;
                     [k: string]: unknown;
                   }
                 | {
@@ -92,6 +178,8 @@ export type ClientInputMessage =
                           tool_name: string;
                           tool_input: unknown;
                           tool_use_id: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -111,6 +199,8 @@ export type ClientInputMessage =
                           tool_response: unknown;
                           tool_use_id: string;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -131,6 +221,8 @@ export type ClientInputMessage =
                           error: string;
                           is_interrupt?: boolean;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -152,6 +244,7 @@ export type ClientInputMessage =
                             tool_response?: unknown;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -170,6 +263,8 @@ export type ClientInputMessage =
                           tool_input: unknown;
                           tool_use_id: string;
                           reason: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -187,6 +282,7 @@ export type ClientInputMessage =
                           message: string;
                           title?: string;
                           notification_type: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -203,6 +299,8 @@ export type ClientInputMessage =
                           hook_event_name: "UserPromptSubmit";
                           prompt: string;
                           session_title?: string;
+                          prompt_id?: string;
+                          source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
                           [k: string]: unknown;
                         }
                       | {
@@ -222,6 +320,7 @@ export type ClientInputMessage =
                           command_args: string;
                           command_source?: string;
                           prompt: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -236,8 +335,14 @@ export type ClientInputMessage =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SessionStart";
-                          source: "startup" | "resume" | "clear" | "compact";
+                          source: "startup" | "resume" | "clear" | "compact" | "fork";
                           model?: string;
+                          prompt_id?: string;
+                          session_title?: string;
+                          seconds_since_last_response?: number;
+                          context_tokens?: number;
+                          prompt_cache_likely_expired?: boolean;
+                          estimated_cache_write_usd?: number;
                           [k: string]: unknown;
                         }
                       | {
@@ -259,6 +364,7 @@ export type ClientInputMessage =
                             | "prompt_input_exit"
                             | "other"
                             | "bypass_permissions_disabled";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -294,6 +400,7 @@ export type ClientInputMessage =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -317,9 +424,14 @@ export type ClientInputMessage =
                             | "model_not_found"
                             | "server_error"
                             | "unknown"
-                            | "max_output_tokens";
+                            | "max_output_tokens"
+                            | "account_on_hold"
+                            | "cloud_credential_error"
+                            | "overloaded"
+                            | "verification_required";
                           error_details?: string;
                           last_assistant_message?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -334,6 +446,7 @@ export type ClientInputMessage =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SubagentStart";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -370,6 +483,7 @@ export type ClientInputMessage =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -386,6 +500,7 @@ export type ClientInputMessage =
                           hook_event_name: "PreCompact";
                           trigger: "manual" | "auto";
                           custom_instructions: string | null;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -402,6 +517,7 @@ export type ClientInputMessage =
                           hook_event_name: "PostCompact";
                           trigger: "manual" | "auto";
                           compact_summary: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -418,7 +534,67 @@ export type ClientInputMessage =
                           hook_event_name: "PermissionRequest";
                           tool_name: string;
                           tool_input: unknown;
-                          permission_suggestions?: PermissionUpdate[];
+                          permission_suggestions?: (
+                            | {
+                                type: "addRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "replaceRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "setMode";
+                                mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "addDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                          )[];
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -434,6 +610,7 @@ export type ClientInputMessage =
                           };
                           hook_event_name: "Setup";
                           trigger: "init" | "maintenance";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -450,6 +627,7 @@ export type ClientInputMessage =
                           hook_event_name: "TeammateIdle";
                           teammate_name: string;
                           team_name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -469,6 +647,7 @@ export type ClientInputMessage =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -488,6 +667,7 @@ export type ClientInputMessage =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -510,6 +690,7 @@ export type ClientInputMessage =
                           requested_schema?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -531,6 +712,7 @@ export type ClientInputMessage =
                           content?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -548,6 +730,7 @@ export type ClientInputMessage =
                           source:
                             "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
                           file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -568,6 +751,7 @@ export type ClientInputMessage =
                           globs?: string[];
                           trigger_file_path?: string;
                           parent_file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -583,6 +767,7 @@ export type ClientInputMessage =
                           };
                           hook_event_name: "WorktreeCreate";
                           name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -598,6 +783,7 @@ export type ClientInputMessage =
                           };
                           hook_event_name: "WorktreeRemove";
                           worktree_path: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -614,6 +800,7 @@ export type ClientInputMessage =
                           hook_event_name: "CwdChanged";
                           old_cwd: string;
                           new_cwd: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -630,15 +817,58 @@ export type ClientInputMessage =
                           hook_event_name: "FileChanged";
                           file_path: string;
                           event: "change" | "add" | "unlink";
+                          prompt_id?: string;
                           [k: string]: unknown;
-                        };
+                        }
+                      | DirectoryAddedHookInput
+                      | InterruptHookInput
+                      | PreModelSwitchHookInput
+                      | PostModelSwitchHookInput
+                      | MessageDisplayHookInput
+                      | PreSkillShellCommandHookInput;
                     tool_use_id?: string;
                     [k: string]: unknown;
                   }
                 | {
                     subtype: "mcp_message";
                     server_name: string;
-                    message: JsonRpcMessage;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id?: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
                     [k: string]: unknown;
                   }
                 | {
@@ -662,6 +892,7 @@ export type ClientInputMessage =
                     title?: string;
                     display_name?: string;
                     description?: string;
+                    property_order?: string[];
                     [k: string]: unknown;
                   }
                 | {
@@ -672,7 +903,55 @@ export type ClientInputMessage =
                     };
                     tool_use_id?: string;
                     [k: string]: unknown;
-                  };
+                  }
+                | SDKControlApplyFlagSettingsRequest
+                | SDKControlBackgroundTasksRequest
+                | SDKControlCancelAsyncMessageRequest
+                | SDKControlFileSuggestionsRequest
+                | SDKControlGetBinaryVersionRequest
+                | SDKControlGetContextUsageRequest
+                | SDKControlGetHooksListingRequest
+                | SDKControlGetSessionCostRequest
+                | SDKControlGetSettingsRequest
+                | SDKControlGetTaskOutputRequest
+                | SDKControlGetUsageRequest
+                | SDKControlInitializeRequest
+                | SDKControlInterruptRequest
+                | SDKControlListModelsRequest
+                | SDKControlListPermissionRulesRequest
+                | SDKControlMcpCallRequest
+                | SDKControlMcpReadResourceRequest
+                | SDKControlMcpReconnectRequest
+                | SDKControlMcpSetServersRequest
+                | SDKControlMcpStatusRequest
+                | SDKControlMcpToggleRequest
+                | SDKControlReadFileRequest
+                | SDKControlRegisterRepoRootRequest
+                | SDKControlReloadOutputStylesRequest
+                | SDKControlReloadPluginsRequest
+                | SDKControlReloadSkillsRequest
+                | SDKControlRenameSessionRequest
+                | SDKControlSetPermissionModeRequest
+                | SDKControlSetModelRequest
+                | SDKControlSetMaxThinkingTokensRequest
+                | SDKControlSetColorRequest
+                | SDKControlRewindFilesRequest
+                | SDKControlSeedReadStateRequest
+                | SDKControlSetHasSubscribersRequest
+                | SDKControlStopTaskRequest
+                | SDKControlUpdateSettingsRequest;
+              [k: string]: unknown;
+            }[];
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
               [k: string]: unknown;
             }[];
             [k: string]: unknown;
@@ -704,7 +983,36 @@ export type ClientInputMessage =
       [k: string]: unknown;
     };
 export type UserContentBlock =
-  | TextBlock
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
   | {
       type: "image";
       source:
@@ -724,6 +1032,15 @@ export type UserContentBlock =
             file_id: string;
             [k: string]: unknown;
           };
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      transformations?: {
+        oversized_image?: "downsize" | "error";
+        [k: string]: unknown;
+      } | null;
       [k: string]: unknown;
     }
   | {
@@ -747,6 +1064,82 @@ export type UserContentBlock =
               | string
               | {
                   type: string;
+                  text?: string;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  citations?:
+                    | (
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_char_index: number;
+                            start_char_index: number;
+                            type: "char_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_block_index: number;
+                            start_block_index: number;
+                            type: "content_block_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_page_number: number;
+                            start_page_number: number;
+                            type: "page_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            end_block_index: number;
+                            search_result_index: number;
+                            source: string;
+                            start_block_index: number;
+                            title: string | null;
+                            type: "search_result_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            encrypted_index: string;
+                            title: string | null;
+                            type: "web_search_result_location";
+                            url: string;
+                            [k: string]: unknown;
+                          }
+                      )[]
+                    | null;
+                  source?:
+                    | {
+                        data: string;
+                        media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                        type: "base64";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        file_id: string;
+                        type: "file";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      };
+                  transformations?: {
+                    oversized_image?: "downsize" | "error";
+                    [k: string]: unknown;
+                  } | null;
                   [k: string]: unknown;
                 }[];
             [k: string]: unknown;
@@ -767,6 +1160,11 @@ export type UserContentBlock =
         enabled?: boolean;
         [k: string]: unknown;
       } | null;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
       [k: string]: unknown;
     }
   | {
@@ -774,13 +1172,57 @@ export type UserContentBlock =
       tool_use_id: string;
       content?: string | ToolResultContentBlock[];
       is_error?: boolean;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      toolset_name?: string | null;
       [k: string]: unknown;
     }
   | {
       type: "search_result";
       source: string;
       title: string;
-      content: TextBlock[];
+      content: {
+        type: "text";
+        text: string;
+        citations?:
+          | {
+              type: string;
+              cited_text?: string;
+              document_index?: number;
+              document_title?: string | null;
+              end_char_index?: number;
+              start_char_index?: number;
+              end_block_index?: number;
+              start_block_index?: number;
+              end_page_number?: number;
+              start_page_number?: number;
+              search_result_index?: number;
+              source?: string;
+              title?: string | null;
+              encrypted_index?: string;
+              url?: string;
+              [k: string]: unknown;
+            }[]
+          | null;
+        cache_control?: {
+          type: "ephemeral";
+          ttl?: "1h" | "5m";
+          [k: string]: unknown;
+        } | null;
+        [k: string]: unknown;
+      }[];
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      citations?: {
+        enabled?: boolean;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
@@ -799,10 +1241,476 @@ export type UserContentBlock =
       id: string;
       name: string;
       input: unknown;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      caller?:
+        | {
+            type: "direct";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20250825";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20260120";
+            [k: string]: unknown;
+          };
+      toolset_name?: string | null;
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            content: {
+              file_id: string;
+              type: "bash_code_execution_output";
+              [k: string]: unknown;
+            }[];
+            return_code: number;
+            stderr: string;
+            stdout: string;
+            type: "bash_code_execution_result";
+            [k: string]: unknown;
+          }
+        | {
+            error_code:
+              | "execution_time_exceeded"
+              | "invalid_tool_input"
+              | "output_file_too_large"
+              | "too_many_requests"
+              | "unavailable";
+            type: "bash_code_execution_tool_result_error";
+            [k: string]: unknown;
+          };
+      tool_use_id: string;
+      type: "bash_code_execution_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            content: {
+              file_id: string;
+              type: "code_execution_output";
+              [k: string]: unknown;
+            }[];
+            return_code: number;
+            stderr: string;
+            stdout: string;
+            type: "code_execution_result";
+            [k: string]: unknown;
+          }
+        | {
+            error_code: "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+            type: "code_execution_tool_result_error";
+            [k: string]: unknown;
+          }
+        | {
+            content: {
+              file_id: string;
+              type: "code_execution_output";
+              [k: string]: unknown;
+            }[];
+            encrypted_stdout: string;
+            return_code: number;
+            stderr: string;
+            type: "encrypted_code_execution_result";
+            [k: string]: unknown;
+          };
+      tool_use_id: string;
+      type: "code_execution_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
+  | {
+      file_id: string;
+      type: "container_upload";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
+  | {
+      id: string;
+      input: unknown;
+      name:
+        | "bash_code_execution"
+        | "code_execution"
+        | "text_editor_code_execution"
+        | "tool_search_tool_bm25"
+        | "tool_search_tool_regex"
+        | "web_fetch"
+        | "web_search";
+      type: "server_tool_use";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      caller?:
+        | {
+            type: "direct";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20250825";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20260120";
+            [k: string]: unknown;
+          };
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            error_code:
+              | "invalid_tool_input"
+              | "max_uses_exceeded"
+              | "query_too_long"
+              | "request_too_large"
+              | "too_many_requests"
+              | "unavailable";
+            type: "web_search_tool_result_error";
+            [k: string]: unknown;
+          }
+        | {
+            encrypted_content: string;
+            title: string;
+            type: "web_search_result";
+            url: string;
+            page_age?: string | null;
+            [k: string]: unknown;
+          }[];
+      tool_use_id: string;
+      type: "web_search_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      caller?:
+        | {
+            type: "direct";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20250825";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20260120";
+            [k: string]: unknown;
+          };
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            content: {
+              source:
+                | {
+                    data: string;
+                    media_type: "application/pdf";
+                    type: "base64";
+                    [k: string]: unknown;
+                  }
+                | {
+                    content:
+                      | (
+                          | {
+                              text: string;
+                              type: "text";
+                              cache_control?: {
+                                type: "ephemeral";
+                                ttl?: "1h" | "5m";
+                                [k: string]: unknown;
+                              } | null;
+                              citations?:
+                                | (
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_char_index: number;
+                                        start_char_index: number;
+                                        type: "char_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_block_index: number;
+                                        start_block_index: number;
+                                        type: "content_block_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        document_index: number;
+                                        document_title: string | null;
+                                        end_page_number: number;
+                                        start_page_number: number;
+                                        type: "page_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        end_block_index: number;
+                                        search_result_index: number;
+                                        source: string;
+                                        start_block_index: number;
+                                        title: string | null;
+                                        type: "search_result_location";
+                                        [k: string]: unknown;
+                                      }
+                                    | {
+                                        cited_text: string;
+                                        encrypted_index: string;
+                                        title: string | null;
+                                        type: "web_search_result_location";
+                                        url: string;
+                                        [k: string]: unknown;
+                                      }
+                                  )[]
+                                | null;
+                              [k: string]: unknown;
+                            }
+                          | {
+                              source:
+                                | {
+                                    data: string;
+                                    media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                                    type: "base64";
+                                    [k: string]: unknown;
+                                  }
+                                | {
+                                    file_id: string;
+                                    type: "file";
+                                    [k: string]: unknown;
+                                  }
+                                | {
+                                    type: "url";
+                                    url: string;
+                                    [k: string]: unknown;
+                                  };
+                              type: "image";
+                              cache_control?: {
+                                type: "ephemeral";
+                                ttl?: "1h" | "5m";
+                                [k: string]: unknown;
+                              } | null;
+                              transformations?: {
+                                oversized_image?: "downsize" | "error";
+                                [k: string]: unknown;
+                              } | null;
+                              [k: string]: unknown;
+                            }
+                        )[]
+                      | string;
+                    type: "content";
+                    [k: string]: unknown;
+                  }
+                | {
+                    file_id: string;
+                    type: "file";
+                    [k: string]: unknown;
+                  }
+                | {
+                    data: string;
+                    media_type: "text/plain";
+                    type: "text";
+                    [k: string]: unknown;
+                  }
+                | {
+                    type: "url";
+                    url: string;
+                    [k: string]: unknown;
+                  };
+              type: "document";
+              cache_control?: {
+                type: "ephemeral";
+                ttl?: "1h" | "5m";
+                [k: string]: unknown;
+              } | null;
+              citations?: {
+                enabled?: boolean;
+                [k: string]: unknown;
+              } | null;
+              context?: string | null;
+              title?: string | null;
+              [k: string]: unknown;
+            };
+            type: "web_fetch_result";
+            url: string;
+            retrieved_at?: string | null;
+            [k: string]: unknown;
+          }
+        | {
+            error_code:
+              | "content_too_large"
+              | "invalid_tool_input"
+              | "max_uses_exceeded"
+              | "too_many_requests"
+              | "unavailable"
+              | "unsupported_content_type"
+              | "url_not_accessible"
+              | "url_not_allowed"
+              | "url_not_in_prior_context"
+              | "url_too_long";
+            type: "web_fetch_tool_result_error";
+            [k: string]: unknown;
+          };
+      tool_use_id: string;
+      type: "web_fetch_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      caller?:
+        | {
+            type: "direct";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20250825";
+            [k: string]: unknown;
+          }
+        | {
+            tool_id: string;
+            type: "code_execution_20260120";
+            [k: string]: unknown;
+          };
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            is_file_update: boolean;
+            type: "text_editor_code_execution_create_result";
+            [k: string]: unknown;
+          }
+        | {
+            type: "text_editor_code_execution_str_replace_result";
+            lines?: string[] | null;
+            new_lines?: number | null;
+            new_start?: number | null;
+            old_lines?: number | null;
+            old_start?: number | null;
+            [k: string]: unknown;
+          }
+        | {
+            error_code:
+              "execution_time_exceeded" | "file_not_found" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+            type: "text_editor_code_execution_tool_result_error";
+            error_message?: string | null;
+            [k: string]: unknown;
+          }
+        | {
+            content: string;
+            file_type: "image" | "pdf" | "text";
+            type: "text_editor_code_execution_view_result";
+            num_lines?: number | null;
+            start_line?: number | null;
+            total_lines?: number | null;
+            [k: string]: unknown;
+          };
+      tool_use_id: string;
+      type: "text_editor_code_execution_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
+  | {
+      content:
+        | {
+            error_code: "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+            type: "tool_search_tool_result_error";
+            error_message?: string | null;
+            [k: string]: unknown;
+          }
+        | {
+            tool_references: {
+              tool_name: string;
+              type: "tool_reference";
+              cache_control?: {
+                type: "ephemeral";
+                ttl?: "1h" | "5m";
+                [k: string]: unknown;
+              } | null;
+              [k: string]: unknown;
+            }[];
+            type: "tool_search_tool_search_result";
+            [k: string]: unknown;
+          };
+      tool_use_id: string;
+      type: "tool_search_tool_result";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
       [k: string]: unknown;
     };
 export type ToolResultContentBlock =
-  | TextBlock
+  | {
+      type: "text";
+      text: string;
+      citations?:
+        | {
+            type: string;
+            cited_text?: string;
+            document_index?: number;
+            document_title?: string | null;
+            end_char_index?: number;
+            start_char_index?: number;
+            end_block_index?: number;
+            start_block_index?: number;
+            end_page_number?: number;
+            start_page_number?: number;
+            search_result_index?: number;
+            source?: string;
+            title?: string | null;
+            encrypted_index?: string;
+            url?: string;
+            [k: string]: unknown;
+          }[]
+        | null;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
   | {
       type: "image";
       source:
@@ -822,6 +1730,15 @@ export type ToolResultContentBlock =
             file_id: string;
             [k: string]: unknown;
           };
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      transformations?: {
+        oversized_image?: "downsize" | "error";
+        [k: string]: unknown;
+      } | null;
       [k: string]: unknown;
     }
   | {
@@ -845,6 +1762,82 @@ export type ToolResultContentBlock =
               | string
               | {
                   type: string;
+                  text?: string;
+                  cache_control?: {
+                    type: "ephemeral";
+                    ttl?: "1h" | "5m";
+                    [k: string]: unknown;
+                  } | null;
+                  citations?:
+                    | (
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_char_index: number;
+                            start_char_index: number;
+                            type: "char_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_block_index: number;
+                            start_block_index: number;
+                            type: "content_block_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            document_index: number;
+                            document_title: string | null;
+                            end_page_number: number;
+                            start_page_number: number;
+                            type: "page_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            end_block_index: number;
+                            search_result_index: number;
+                            source: string;
+                            start_block_index: number;
+                            title: string | null;
+                            type: "search_result_location";
+                            [k: string]: unknown;
+                          }
+                        | {
+                            cited_text: string;
+                            encrypted_index: string;
+                            title: string | null;
+                            type: "web_search_result_location";
+                            url: string;
+                            [k: string]: unknown;
+                          }
+                      )[]
+                    | null;
+                  source?:
+                    | {
+                        data: string;
+                        media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+                        type: "base64";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        file_id: string;
+                        type: "file";
+                        [k: string]: unknown;
+                      }
+                    | {
+                        type: "url";
+                        url: string;
+                        [k: string]: unknown;
+                      };
+                  transformations?: {
+                    oversized_image?: "downsize" | "error";
+                    [k: string]: unknown;
+                  } | null;
                   [k: string]: unknown;
                 }[];
             [k: string]: unknown;
@@ -865,6 +1858,11 @@ export type ToolResultContentBlock =
         enabled?: boolean;
         [k: string]: unknown;
       } | null;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
       [k: string]: unknown;
     }
   | {
@@ -872,11 +1870,71 @@ export type ToolResultContentBlock =
       source: string;
       title: string;
       content: TextBlock[];
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      citations?: {
+        enabled?: boolean;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
       type: "tool_reference";
       tool_name: string;
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    }
+  | {
+      tabs: {
+        tab_id: string;
+        title: string;
+        url: string;
+        active?: boolean;
+        [k: string]: unknown;
+      }[];
+      type: "browser_state";
+      cache_control?: {
+        type: "ephemeral";
+        ttl?: "1h" | "5m";
+        [k: string]: unknown;
+      } | null;
+      state_changes?:
+        | (
+            | {
+                tab_id: string;
+                type: "tab_opened";
+                [k: string]: unknown;
+              }
+            | {
+                download_id: string;
+                type: "download_started";
+                url: string;
+                [k: string]: unknown;
+              }
+            | {
+                download_id: string;
+                type: "download_completed";
+                url: string;
+                path?: string | null;
+                size_bytes?: number | null;
+                [k: string]: unknown;
+              }
+            | {
+                download_id: string;
+                type: "download_failed";
+                url: string;
+                error?: string | null;
+                [k: string]: unknown;
+              }
+          )[]
+        | null;
       [k: string]: unknown;
     };
 export type MessageOrigin =
@@ -893,19 +1951,104 @@ export type MessageOrigin =
       kind: "peer";
       from: string;
       name?: string;
+      fromMode?: "bypass" | "prompting";
+      fromSession?: string;
+      senderTaskId?: string;
+      body?: string;
+      verifiedPeerPid?: number;
       [k: string]: unknown;
     }
   | {
       kind: "task-notification";
+      subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+      fireReason?: string;
+      runId?: string;
       [k: string]: unknown;
     }
   | {
       kind: "coordinator";
       [k: string]: unknown;
+    }
+  | {
+      kind: "unclassified";
+      [k: string]: unknown;
+    }
+  | {
+      kind: "observer";
+      from: string;
+      senderTaskId: string;
+      [k: string]: unknown;
+    }
+  | {
+      kind: "auto-continuation";
+      [k: string]: unknown;
+    }
+  | {
+      kind: "observer-activity";
+      [k: string]: unknown;
     };
+export type ContentBlockParam =
+  | BashCodeExecutionToolResultBlockParam
+  | CodeExecutionToolResultBlockParam
+  | ContainerUploadBlockParam
+  | TextBlockParam
+  | ImageBlockParam
+  | DocumentBlockParam
+  | SearchResultBlockParam
+  | ThinkingBlockParam
+  | RedactedThinkingBlockParam
+  | ToolUseBlockParam
+  | ToolResultBlockParam
+  | ServerToolUseBlockParam
+  | WebSearchToolResultBlockParam
+  | WebFetchToolResultBlockParam
+  | TextEditorCodeExecutionToolResultBlockParam
+  | ToolSearchToolResultBlockParam;
+export type BashCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "output_file_too_large" | "too_many_requests" | "unavailable";
+export type CodeExecutionToolResultBlockParamContent =
+  CodeExecutionResultBlockParam | CodeExecutionToolResultErrorParam | EncryptedCodeExecutionResultBlockParam;
+export type CodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type TextCitationParam =
+  | CitationCharLocationParam
+  | CitationContentBlockLocationParam
+  | CitationPageLocationParam
+  | CitationSearchResultLocationParam
+  | CitationWebSearchResultLocationParam;
+export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
+export type BrowserStateChange =
+  | BrowserStateChangeTabOpened
+  | BrowserStateChangeDownloadStarted
+  | BrowserStateChangeDownloadCompleted
+  | BrowserStateChangeDownloadFailed;
+export type WebSearchToolResultBlockParamContent = WebSearchToolRequestErrorObject | WebSearchResultBlockParam[];
+export type WebSearchToolResultErrorCode =
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "query_too_long"
+  | "request_too_large"
+  | "too_many_requests"
+  | "unavailable";
+export type WebFetchToolResultErrorCode =
+  | "content_too_large"
+  | "invalid_tool_input"
+  | "max_uses_exceeded"
+  | "too_many_requests"
+  | "unavailable"
+  | "unsupported_content_type"
+  | "url_not_accessible"
+  | "url_not_allowed"
+  | "url_not_in_prior_context"
+  | "url_too_long";
+export type TextEditorCodeExecutionToolResultErrorCode =
+  "execution_time_exceeded" | "file_not_found" | "invalid_tool_input" | "too_many_requests" | "unavailable";
+export type ToolSearchToolResultErrorCode =
+  "execution_time_exceeded" | "invalid_tool_input" | "too_many_requests" | "unavailable";
 export type ClientControlRequestInner =
   | {
       subtype: "interrupt";
+      cancel_queued?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -915,6 +2058,7 @@ export type ClientControlRequestInner =
           matcher?: string;
           hookCallbackIds: string[];
           timeout?: number;
+          onFailure?: "block" | "continue";
           [k: string]: unknown;
         }[];
       };
@@ -949,7 +2093,12 @@ export type ClientControlRequestInner =
           background?: boolean;
           memory?: "user" | "project" | "local";
           effort?: ("low" | "medium" | "high" | "xhigh" | "max") | number;
-          permissionMode?: PermissionMode;
+          permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+          criticalSystemReminder_EXPERIMENTAL?: string;
+          autoCompactWindow?: number;
+          omitClaudeMd?: boolean;
+          observer?: string;
+          observerMessage?: string;
           [k: string]: unknown;
         };
       };
@@ -959,27 +2108,66 @@ export type ClientControlRequestInner =
       promptSuggestions?: boolean;
       agentProgressSummaries?: boolean;
       forwardSubagentText?: boolean;
+      sdkMcpServerConfigs?: {
+        [k: string]: {
+          timeout?: number;
+          tools?: {
+            name: string;
+            permission_policy?: "always_allow" | "always_ask" | "always_deny";
+            org_max_permission?: "allow" | "ask" | "blocked";
+            [k: string]: unknown;
+          }[];
+          [k: string]: unknown;
+        };
+      };
+      sdkMcpServerManifests?: {
+        [k: string]: {
+          initializeResult: {
+            [k: string]: unknown;
+          };
+          toolsListResult?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+      };
+      sdkMcpServerManifestsOrigin?: "host_per_send";
+      systemPromptSnapshot?: boolean;
+      supportedDialogKinds?: string[];
+      perTaskStopAffordance?: boolean;
+      plugins?: {
+        type: "local";
+        path: string;
+        skipMcpDiscovery?: boolean;
+        [k: string]: unknown;
+      }[];
+      mcpServers?: {
+        [k: string]: McpServerConfigForProcessTransport;
+      };
       [k: string]: unknown;
     }
   | {
       subtype: "set_permission_mode";
-      mode: PermissionMode;
+      mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       ultraplan?: boolean;
       [k: string]: unknown;
     }
   | {
       subtype: "set_model";
-      model?: string;
+      model?: string | null;
       [k: string]: unknown;
     }
   | {
       subtype: "set_max_thinking_tokens";
-      max_thinking_tokens: number | null;
+      max_thinking_tokens?: number | null;
+      thinking_display?: ("highlights" | "omitted" | "summarized") | null;
       [k: string]: unknown;
     }
   | {
       subtype: "rename_session";
       title: string;
+      source?: "host" | "remote";
+      session_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -989,10 +2177,12 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "mcp_status";
+      liveReply?: boolean;
       [k: string]: unknown;
     }
   | {
       subtype: "get_context_usage";
+      detail?: "full" | "summary";
       [k: string]: unknown;
     }
   | {
@@ -1009,6 +2199,22 @@ export type ClientControlRequestInner =
       arguments?: {
         [k: string]: unknown;
       };
+      soft_error_result?: boolean;
+      expires_at?: string;
+      timeout_ms?: number;
+      result_not_for_model?: boolean;
+      check_permissions?: boolean;
+      input_files?: {
+        name: string;
+        lane_path: string;
+        [k: string]: unknown;
+      }[];
+      output_files?: {
+        name: string;
+        lane_path: string;
+        if_match?: string;
+        [k: string]: unknown;
+      }[];
       [k: string]: unknown;
     }
   | {
@@ -1051,6 +2257,14 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "reload_plugins";
+      hold_on_cache_impact?: boolean;
+      add_plugins?: {
+        type: "local";
+        path: string;
+        skipMcpDiscovery?: boolean;
+        [k: string]: unknown;
+      }[];
+      refuse_if_busy?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -1170,10 +2384,73 @@ export type ClientControlRequestInner =
       [k: string]: unknown;
     }
   | {
+      subtype: "request_user_dialog";
+      dialog_kind: string;
+      payload: {
+        [k: string]: unknown;
+      };
+      tool_use_id?: string;
+      [k: string]: unknown;
+    }
+  | {
       subtype: "list_models";
       [k: string]: unknown;
+    }
+  | {
+      subtype: "get_hooks_listing";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "get_task_output";
+      task_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "get_usage";
+      skip_behaviors?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "list_permission_rules";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "mcp_read_resource";
+      serverName: string;
+      uri: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "register_repo_root";
+      directory: string;
+      reload_claude_md?: boolean;
+      reload_plugins?: boolean;
+      reload_skills?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "reload_output_styles";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "reload_skills";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "set_has_subscribers";
+      has_subscribers: boolean | null;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "update_settings";
+      source: "localSettings" | "userSettings";
+      settings: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+export type McpServerConfigForProcessTransport =
+  McpStdioServerConfig | McpSSEServerConfig | McpHttpServerConfig | McpSdkServerConfig;
 export type JsonRpcMessage =
   | {
       jsonrpc: "2.0";
@@ -1202,13 +2479,121 @@ export type JsonRpcMessage =
     }
   | {
       jsonrpc: "2.0";
-      id: string | number | null;
+      id?: string | number | null;
       error: {
         code: number;
         message: string;
         data?: unknown;
         [k: string]: unknown;
       };
+      [k: string]: unknown;
+    };
+export type SDKControlRequestInner =
+  | SDKControlApplyFlagSettingsRequest
+  | SDKControlBackgroundTasksRequest
+  | SDKControlCancelAsyncMessageRequest
+  | SDKControlElicitationRequest
+  | SDKControlFileSuggestionsRequest
+  | SDKControlGetBinaryVersionRequest
+  | SDKControlGetContextUsageRequest
+  | SDKControlGetHooksListingRequest
+  | SDKControlGetSessionCostRequest
+  | SDKControlGetSettingsRequest
+  | SDKControlGetTaskOutputRequest
+  | SDKControlGetUsageRequest
+  | SDKControlInitializeRequest
+  | SDKControlInterruptRequest
+  | SDKControlListModelsRequest
+  | SDKControlListPermissionRulesRequest
+  | SDKControlMcpCallRequest
+  | SDKControlMcpMessageRequest
+  | SDKControlMcpReadResourceRequest
+  | SDKControlMcpReconnectRequest
+  | SDKControlMcpSetServersRequest
+  | SDKControlMcpStatusRequest
+  | SDKControlMcpToggleRequest
+  | SDKControlPermissionRequest
+  | SDKControlReadFileRequest
+  | SDKControlRegisterRepoRootRequest
+  | SDKControlReloadOutputStylesRequest
+  | SDKControlReloadPluginsRequest
+  | SDKControlReloadSkillsRequest
+  | SDKControlRenameSessionRequest
+  | SDKControlSetPermissionModeRequest
+  | SDKControlSetModelRequest
+  | SDKControlSetMaxThinkingTokensRequest
+  | SDKControlSetColorRequest
+  | SDKHookCallbackRequest
+  | SDKControlRewindFilesRequest
+  | SDKControlSeedReadStateRequest
+  | SDKControlSetHasSubscribersRequest
+  | SDKControlStopTaskRequest
+  | SDKControlUpdateSettingsRequest
+  | SDKControlRequestUserDialogRequest;
+export type AgentMcpServerSpec =
+  | {
+      [k: string]: McpServerConfigForProcessTransport;
+    }
+  | string;
+export type JSONRPCMessage =
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      id: string | number;
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      id: string | number;
+      result: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      error: {
+        code: number;
+        message: string;
+        data?: unknown;
+        [k: string]: unknown;
+      };
+      id?: string | number;
       [k: string]: unknown;
     };
 export type PermissionUpdate =
@@ -1219,8 +2604,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1230,8 +2615,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1241,31 +2626,71 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "setMode";
       mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "addDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "removeDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     };
+export type PermissionBehavior = "allow" | "ask" | "deny";
+export type PermissionUpdateDestination = "cliArg" | "localSettings" | "projectSettings" | "session" | "userSettings";
+export type PermissionMode = "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
+export type HookInput =
+  | ConfigChangeHookInput
+  | CwdChangedHookInput
+  | DirectoryAddedHookInput
+  | ElicitationHookInput
+  | ElicitationResultHookInput
+  | FileChangedHookInput
+  | PreToolUseHookInput
+  | PostToolUseHookInput
+  | PostToolUseFailureHookInput
+  | PostToolBatchHookInput
+  | PermissionDeniedHookInput
+  | NotificationHookInput
+  | UserPromptSubmitHookInput
+  | UserPromptExpansionHookInput
+  | SessionStartHookInput
+  | SessionEndHookInput
+  | StopHookInput
+  | StopFailureHookInput
+  | InterruptHookInput
+  | SubagentStartHookInput
+  | SubagentStopHookInput
+  | PreCompactHookInput
+  | PostCompactHookInput
+  | PreModelSwitchHookInput
+  | PostModelSwitchHookInput
+  | PermissionRequestHookInput
+  | SetupHookInput
+  | TeammateIdleHookInput
+  | TaskCreatedHookInput
+  | TaskCompletedHookInput
+  | InstructionsLoadedHookInput
+  | WorktreeCreateHookInput
+  | WorktreeRemoveHookInput
+  | MessageDisplayHookInput
+  | PreSkillShellCommandHookInput;
+export type ExitReason = "clear" | "logout" | "other" | "prompt_input_exit" | "resume";
 
 export interface UserMessageParam {
-  role: "user";
+  role: "user" | "assistant" | "system";
   content: string | UserContentBlock[];
   [k: string]: unknown;
 }
@@ -1275,8 +2700,1833 @@ export interface TextBlock {
   citations?:
     | {
         type: string;
+        cited_text?: string;
+        document_index?: number;
+        document_title?: string | null;
+        end_char_index?: number;
+        start_char_index?: number;
+        end_block_index?: number;
+        start_block_index?: number;
+        end_page_number?: number;
+        start_page_number?: number;
+        search_result_index?: number;
+        source?: string;
+        title?: string | null;
+        encrypted_index?: string;
+        url?: string;
         [k: string]: unknown;
       }[]
     | null;
+  cache_control?: {
+    type: "ephemeral";
+    ttl?: "1h" | "5m";
+    [k: string]: unknown;
+  } | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultBlockParam {
+  content: BashCodeExecutionResultBlockParam | BashCodeExecutionToolResultErrorParam;
+  tool_use_id: string;
+  type: "bash_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionResultBlockParam {
+  content: BashCodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "bash_code_execution_result";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "bash_code_execution_output";
+  [k: string]: unknown;
+}
+export interface BashCodeExecutionToolResultErrorParam {
+  error_code: BashCodeExecutionToolResultErrorCode;
+  type: "bash_code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface CacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "1h" | "5m";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultBlockParam {
+  content: CodeExecutionToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface CodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  return_code: number;
+  stderr: string;
+  stdout: string;
+  type: "code_execution_result";
+  [k: string]: unknown;
+}
+export interface CodeExecutionOutputBlockParam {
+  file_id: string;
+  type: "code_execution_output";
+  [k: string]: unknown;
+}
+export interface CodeExecutionToolResultErrorParam {
+  error_code: CodeExecutionToolResultErrorCode;
+  type: "code_execution_tool_result_error";
+  [k: string]: unknown;
+}
+export interface EncryptedCodeExecutionResultBlockParam {
+  content: CodeExecutionOutputBlockParam[];
+  encrypted_stdout: string;
+  return_code: number;
+  stderr: string;
+  type: "encrypted_code_execution_result";
+  [k: string]: unknown;
+}
+export interface ContainerUploadBlockParam {
+  file_id: string;
+  type: "container_upload";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextBlockParam {
+  text: string;
+  type: "text";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: TextCitationParam[] | null;
+  [k: string]: unknown;
+}
+export interface CitationCharLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_char_index: number;
+  start_char_index: number;
+  type: "char_location";
+  [k: string]: unknown;
+}
+export interface CitationContentBlockLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_block_index: number;
+  start_block_index: number;
+  type: "content_block_location";
+  [k: string]: unknown;
+}
+export interface CitationPageLocationParam {
+  cited_text: string;
+  document_index: number;
+  document_title: string | null;
+  end_page_number: number;
+  start_page_number: number;
+  type: "page_location";
+  [k: string]: unknown;
+}
+export interface CitationSearchResultLocationParam {
+  cited_text: string;
+  end_block_index: number;
+  search_result_index: number;
+  source: string;
+  start_block_index: number;
+  title: string | null;
+  type: "search_result_location";
+  [k: string]: unknown;
+}
+export interface CitationWebSearchResultLocationParam {
+  cited_text: string;
+  encrypted_index: string;
+  title: string | null;
+  type: "web_search_result_location";
+  url: string;
+  [k: string]: unknown;
+}
+export interface ImageBlockParam {
+  source: Base64ImageSource | FileImageSource | URLImageSource;
+  type: "image";
+  cache_control?: CacheControlEphemeral | null;
+  transformations?: ImageTransformationsParam | null;
+  [k: string]: unknown;
+}
+export interface Base64ImageSource {
+  data: string;
+  media_type: "image/gif" | "image/jpeg" | "image/png" | "image/webp";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface FileImageSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface URLImageSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface ImageTransformationsParam {
+  oversized_image?: "downsize" | "error";
+  [k: string]: unknown;
+}
+export interface DocumentBlockParam {
+  source: Base64PDFSource | ContentBlockSource | FileDocumentSource | PlainTextSource | URLPDFSource;
+  type: "document";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam | null;
+  context?: string | null;
+  title?: string | null;
+  [k: string]: unknown;
+}
+export interface Base64PDFSource {
+  data: string;
+  media_type: "application/pdf";
+  type: "base64";
+  [k: string]: unknown;
+}
+export interface ContentBlockSource {
+  content: ContentBlockSourceContent[] | string;
+  type: "content";
+  [k: string]: unknown;
+}
+export interface FileDocumentSource {
+  file_id: string;
+  type: "file";
+  [k: string]: unknown;
+}
+export interface PlainTextSource {
+  data: string;
+  media_type: "text/plain";
+  type: "text";
+  [k: string]: unknown;
+}
+export interface URLPDFSource {
+  type: "url";
+  url: string;
+  [k: string]: unknown;
+}
+export interface CitationsConfigParam {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+export interface SearchResultBlockParam {
+  content: TextBlockParam[];
+  source: string;
+  title: string;
+  type: "search_result";
+  cache_control?: CacheControlEphemeral | null;
+  citations?: CitationsConfigParam;
+  [k: string]: unknown;
+}
+export interface ThinkingBlockParam {
+  signature: string;
+  thinking: string;
+  type: "thinking";
+  [k: string]: unknown;
+}
+export interface RedactedThinkingBlockParam {
+  data: string;
+  type: "redacted_thinking";
+  [k: string]: unknown;
+}
+export interface ToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name: string;
+  type: "tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  toolset_name?: string | null;
+  [k: string]: unknown;
+}
+export interface DirectCaller {
+  type: "direct";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller {
+  tool_id: string;
+  type: "code_execution_20250825";
+  [k: string]: unknown;
+}
+export interface ServerToolCaller20260120 {
+  tool_id: string;
+  type: "code_execution_20260120";
+  [k: string]: unknown;
+}
+export interface ToolResultBlockParam {
+  tool_use_id: string;
+  type: "tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  content?:
+    | (
+        | BrowserStateBlockParam
+        | TextBlockParam
+        | ImageBlockParam
+        | DocumentBlockParam
+        | SearchResultBlockParam
+        | ToolReferenceBlockParam
+      )[]
+    | string;
+  is_error?: boolean;
+  toolset_name?: string | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateBlockParam {
+  tabs: BrowserStateTabEntry[];
+  type: "browser_state";
+  cache_control?: CacheControlEphemeral | null;
+  state_changes?: BrowserStateChange[] | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateTabEntry {
+  tab_id: string;
+  title: string;
+  url: string;
+  active?: boolean;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeTabOpened {
+  tab_id: string;
+  type: "tab_opened";
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadStarted {
+  download_id: string;
+  type: "download_started";
+  url: string;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadCompleted {
+  download_id: string;
+  type: "download_completed";
+  url: string;
+  path?: string | null;
+  size_bytes?: number | null;
+  [k: string]: unknown;
+}
+export interface BrowserStateChangeDownloadFailed {
+  download_id: string;
+  type: "download_failed";
+  url: string;
+  error?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolReferenceBlockParam {
+  tool_name: string;
+  type: "tool_reference";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ServerToolUseBlockParam {
+  id: string;
+  input: unknown;
+  name:
+    | "bash_code_execution"
+    | "code_execution"
+    | "text_editor_code_execution"
+    | "tool_search_tool_bm25"
+    | "tool_search_tool_regex"
+    | "web_fetch"
+    | "web_search";
+  type: "server_tool_use";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolResultBlockParam {
+  content: WebSearchToolResultBlockParamContent;
+  tool_use_id: string;
+  type: "web_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebSearchToolRequestErrorObject {
+  error_code: WebSearchToolResultErrorCode;
+  type: "web_search_tool_result_error";
+  [k: string]: unknown;
+}
+export interface WebSearchResultBlockParam {
+  encrypted_content: string;
+  title: string;
+  type: "web_search_result";
+  url: string;
+  page_age?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultBlockParam {
+  content: WebFetchBlockParam | WebFetchToolResultErrorBlockParam;
+  tool_use_id: string;
+  type: "web_fetch_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+  [k: string]: unknown;
+}
+export interface WebFetchBlockParam {
+  content: DocumentBlockParam;
+  type: "web_fetch_result";
+  url: string;
+  retrieved_at?: string | null;
+  [k: string]: unknown;
+}
+export interface WebFetchToolResultErrorBlockParam {
+  error_code: WebFetchToolResultErrorCode;
+  type: "web_fetch_tool_result_error";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultBlockParam {
+  content:
+    | TextEditorCodeExecutionCreateResultBlockParam
+    | TextEditorCodeExecutionStrReplaceResultBlockParam
+    | TextEditorCodeExecutionToolResultErrorParam
+    | TextEditorCodeExecutionViewResultBlockParam;
+  tool_use_id: string;
+  type: "text_editor_code_execution_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionCreateResultBlockParam {
+  is_file_update: boolean;
+  type: "text_editor_code_execution_create_result";
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
+  type: "text_editor_code_execution_str_replace_result";
+  lines?: string[] | null;
+  new_lines?: number | null;
+  new_start?: number | null;
+  old_lines?: number | null;
+  old_start?: number | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionToolResultErrorParam {
+  error_code: TextEditorCodeExecutionToolResultErrorCode;
+  type: "text_editor_code_execution_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface TextEditorCodeExecutionViewResultBlockParam {
+  content: string;
+  file_type: "image" | "pdf" | "text";
+  type: "text_editor_code_execution_view_result";
+  num_lines?: number | null;
+  start_line?: number | null;
+  total_lines?: number | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultBlockParam {
+  content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
+  tool_use_id: string;
+  type: "tool_search_tool_result";
+  cache_control?: CacheControlEphemeral | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolResultErrorParam {
+  error_code: ToolSearchToolResultErrorCode;
+  type: "tool_search_tool_result_error";
+  error_message?: string | null;
+  [k: string]: unknown;
+}
+export interface ToolSearchToolSearchResultBlockParam {
+  tool_references: ToolReferenceBlockParam[];
+  type: "tool_search_tool_search_result";
+  [k: string]: unknown;
+}
+export interface McpStdioServerConfig {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: {
+    [k: string]: string;
+  };
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSSEServerConfig {
+  type: "sse";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpHttpServerConfig {
+  type: "http";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSdkServerConfig {
+  type: "sdk";
+  name: string;
+  timeout?: number;
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlApplyFlagSettingsRequest {
+  subtype: "apply_flag_settings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlBackgroundTasksRequest {
+  subtype: "background_tasks";
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlCancelAsyncMessageRequest {
+  subtype: "cancel_async_message";
+  message_uuid: string;
+  [k: string]: unknown;
+}
+export interface SDKControlElicitationRequest {
+  subtype: "elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  property_order?: string[];
+  title?: string;
+  display_name?: string;
+  description?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlFileSuggestionsRequest {
+  subtype: "file_suggestions";
+  query: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetBinaryVersionRequest {
+  subtype: "get_binary_version";
+  [k: string]: unknown;
+}
+export interface SDKControlGetContextUsageRequest {
+  subtype: "get_context_usage";
+  detail?: "full" | "summary";
+  [k: string]: unknown;
+}
+export interface SDKControlGetHooksListingRequest {
+  subtype: "get_hooks_listing";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSessionCostRequest {
+  subtype: "get_session_cost";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSettingsRequest {
+  subtype: "get_settings";
+  [k: string]: unknown;
+}
+export interface SDKControlGetTaskOutputRequest {
+  subtype: "get_task_output";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetUsageRequest {
+  subtype: "get_usage";
+  skip_behaviors?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlInitializeRequest {
+  subtype: "initialize";
+  hooks?: {
+    PreToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUseFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolBatch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Notification?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptSubmit?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptExpansion?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionEnd?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Stop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    StopFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Interrupt?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionRequest?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionDenied?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Setup?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TeammateIdle?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCreated?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCompleted?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Elicitation?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ElicitationResult?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ConfigChange?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeCreate?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeRemove?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    InstructionsLoaded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    CwdChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    FileChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    DirectoryAdded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    MessageDisplay?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreSkillShellCommand?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  sdkMcpServers?: string[];
+  sdkMcpServerConfigs?: {
+    [k: string]: {
+      timeout?: number;
+      tools?: {
+        name: string;
+        permission_policy?: "always_allow" | "always_ask" | "always_deny";
+        org_max_permission?: "allow" | "ask" | "blocked";
+        [k: string]: unknown;
+      }[];
+      [k: string]: unknown;
+    };
+  };
+  sdkMcpServerManifests?: {
+    [k: string]: {
+      initializeResult: {
+        [k: string]: unknown;
+      };
+      toolsListResult?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    };
+  };
+  sdkMcpServerManifestsOrigin?: "host_per_send";
+  jsonSchema?: {
+    [k: string]: unknown;
+  };
+  systemPrompt?: string[];
+  appendSystemPrompt?: string;
+  systemPromptSnapshot?: boolean;
+  planModeInstructions?: string;
+  toolAliases?: {
+    [k: string]: string;
+  };
+  excludeDynamicSections?: boolean;
+  agents?: {
+    [k: string]: {
+      description: string;
+      tools?: string[];
+      disallowedTools?: string[];
+      prompt: string;
+      model?: string;
+      mcpServers?: AgentMcpServerSpec[];
+      criticalSystemReminder_EXPERIMENTAL?: string;
+      skills?: string[];
+      initialPrompt?: string;
+      maxTurns?: number;
+      autoCompactWindow?: number;
+      background?: boolean;
+      omitClaudeMd?: boolean;
+      memory?: "local" | "project" | "user";
+      effort?: ("high" | "low" | "max" | "medium" | "xhigh") | number;
+      permissionMode?: "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
+      observer?: string;
+      observerMessage?: string;
+      [k: string]: unknown;
+    };
+  };
+  title?: string;
+  skills?: string[];
+  promptSuggestions?: boolean;
+  agentProgressSummaries?: boolean;
+  forwardSubagentText?: boolean;
+  supportedDialogKinds?: string[];
+  perTaskStopAffordance?: boolean;
+  plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  mcpServers?: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlInterruptRequest {
+  subtype: "interrupt";
+  cancel_queued?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlListModelsRequest {
+  subtype: "list_models";
+  [k: string]: unknown;
+}
+export interface SDKControlListPermissionRulesRequest {
+  subtype: "list_permission_rules";
+  [k: string]: unknown;
+}
+export interface SDKControlMcpCallRequest {
+  subtype: "mcp_call";
+  tool: string;
+  arguments?: {
+    [k: string]: unknown;
+  };
+  soft_error_result?: boolean;
+  expires_at?: string;
+  timeout_ms?: number;
+  result_not_for_model?: boolean;
+  check_permissions?: boolean;
+  input_files?: {
+    name: string;
+    lane_path: string;
+    [k: string]: unknown;
+  }[];
+  output_files?: {
+    name: string;
+    lane_path: string;
+    if_match?: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlMcpMessageRequest {
+  subtype: "mcp_message";
+  server_name: string;
+  message: JSONRPCMessage;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReadResourceRequest {
+  subtype: "mcp_read_resource";
+  serverName: string;
+  uri: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReconnectRequest {
+  subtype: "mcp_reconnect";
+  serverName: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpSetServersRequest {
+  subtype: "mcp_set_servers";
+  servers: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlMcpStatusRequest {
+  subtype: "mcp_status";
+  liveReply?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpToggleRequest {
+  subtype: "mcp_toggle";
+  serverName: string;
+  enabled: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlPermissionRequest {
+  subtype: "can_use_tool";
+  tool_name: string;
+  mcp_server?: McpServerProvenance;
+  input: {
+    [k: string]: unknown;
+  };
+  permission_suggestions?: PermissionUpdate[];
+  blocked_path?: string;
+  decision_reason?: string;
+  decision_reason_type?:
+    | "asyncAgent"
+    | "classifier"
+    | "hook"
+    | "mode"
+    | "other"
+    | "permissionPromptTool"
+    | "rule"
+    | "safetyCheck"
+    | "sandboxOverride"
+    | "subcommandResults"
+    | "workingDir";
+  classifier_approvable?: boolean;
+  suppress_always_allow_rule?: boolean;
+  default_to_no?: boolean;
+  matched_ask_rule?: {
+    source: string;
+    tool_name: string;
+    rule_content?: string;
+    [k: string]: unknown;
+  };
+  title?: string;
+  display_name?: string;
+  tool_use_id: string;
+  agent_id?: string;
+  description?: string;
+  requires_user_interaction?: boolean;
+  [k: string]: unknown;
+}
+export interface McpServerProvenance {
+  name: string;
+  source: string;
+  [k: string]: unknown;
+}
+export interface SDKControlReadFileRequest {
+  subtype: "read_file";
+  path: string;
+  max_bytes?: number;
+  encoding?: "base64" | "utf-8";
+  [k: string]: unknown;
+}
+export interface SDKControlRegisterRepoRootRequest {
+  subtype: "register_repo_root";
+  directory: string;
+  reload_claude_md?: boolean;
+  reload_plugins?: boolean;
+  reload_skills?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadOutputStylesRequest {
+  subtype: "reload_output_styles";
+  [k: string]: unknown;
+}
+export interface SDKControlReloadPluginsRequest {
+  subtype: "reload_plugins";
+  hold_on_cache_impact?: boolean;
+  add_plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  refuse_if_busy?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadSkillsRequest {
+  subtype: "reload_skills";
+  [k: string]: unknown;
+}
+export interface SDKControlRenameSessionRequest {
+  subtype: "rename_session";
+  title: string;
+  source?: "host" | "remote";
+  session_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlSetPermissionModeRequest {
+  subtype: "set_permission_mode";
+  mode: PermissionMode;
+  [k: string]: unknown;
+}
+export interface SDKControlSetModelRequest {
+  subtype: "set_model";
+  model?: string | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetMaxThinkingTokensRequest {
+  subtype: "set_max_thinking_tokens";
+  max_thinking_tokens?: number | null;
+  thinking_display?: ("highlights" | "omitted" | "summarized") | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetColorRequest {
+  subtype: "set_color";
+  color: string;
+  [k: string]: unknown;
+}
+export interface SDKHookCallbackRequest {
+  subtype: "hook_callback";
+  callback_id: string;
+  input: HookInput;
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface ConfigChangeHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ConfigChange";
+  source: "local_settings" | "policy_settings" | "project_settings" | "skills" | "user_settings";
+  file_path?: string;
+  [k: string]: unknown;
+}
+export interface CwdChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "CwdChanged";
+  old_cwd: string;
+  new_cwd: string;
+  [k: string]: unknown;
+}
+export interface DirectoryAddedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "DirectoryAdded";
+  directory: string;
+  source: "register_repo_root" | "slash_command";
+  [k: string]: unknown;
+}
+export interface ElicitationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface ElicitationResultHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ElicitationResult";
+  mcp_server_name: string;
+  elicitation_id?: string;
+  mode?: "form" | "url";
+  action: "accept" | "cancel" | "decline";
+  content?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface FileChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "FileChanged";
+  file_path: string;
+  event: "add" | "change" | "unlink";
+  [k: string]: unknown;
+}
+export interface PreToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_response: unknown;
+  tool_use_id: string;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUseFailure";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  error: string;
+  is_interrupt?: boolean;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolBatchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolBatch";
+  tool_calls: {
+    tool_name: string;
+    tool_input: unknown;
+    tool_use_id: string;
+    tool_response?: unknown;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PermissionDeniedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionDenied";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  reason: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface NotificationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Notification";
+  message: string;
+  title?: string;
+  notification_type: string;
+  [k: string]: unknown;
+}
+export interface UserPromptSubmitHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptSubmit";
+  prompt: string;
+  source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
+  session_title?: string;
+  [k: string]: unknown;
+}
+export interface UserPromptExpansionHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptExpansion";
+  expansion_type: "mcp_prompt" | "slash_command";
+  command_name: string;
+  command_args: string;
+  command_source?: string;
+  prompt: string;
+  [k: string]: unknown;
+}
+export interface SessionStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionStart";
+  source: "clear" | "compact" | "fork" | "resume" | "startup";
+  model?: string;
+  session_title?: string;
+  seconds_since_last_response?: number;
+  context_tokens?: number;
+  prompt_cache_likely_expired?: boolean;
+  estimated_cache_write_usd?: number;
+  [k: string]: unknown;
+}
+export interface SessionEndHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionEnd";
+  reason: ExitReason;
+  [k: string]: unknown;
+}
+export interface StopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Stop";
+  stop_hook_active: boolean;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface StopFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "StopFailure";
+  error:
+    | "account_on_hold"
+    | "authentication_failed"
+    | "billing_error"
+    | "cloud_credential_error"
+    | "invalid_request"
+    | "max_output_tokens"
+    | "model_not_found"
+    | "oauth_org_not_allowed"
+    | "overloaded"
+    | "rate_limit"
+    | "server_error"
+    | "unknown"
+    | "verification_required";
+  error_details?: string;
+  last_assistant_message?: string;
+  [k: string]: unknown;
+}
+export interface InterruptHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Interrupt";
+  source: "session" | "system" | "user";
+  reason: "other" | "permission_denied" | "rewind" | "stop";
+  via?: "client" | "terminal";
+  [k: string]: unknown;
+}
+export interface SubagentStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStart";
+  [k: string]: unknown;
+}
+export interface SubagentStopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStop";
+  stop_hook_active: boolean;
+  agent_transcript_path: string;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PreCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreCompact";
+  trigger: "auto" | "manual";
+  custom_instructions: string | null;
+  [k: string]: unknown;
+}
+export interface PostCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostCompact";
+  trigger: "auto" | "manual";
+  compact_summary: string;
+  [k: string]: unknown;
+}
+export interface PreModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PostModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "auto" | "command" | "picker" | "resume" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PermissionRequestHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionRequest";
+  tool_name: string;
+  tool_input: unknown;
+  permission_suggestions?: PermissionUpdate[];
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface SetupHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Setup";
+  trigger: "init" | "maintenance";
+  [k: string]: unknown;
+}
+export interface TeammateIdleHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TeammateIdle";
+  teammate_name: string;
+  team_name: string;
+  [k: string]: unknown;
+}
+export interface TaskCreatedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCreated";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface TaskCompletedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCompleted";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface InstructionsLoadedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "InstructionsLoaded";
+  file_path: string;
+  memory_type: "Local" | "Managed" | "Project" | "User";
+  load_reason: "compact" | "include" | "nested_traversal" | "path_glob_match" | "session_start";
+  globs?: string[];
+  trigger_file_path?: string;
+  parent_file_path?: string;
+  [k: string]: unknown;
+}
+export interface WorktreeCreateHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeCreate";
+  name: string;
+  [k: string]: unknown;
+}
+export interface WorktreeRemoveHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeRemove";
+  worktree_path: string;
+  [k: string]: unknown;
+}
+export interface MessageDisplayHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "MessageDisplay";
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+  [k: string]: unknown;
+}
+export interface PreSkillShellCommandHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreSkillShellCommand";
+  tool_name: string;
+  tool_input: {
+    command: string;
+    [k: string]: unknown;
+  };
+  tool_use_id: string;
+  command_name: string;
+  command_source?: string;
+  invoked_by: "claude" | "other" | "user";
+  [k: string]: unknown;
+}
+export interface SDKControlRewindFilesRequest {
+  subtype: "rewind_files";
+  user_message_id: string;
+  dry_run?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlSeedReadStateRequest {
+  subtype: "seed_read_state";
+  path: string;
+  mtime: number;
+  [k: string]: unknown;
+}
+export interface SDKControlSetHasSubscribersRequest {
+  subtype: "set_has_subscribers";
+  has_subscribers: boolean | null;
+  [k: string]: unknown;
+}
+export interface SDKControlStopTaskRequest {
+  subtype: "stop_task";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlUpdateSettingsRequest {
+  subtype: "update_settings";
+  source: "localSettings" | "userSettings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlRequestUserDialogRequest {
+  subtype: "request_user_dialog";
+  dialog_kind: string;
+  payload: {
+    [k: string]: unknown;
+  };
+  tool_use_id?: string;
   [k: string]: unknown;
 }

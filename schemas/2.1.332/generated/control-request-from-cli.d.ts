@@ -7,7 +7,59 @@ export type CliControlRequestInner =
       input: {
         [k: string]: unknown;
       };
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       blocked_path?: string;
       decision_reason?: string;
       decision_reason_type?:
@@ -35,19 +87,713 @@ export type CliControlRequestInner =
         [k: string]: unknown;
       };
       server_policy_ask_only?: boolean;
+      suppress_always_allow_rule?: boolean;
+      default_to_no?: boolean;
+      matched_ask_rule?: {
+        source: string;
+        tool_name: string;
+        rule_content?: string;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
       subtype: "hook_callback";
       callback_id: string;
-      input: HookInput;
+      input:
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PreToolUse";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolUse";
+            tool_name: string;
+            tool_input: unknown;
+            tool_response: unknown;
+            tool_use_id: string;
+            duration_ms?: number;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolUseFailure";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            error: string;
+            is_interrupt?: boolean;
+            duration_ms?: number;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostToolBatch";
+            tool_calls: {
+              tool_name: string;
+              tool_input: unknown;
+              tool_use_id: string;
+              tool_response?: unknown;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PermissionDenied";
+            tool_name: string;
+            tool_input: unknown;
+            tool_use_id: string;
+            reason: string;
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Notification";
+            message: string;
+            title?: string;
+            notification_type: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "UserPromptSubmit";
+            prompt: string;
+            session_title?: string;
+            prompt_id?: string;
+            source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "UserPromptExpansion";
+            expansion_type: "slash_command" | "mcp_prompt";
+            command_name: string;
+            command_args: string;
+            command_source?: string;
+            prompt: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SessionStart";
+            source: "startup" | "resume" | "clear" | "compact" | "fork";
+            model?: string;
+            prompt_id?: string;
+            session_title?: string;
+            seconds_since_last_response?: number;
+            context_tokens?: number;
+            prompt_cache_likely_expired?: boolean;
+            estimated_cache_write_usd?: number;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SessionEnd";
+            reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Stop";
+            stop_hook_active: boolean;
+            last_assistant_message?: string;
+            background_tasks?: {
+              id: string;
+              type: string;
+              status: string;
+              description: string;
+              command?: string;
+              agent_type?: string;
+              server?: string;
+              tool?: string;
+              name?: string;
+              [k: string]: unknown;
+            }[];
+            session_crons?: {
+              id: string;
+              schedule: string;
+              recurring: boolean;
+              prompt: string;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "StopFailure";
+            error:
+              | "authentication_failed"
+              | "oauth_org_not_allowed"
+              | "billing_error"
+              | "rate_limit"
+              | "invalid_request"
+              | "model_not_found"
+              | "server_error"
+              | "unknown"
+              | "max_output_tokens"
+              | "account_on_hold"
+              | "cloud_credential_error"
+              | "overloaded"
+              | "verification_required";
+            error_details?: string;
+            last_assistant_message?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id: string;
+            agent_type: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SubagentStart";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id: string;
+            agent_type: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "SubagentStop";
+            stop_hook_active: boolean;
+            agent_transcript_path: string;
+            last_assistant_message?: string;
+            background_tasks?: {
+              id: string;
+              type: string;
+              status: string;
+              description: string;
+              command?: string;
+              agent_type?: string;
+              server?: string;
+              tool?: string;
+              name?: string;
+              [k: string]: unknown;
+            }[];
+            session_crons?: {
+              id: string;
+              schedule: string;
+              recurring: boolean;
+              prompt: string;
+              [k: string]: unknown;
+            }[];
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PreCompact";
+            trigger: "manual" | "auto";
+            custom_instructions: string | null;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PostCompact";
+            trigger: "manual" | "auto";
+            compact_summary: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "PermissionRequest";
+            tool_name: string;
+            tool_input: unknown;
+            permission_suggestions?: (
+              | {
+                  type: "addRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "replaceRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "removeRules";
+                  rules: {
+                    toolName: string;
+                    ruleContent?: string;
+                    [k: string]: unknown;
+                  }[];
+                  behavior: "allow" | "deny" | "ask";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "setMode";
+                  mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "addDirectories";
+                  directories: string[];
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+              | {
+                  type: "removeDirectories";
+                  directories: string[];
+                  destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                  [k: string]: unknown;
+                }
+            )[];
+            prompt_id?: string;
+            mcp_server?: McpServerProvenance;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Setup";
+            trigger: "init" | "maintenance";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TeammateIdle";
+            teammate_name: string;
+            team_name: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TaskCreated";
+            task_id: string;
+            task_subject: string;
+            task_description?: string;
+            teammate_name?: string;
+            team_name?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "TaskCompleted";
+            task_id: string;
+            task_subject: string;
+            task_description?: string;
+            teammate_name?: string;
+            team_name?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "Elicitation";
+            mcp_server_name: string;
+            message: string;
+            mode?: "form" | "url";
+            url?: string;
+            elicitation_id?: string;
+            requested_schema?: {
+              [k: string]: unknown;
+            };
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "ElicitationResult";
+            mcp_server_name: string;
+            elicitation_id?: string;
+            mode?: "form" | "url";
+            action: "accept" | "decline" | "cancel";
+            content?: {
+              [k: string]: unknown;
+            };
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "ConfigChange";
+            source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+            file_path?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "InstructionsLoaded";
+            file_path: string;
+            memory_type: "User" | "Project" | "Local" | "Managed";
+            load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
+            globs?: string[];
+            trigger_file_path?: string;
+            parent_file_path?: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "WorktreeCreate";
+            name: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "WorktreeRemove";
+            worktree_path: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "CwdChanged";
+            old_cwd: string;
+            new_cwd: string;
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | {
+            session_id: string;
+            transcript_path: string;
+            cwd: string;
+            permission_mode?: string;
+            agent_id?: string;
+            agent_type?: string;
+            effort?: {
+              level: string;
+              [k: string]: unknown;
+            };
+            hook_event_name: "FileChanged";
+            file_path: string;
+            event: "change" | "add" | "unlink";
+            prompt_id?: string;
+            [k: string]: unknown;
+          }
+        | DirectoryAddedHookInput
+        | InterruptHookInput
+        | PreModelSwitchHookInput
+        | PostModelSwitchHookInput
+        | MessageDisplayHookInput
+        | PreSkillShellCommandHookInput;
       tool_use_id?: string;
       [k: string]: unknown;
     }
   | {
       subtype: "mcp_message";
       server_name: string;
-      message: JsonRpcMessage;
+      message:
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            method: string;
+            params?: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id: string | number;
+            result: {
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          }
+        | {
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+              code: number;
+              message: string;
+              data?: unknown;
+              [k: string]: unknown;
+            };
+            [k: string]: unknown;
+          };
       [k: string]: unknown;
     }
   | {
@@ -71,6 +817,7 @@ export type CliControlRequestInner =
       title?: string;
       display_name?: string;
       description?: string;
+      property_order?: string[];
       [k: string]: unknown;
     }
   | {
@@ -82,650 +829,6 @@ export type CliControlRequestInner =
       tool_use_id?: string;
       [k: string]: unknown;
     };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type HookInput =
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PreToolUse";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolUse";
-      tool_name: string;
-      tool_input: unknown;
-      tool_response: unknown;
-      tool_use_id: string;
-      duration_ms?: number;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolUseFailure";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      error: string;
-      is_interrupt?: boolean;
-      duration_ms?: number;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostToolBatch";
-      tool_calls: {
-        tool_name: string;
-        tool_input: unknown;
-        tool_use_id: string;
-        tool_response?: unknown;
-        [k: string]: unknown;
-      }[];
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PermissionDenied";
-      tool_name: string;
-      tool_input: unknown;
-      tool_use_id: string;
-      reason: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Notification";
-      message: string;
-      title?: string;
-      notification_type: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "UserPromptSubmit";
-      prompt: string;
-      session_title?: string;
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "UserPromptExpansion";
-      expansion_type: "slash_command" | "mcp_prompt";
-      command_name: string;
-      command_args: string;
-      command_source?: string;
-      prompt: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SessionStart";
-      source: "startup" | "resume" | "clear" | "compact";
-      model?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SessionEnd";
-      reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Stop";
-      stop_hook_active: boolean;
-      last_assistant_message?: string;
-      background_tasks?: {
-        id: string;
-        type: string;
-        status: string;
-        description: string;
-        command?: string;
-        agent_type?: string;
-        server?: string;
-        tool?: string;
-        name?: string;
-        [k: string]: unknown;
-      }[];
-      session_crons?: {
-        id: string;
-        schedule: string;
-        recurring: boolean;
-        prompt: string;
-        [k: string]: unknown;
-      }[];
-      prompt_id?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "StopFailure";
-      error:
-        | "authentication_failed"
-        | "oauth_org_not_allowed"
-        | "billing_error"
-        | "rate_limit"
-        | "invalid_request"
-        | "model_not_found"
-        | "server_error"
-        | "unknown"
-        | "max_output_tokens";
-      error_details?: string;
-      last_assistant_message?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id: string;
-      agent_type: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SubagentStart";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id: string;
-      agent_type: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "SubagentStop";
-      stop_hook_active: boolean;
-      agent_transcript_path: string;
-      last_assistant_message?: string;
-      background_tasks?: {
-        id: string;
-        type: string;
-        status: string;
-        description: string;
-        command?: string;
-        agent_type?: string;
-        server?: string;
-        tool?: string;
-        name?: string;
-        [k: string]: unknown;
-      }[];
-      session_crons?: {
-        id: string;
-        schedule: string;
-        recurring: boolean;
-        prompt: string;
-        [k: string]: unknown;
-      }[];
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PreCompact";
-      trigger: "manual" | "auto";
-      custom_instructions: string | null;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PostCompact";
-      trigger: "manual" | "auto";
-      compact_summary: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "PermissionRequest";
-      tool_name: string;
-      tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Setup";
-      trigger: "init" | "maintenance";
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TeammateIdle";
-      teammate_name: string;
-      team_name: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TaskCreated";
-      task_id: string;
-      task_subject: string;
-      task_description?: string;
-      teammate_name?: string;
-      team_name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "TaskCompleted";
-      task_id: string;
-      task_subject: string;
-      task_description?: string;
-      teammate_name?: string;
-      team_name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "Elicitation";
-      mcp_server_name: string;
-      message: string;
-      mode?: "form" | "url";
-      url?: string;
-      elicitation_id?: string;
-      requested_schema?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "ElicitationResult";
-      mcp_server_name: string;
-      elicitation_id?: string;
-      mode?: "form" | "url";
-      action: "accept" | "decline" | "cancel";
-      content?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "ConfigChange";
-      source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
-      file_path?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "InstructionsLoaded";
-      file_path: string;
-      memory_type: "User" | "Project" | "Local" | "Managed";
-      load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
-      globs?: string[];
-      trigger_file_path?: string;
-      parent_file_path?: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "WorktreeCreate";
-      name: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "WorktreeRemove";
-      worktree_path: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "CwdChanged";
-      old_cwd: string;
-      new_cwd: string;
-      [k: string]: unknown;
-    }
-  | {
-      session_id: string;
-      transcript_path: string;
-      cwd: string;
-      permission_mode?: string;
-      agent_id?: string;
-      agent_type?: string;
-      effort?: {
-        level: string;
-        [k: string]: unknown;
-      };
-      hook_event_name: "FileChanged";
-      file_path: string;
-      event: "change" | "add" | "unlink";
-      [k: string]: unknown;
-    };
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    };
 
 /**
  * A control_request the CLI writes (the client must answer it).
@@ -734,5 +837,137 @@ export interface CliControlRequest {
   type: "control_request";
   request_id: string;
   request: CliControlRequestInner;
+  [k: string]: unknown;
+}
+export interface McpServerProvenance {
+  name: string;
+  source: string;
+  [k: string]: unknown;
+}
+export interface DirectoryAddedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "DirectoryAdded";
+  directory: string;
+  source: "register_repo_root" | "slash_command";
+  [k: string]: unknown;
+}
+export interface InterruptHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Interrupt";
+  source: "session" | "system" | "user";
+  reason: "other" | "permission_denied" | "rewind" | "stop";
+  via?: "client" | "terminal";
+  [k: string]: unknown;
+}
+export interface PreModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PostModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "auto" | "command" | "picker" | "resume" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface MessageDisplayHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "MessageDisplay";
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+  [k: string]: unknown;
+}
+export interface PreSkillShellCommandHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreSkillShellCommand";
+  tool_name: string;
+  tool_input: {
+    command: string;
+    [k: string]: unknown;
+  };
+  tool_use_id: string;
+  command_name: string;
+  command_source?: string;
+  invoked_by: "claude" | "other" | "user";
   [k: string]: unknown;
 }

@@ -3,6 +3,7 @@
 export type ClientControlRequestInner =
   | {
       subtype: "interrupt";
+      cancel_queued?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -12,6 +13,7 @@ export type ClientControlRequestInner =
           matcher?: string;
           hookCallbackIds: string[];
           timeout?: number;
+          onFailure?: "block" | "continue";
           [k: string]: unknown;
         }[];
       };
@@ -46,7 +48,12 @@ export type ClientControlRequestInner =
           background?: boolean;
           memory?: "user" | "project" | "local";
           effort?: ("low" | "medium" | "high" | "xhigh" | "max") | number;
-          permissionMode?: PermissionMode;
+          permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+          criticalSystemReminder_EXPERIMENTAL?: string;
+          autoCompactWindow?: number;
+          omitClaudeMd?: boolean;
+          observer?: string;
+          observerMessage?: string;
           [k: string]: unknown;
         };
       };
@@ -56,27 +63,66 @@ export type ClientControlRequestInner =
       promptSuggestions?: boolean;
       agentProgressSummaries?: boolean;
       forwardSubagentText?: boolean;
+      sdkMcpServerConfigs?: {
+        [k: string]: {
+          timeout?: number;
+          tools?: {
+            name: string;
+            permission_policy?: "always_allow" | "always_ask" | "always_deny";
+            org_max_permission?: "allow" | "ask" | "blocked";
+            [k: string]: unknown;
+          }[];
+          [k: string]: unknown;
+        };
+      };
+      sdkMcpServerManifests?: {
+        [k: string]: {
+          initializeResult: {
+            [k: string]: unknown;
+          };
+          toolsListResult?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+      };
+      sdkMcpServerManifestsOrigin?: "host_per_send";
+      systemPromptSnapshot?: boolean;
+      supportedDialogKinds?: string[];
+      perTaskStopAffordance?: boolean;
+      plugins?: {
+        type: "local";
+        path: string;
+        skipMcpDiscovery?: boolean;
+        [k: string]: unknown;
+      }[];
+      mcpServers?: {
+        [k: string]: McpServerConfigForProcessTransport;
+      };
       [k: string]: unknown;
     }
   | {
       subtype: "set_permission_mode";
-      mode: PermissionMode;
+      mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       ultraplan?: boolean;
       [k: string]: unknown;
     }
   | {
       subtype: "set_model";
-      model?: string;
+      model?: string | null;
       [k: string]: unknown;
     }
   | {
       subtype: "set_max_thinking_tokens";
-      max_thinking_tokens: number | null;
+      max_thinking_tokens?: number | null;
+      thinking_display?: ("highlights" | "omitted" | "summarized") | null;
       [k: string]: unknown;
     }
   | {
       subtype: "rename_session";
       title: string;
+      source?: "host" | "remote";
+      session_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -86,10 +132,12 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "mcp_status";
+      liveReply?: boolean;
       [k: string]: unknown;
     }
   | {
       subtype: "get_context_usage";
+      detail?: "full" | "summary";
       [k: string]: unknown;
     }
   | {
@@ -106,6 +154,22 @@ export type ClientControlRequestInner =
       arguments?: {
         [k: string]: unknown;
       };
+      soft_error_result?: boolean;
+      expires_at?: string;
+      timeout_ms?: number;
+      result_not_for_model?: boolean;
+      check_permissions?: boolean;
+      input_files?: {
+        name: string;
+        lane_path: string;
+        [k: string]: unknown;
+      }[];
+      output_files?: {
+        name: string;
+        lane_path: string;
+        if_match?: string;
+        [k: string]: unknown;
+      }[];
       [k: string]: unknown;
     }
   | {
@@ -148,6 +212,14 @@ export type ClientControlRequestInner =
     }
   | {
       subtype: "reload_plugins";
+      hold_on_cache_impact?: boolean;
+      add_plugins?: {
+        type: "local";
+        path: string;
+        skipMcpDiscovery?: boolean;
+        [k: string]: unknown;
+      }[];
+      refuse_if_busy?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -267,10 +339,73 @@ export type ClientControlRequestInner =
       [k: string]: unknown;
     }
   | {
+      subtype: "request_user_dialog";
+      dialog_kind: string;
+      payload: {
+        [k: string]: unknown;
+      };
+      tool_use_id?: string;
+      [k: string]: unknown;
+    }
+  | {
       subtype: "list_models";
       [k: string]: unknown;
+    }
+  | {
+      subtype: "get_hooks_listing";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "get_task_output";
+      task_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "get_usage";
+      skip_behaviors?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "list_permission_rules";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "mcp_read_resource";
+      serverName: string;
+      uri: string;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "register_repo_root";
+      directory: string;
+      reload_claude_md?: boolean;
+      reload_plugins?: boolean;
+      reload_skills?: boolean;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "reload_output_styles";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "reload_skills";
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "set_has_subscribers";
+      has_subscribers: boolean | null;
+      [k: string]: unknown;
+    }
+  | {
+      subtype: "update_settings";
+      source: "localSettings" | "userSettings";
+      settings: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+export type McpServerConfigForProcessTransport =
+  McpStdioServerConfig | McpSSEServerConfig | McpHttpServerConfig | McpSdkServerConfig;
 export type JsonRpcMessage =
   | {
       jsonrpc: "2.0";
@@ -299,7 +434,7 @@ export type JsonRpcMessage =
     }
   | {
       jsonrpc: "2.0";
-      id: string | number | null;
+      id?: string | number | null;
       error: {
         code: number;
         message: string;
@@ -316,5 +451,60 @@ export interface ClientControlRequest {
   type: "control_request";
   request_id: string;
   request: ClientControlRequestInner;
+  [k: string]: unknown;
+}
+export interface McpStdioServerConfig {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: {
+    [k: string]: string;
+  };
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSSEServerConfig {
+  type: "sse";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpHttpServerConfig {
+  type: "http";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSdkServerConfig {
+  type: "sdk";
+  name: string;
+  timeout?: number;
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
   [k: string]: unknown;
 }

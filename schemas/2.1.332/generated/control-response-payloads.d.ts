@@ -6,7 +6,59 @@ export type PermissionDecision =
       updatedInput?: {
         [k: string]: unknown;
       };
-      updatedPermissions?: PermissionUpdate[];
+      updatedPermissions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
       toolUseID?: string;
       decisionClassification?: "user_temporary" | "user_permanent" | "user_reject";
       [k: string]: unknown;
@@ -17,96 +69,6 @@ export type PermissionDecision =
       interrupt?: boolean;
       toolUseID?: string;
       decisionClassification?: "user_temporary" | "user_permanent" | "user_reject";
-      [k: string]: unknown;
-    };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
-        [k: string]: unknown;
-      };
       [k: string]: unknown;
     };
 
@@ -204,7 +166,59 @@ export interface ControlResponsePayloads {
                     updatedInput?: {
                       [k: string]: unknown;
                     };
-                    updatedPermissions?: PermissionUpdate[];
+                    updatedPermissions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     [k: string]: unknown;
                   }
                 | {
@@ -249,7 +263,43 @@ export interface ControlResponsePayloads {
         [k: string]: unknown;
       };
   mcp_message?: {
-    mcp_response: JsonRpcMessage;
+    mcp_response:
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          result: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number | null;
+          error: {
+            code: number;
+            message: string;
+            data?: unknown;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
     [k: string]: unknown;
   };
   oauth_token_refresh?: {
@@ -308,36 +358,49 @@ export interface ControlResponsePayloads {
       subscriptionType?: string;
       tokenSource?: string;
       apiKeySource?: string;
-      apiProvider?: "firstParty" | "bedrock" | "vertex" | "foundry" | "anthropicAws" | "mantle" | "gateway";
+      apiProvider?:
+        | "firstParty"
+        | "bedrock"
+        | "vertex"
+        | "foundry"
+        | "anthropicAws"
+        | "mantle"
+        | "gateway"
+        | "anthropicGoogleCloud";
       [k: string]: unknown;
     };
     pid?: number;
     fast_mode_state?: "off" | "cooldown" | "on";
-    user_output_styles_dir: string;
-    claude_code_version: string;
-    current_permission_mode: string;
-    hooks_applied: boolean;
-    hook_on_failure_supported: boolean;
-    hooks_when_unanswered_kept: number;
-    other_hook_ask_outranks_host: boolean;
-    feedback_mode: {
+    user_output_styles_dir?: string;
+    claude_code_version?: string;
+    current_permission_mode?: string;
+    hooks_applied?: boolean;
+    hook_on_failure_supported?: boolean;
+    hooks_when_unanswered_kept?: number;
+    other_hook_ask_outranks_host?: boolean;
+    feedback_mode?: {
       kind: string;
       [k: string]: unknown;
     };
-    analytics_disabled: boolean;
-    sandbox_enabled: boolean;
-    remote_control_auto_enable: boolean;
-    remote_control_auto_connect_default: boolean;
-    remote_control_available: boolean;
-    remote_control_auto_on_by_default: boolean;
-    ide_rc_auto_enable_gate: boolean;
-    fast_mode_disabled_reason: string;
-    session_state: string;
-    capabilities: string[];
+    analytics_disabled?: boolean;
+    sandbox_enabled?: boolean;
+    remote_control_auto_enable?: boolean;
+    remote_control_auto_connect_default?: boolean;
+    remote_control_available?: boolean;
+    remote_control_auto_on_by_default?: boolean;
+    ide_rc_auto_enable_gate?: boolean;
+    fast_mode_disabled_reason?: string;
+    session_state?: string;
+    capabilities?: string[];
+    plugins_applied?: boolean;
+    mcp_servers_applied?: boolean;
+    sdk_mcp_manifests_parked?: {
+      [k: string]: "already_connected" | "malformed" | "not_honoured" | "parked" | "protocol_version_mismatch";
+    };
     [k: string]: unknown;
   };
   set_permission_mode?: {
-    mode: string;
+    mode?: string;
     [k: string]: unknown;
   };
   mcp_status?: {
@@ -401,6 +464,8 @@ export interface ControlResponsePayloads {
       agentType: string;
       source: string;
       tokens: number;
+      pluginId?: string;
+      path?: string;
       [k: string]: unknown;
     }[];
     slashCommands?: {
@@ -417,6 +482,9 @@ export interface ControlResponsePayloads {
         name: string;
         source: string;
         tokens: number;
+        pluginName?: string;
+        pluginId?: string;
+        path?: string;
         [k: string]: unknown;
       }[];
       [k: string]: unknown;
@@ -452,7 +520,7 @@ export interface ControlResponsePayloads {
       cache_read_input_tokens: number;
       [k: string]: unknown;
     } | null;
-    mcpInstructions: unknown[];
+    mcpInstructions?: unknown[];
     [k: string]: unknown;
   };
   get_session_cost?: {
@@ -500,6 +568,7 @@ export interface ControlResponsePayloads {
     absPath: string;
     truncated?: boolean;
     encoding?: "base64";
+    lossy?: boolean;
     [k: string]: unknown;
   };
   mcp_set_servers?: {
@@ -516,6 +585,7 @@ export interface ControlResponsePayloads {
       description: string;
       argumentHint: string;
       aliases?: string[];
+      builtin?: boolean;
       [k: string]: unknown;
     }[];
     agents: {
@@ -528,10 +598,53 @@ export interface ControlResponsePayloads {
       name: string;
       path: string;
       source?: string;
+      version?: string;
       [k: string]: unknown;
     }[];
-    mcpServers: McpServerStatus[];
+    mcpServers: {
+      name: string;
+      status: "connected" | "failed" | "needs-auth" | "pending" | "disabled";
+      serverInfo?: {
+        name: string;
+        version: string;
+        [k: string]: unknown;
+      };
+      error?: string;
+      config?: {
+        [k: string]: unknown;
+      };
+      scope?: string;
+      tools?: {
+        name: string;
+        description?: string;
+        annotations?: {
+          readOnly?: boolean;
+          destructive?: boolean;
+          openWorld?: boolean;
+          [k: string]: unknown;
+        };
+        _meta?: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[];
+      capabilities?: {
+        experimental?: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      source?: string;
+      [k: string]: unknown;
+    }[];
     error_count: number;
+    held?: boolean;
+    cache_impact?: {
+      mcp_servers_added: string[];
+      mcp_servers_removed: string[];
+      lsp_tool_change: ("adds" | "may-add" | "may-remove" | "removes") | null;
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   };
   get_settings?: {
@@ -588,6 +701,7 @@ export interface ControlResponsePayloads {
   };
   interrupt?: {
     still_queued: unknown[];
+    cancelled?: string[];
     [k: string]: unknown;
   };
   list_models?: {
@@ -608,6 +722,297 @@ export interface ControlResponsePayloads {
   };
   set_model?: {
     model: string;
+    [k: string]: unknown;
+  };
+  get_hooks_listing?: {
+    events: {
+      name: string;
+      summary: string;
+      supportsMatcher: boolean;
+      hookCount: number;
+      [k: string]: unknown;
+    }[];
+    hooks: {
+      event: string;
+      matcher: string;
+      source: string;
+      sourceLabel: string;
+      pluginName?: string;
+      type: string;
+      displayText: string;
+      commandText: string;
+      contentLabel: string;
+      condition?: string;
+      timeout?: number;
+      statusMessage?: string;
+      runsOnce?: boolean;
+      runsInBackground?: boolean;
+      disabled?: true;
+      editable?: {
+        matcher: string;
+        config: {
+          [k: string]: unknown;
+        };
+        headersRedacted?: true;
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }[];
+    eventCatalog: {
+      name: string;
+      summary: string;
+      supportsMatcher: boolean;
+      [k: string]: unknown;
+    }[];
+    policy: {
+      disabledByPolicy: boolean;
+      managedOnly: boolean;
+      pluginOnly: boolean;
+      allDisabled: boolean;
+      policyHookCount: number;
+      policyUnreadable?: true;
+      [k: string]: unknown;
+    };
+    safeMode?: {
+      managedHooksStillApply: boolean;
+      exitHint: string;
+      [k: string]: unknown;
+    };
+    bareMode?: {
+      exitHint: string;
+      [k: string]: unknown;
+    };
+    errors?: {
+      file?: string;
+      path: string;
+      message: string;
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  get_task_output?: {
+    output: string;
+    total_bytes: number;
+    truncated: boolean;
+    [k: string]: unknown;
+  };
+  get_usage?: {
+    session: {
+      total_cost_usd: number;
+      total_api_duration_ms: number;
+      total_duration_ms: number;
+      total_lines_added: number;
+      total_lines_removed: number;
+      model_usage: {
+        [k: string]: {
+          inputTokens: number;
+          outputTokens: number;
+          thinkingTokens?: number;
+          cacheReadInputTokens: number;
+          cacheCreationInputTokens: number;
+          cacheCreationEphemeral5mInputTokens?: number;
+          cacheCreationEphemeral1hInputTokens?: number;
+          webSearchRequests: number;
+          costUSD: number;
+          contextWindow: number;
+          maxOutputTokens: number;
+          canonicalModel?: string;
+          provider?: string;
+          costBasis?: "list" | "managed" | "unknown";
+          [k: string]: unknown;
+        };
+      };
+      [k: string]: unknown;
+    };
+    subscription_type: string | null;
+    rate_limits_available: boolean;
+    rate_limits: {
+      five_hour?: {
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      } | null;
+      seven_day?: {
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      } | null;
+      seven_day_oauth_apps?: {
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      } | null;
+      seven_day_opus?: {
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      } | null;
+      seven_day_sonnet?: {
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      } | null;
+      model_scoped?: {
+        display_name: string;
+        utilization: number | null;
+        utilization_precise?: number | null;
+        resets_at: string | null;
+        [k: string]: unknown;
+      }[];
+      extra_usage?: {
+        is_enabled: boolean;
+        monthly_limit: number | null;
+        used_credits: number | null;
+        utilization: number | null;
+        currency?: string | null;
+        [k: string]: unknown;
+      } | null;
+      [k: string]: unknown;
+    } | null;
+    behaviors: {
+      day: {
+        request_count: number;
+        session_count: number;
+        behaviors: {
+          key:
+            | "always_on_context"
+            | "cache_miss"
+            | "cron"
+            | "high_parallel"
+            | "large_tool_results"
+            | "long_context"
+            | "max_effort"
+            | "subagent_heavy"
+            | "workflow";
+          pct: number;
+          count: number;
+          [k: string]: unknown;
+        }[];
+        recommendations?: {
+          key: string;
+          pct: number;
+          title: string;
+          detail?: string;
+          [k: string]: unknown;
+        }[];
+        fix?: {
+          keys: string[];
+          messages: string[];
+          [k: string]: unknown;
+        };
+        agents: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        skills: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        plugins: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        mcp_servers: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        [k: string]: unknown;
+      };
+      week: {
+        request_count: number;
+        session_count: number;
+        behaviors: {
+          key:
+            | "always_on_context"
+            | "cache_miss"
+            | "cron"
+            | "high_parallel"
+            | "large_tool_results"
+            | "long_context"
+            | "max_effort"
+            | "subagent_heavy"
+            | "workflow";
+          pct: number;
+          count: number;
+          [k: string]: unknown;
+        }[];
+        recommendations?: {
+          key: string;
+          pct: number;
+          title: string;
+          detail?: string;
+          [k: string]: unknown;
+        }[];
+        fix?: {
+          keys: string[];
+          messages: string[];
+          [k: string]: unknown;
+        };
+        agents: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        skills: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        plugins: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        mcp_servers: {
+          name: string;
+          pct: number;
+          [k: string]: unknown;
+        }[];
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    } | null;
+    [k: string]: unknown;
+  };
+  list_permission_rules?: {
+    state: SDKControlPermissionRulesState;
+    [k: string]: unknown;
+  };
+  mcp_read_resource?: {
+    contents: {
+      uri: string;
+      mimeType?: string;
+      text?: string;
+      blob?: string;
+      _meta?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  reload_output_styles?: {
+    available_output_styles: string[];
+    [k: string]: unknown;
+  };
+  reload_skills?: {
+    skills: {
+      name: string;
+      description: string;
+      argumentHint: string;
+      aliases?: string[];
+      builtin?: boolean;
+      [k: string]: unknown;
+    }[];
     [k: string]: unknown;
   };
   [k: string]: unknown;
@@ -634,6 +1039,9 @@ export interface McpServerStatus {
       openWorld?: boolean;
       [k: string]: unknown;
     };
+    _meta?: {
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   }[];
   capabilities?: {
@@ -642,5 +1050,51 @@ export interface McpServerStatus {
     };
     [k: string]: unknown;
   };
+  transport?: string;
+  source?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlPermissionRulesState {
+  rules: {
+    behavior: "allow" | "ask" | "deny";
+    source:
+      | "cliArg"
+      | "command"
+      | "flagSettings"
+      | "hostCredential"
+      | "localSettings"
+      | "mcpMount"
+      | "mcpServerPolicy"
+      | "policySettings"
+      | "projectSettings"
+      | "session"
+      | "toolsNarrowing"
+      | "userSettings";
+    rule: string;
+    description?: SDKPermissionRuleDescription;
+    editability: "persistent" | "readonly" | "session";
+    notInEffect?: boolean;
+    [k: string]: unknown;
+  }[];
+  workspaceDirectories: {
+    path: string;
+    source: string;
+    [k: string]: unknown;
+  }[];
+  originalCwd: string;
+  managedOnly: boolean;
+  errors?: {
+    file?: string;
+    path: string;
+    message: string;
+    [k: string]: unknown;
+  }[];
+  withheld?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKPermissionRuleDescription {
+  prefix: string;
+  emphasis?: string;
+  suffix?: string;
   [k: string]: unknown;
 }

@@ -15,6 +15,12 @@ export type ControlResponse =
             };
             pending_permission_requests?: unknown[];
             pending_user_dialog_requests?: unknown[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           }
         | {
@@ -31,7 +37,59 @@ export type ControlResponse =
                     input: {
                       [k: string]: unknown;
                     };
-                    permission_suggestions?: PermissionUpdate[];
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     blocked_path?: string;
                     decision_reason?: string;
                     decision_reason_type?:
@@ -52,6 +110,16 @@ export type ControlResponse =
                     tool_use_id: string;
                     agent_id?: string;
                     description?: string;
+                    mcp_server?: McpServerProvenance;
+                    suppress_always_allow_rule?: boolean;
+                    default_to_no?: boolean;
+                    matched_ask_rule?: {
+                      source: string;
+                      tool_name: string;
+                      rule_content?: string;
+                      [k: string]: unknown;
+                    };
+                    requires_user_interaction?: boolean;
                     [k: string]: unknown;
                   }
                 | {
@@ -73,6 +141,8 @@ export type ControlResponse =
                           tool_name: string;
                           tool_input: unknown;
                           tool_use_id: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -92,6 +162,8 @@ export type ControlResponse =
                           tool_response: unknown;
                           tool_use_id: string;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -112,6 +184,8 @@ export type ControlResponse =
                           error: string;
                           is_interrupt?: boolean;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -133,6 +207,7 @@ export type ControlResponse =
                             tool_response?: unknown;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -151,6 +226,8 @@ export type ControlResponse =
                           tool_input: unknown;
                           tool_use_id: string;
                           reason: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -168,6 +245,7 @@ export type ControlResponse =
                           message: string;
                           title?: string;
                           notification_type: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -184,6 +262,8 @@ export type ControlResponse =
                           hook_event_name: "UserPromptSubmit";
                           prompt: string;
                           session_title?: string;
+                          prompt_id?: string;
+                          source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
                           [k: string]: unknown;
                         }
                       | {
@@ -203,6 +283,7 @@ export type ControlResponse =
                           command_args: string;
                           command_source?: string;
                           prompt: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -217,8 +298,14 @@ export type ControlResponse =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SessionStart";
-                          source: "startup" | "resume" | "clear" | "compact";
+                          source: "startup" | "resume" | "clear" | "compact" | "fork";
                           model?: string;
+                          prompt_id?: string;
+                          session_title?: string;
+                          seconds_since_last_response?: number;
+                          context_tokens?: number;
+                          prompt_cache_likely_expired?: boolean;
+                          estimated_cache_write_usd?: number;
                           [k: string]: unknown;
                         }
                       | {
@@ -240,6 +327,7 @@ export type ControlResponse =
                             | "prompt_input_exit"
                             | "other"
                             | "bypass_permissions_disabled";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -275,6 +363,7 @@ export type ControlResponse =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -298,9 +387,14 @@ export type ControlResponse =
                             | "model_not_found"
                             | "server_error"
                             | "unknown"
-                            | "max_output_tokens";
+                            | "max_output_tokens"
+                            | "account_on_hold"
+                            | "cloud_credential_error"
+                            | "overloaded"
+                            | "verification_required";
                           error_details?: string;
                           last_assistant_message?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -315,6 +409,7 @@ export type ControlResponse =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SubagentStart";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -351,6 +446,7 @@ export type ControlResponse =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -367,6 +463,7 @@ export type ControlResponse =
                           hook_event_name: "PreCompact";
                           trigger: "manual" | "auto";
                           custom_instructions: string | null;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -383,6 +480,7 @@ export type ControlResponse =
                           hook_event_name: "PostCompact";
                           trigger: "manual" | "auto";
                           compact_summary: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -399,7 +497,67 @@ export type ControlResponse =
                           hook_event_name: "PermissionRequest";
                           tool_name: string;
                           tool_input: unknown;
-                          permission_suggestions?: PermissionUpdate[];
+                          permission_suggestions?: (
+                            | {
+                                type: "addRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "replaceRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "setMode";
+                                mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "addDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                          )[];
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -415,6 +573,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "Setup";
                           trigger: "init" | "maintenance";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -431,6 +590,7 @@ export type ControlResponse =
                           hook_event_name: "TeammateIdle";
                           teammate_name: string;
                           team_name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -450,6 +610,7 @@ export type ControlResponse =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -469,6 +630,7 @@ export type ControlResponse =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -491,6 +653,7 @@ export type ControlResponse =
                           requested_schema?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -512,6 +675,7 @@ export type ControlResponse =
                           content?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -529,6 +693,7 @@ export type ControlResponse =
                           source:
                             "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
                           file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -549,6 +714,7 @@ export type ControlResponse =
                           globs?: string[];
                           trigger_file_path?: string;
                           parent_file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -564,6 +730,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "WorktreeCreate";
                           name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -579,6 +746,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "WorktreeRemove";
                           worktree_path: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -595,6 +763,7 @@ export type ControlResponse =
                           hook_event_name: "CwdChanged";
                           old_cwd: string;
                           new_cwd: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -611,15 +780,58 @@ export type ControlResponse =
                           hook_event_name: "FileChanged";
                           file_path: string;
                           event: "change" | "add" | "unlink";
+                          prompt_id?: string;
                           [k: string]: unknown;
-                        };
+                        }
+                      | DirectoryAddedHookInput
+                      | InterruptHookInput
+                      | PreModelSwitchHookInput
+                      | PostModelSwitchHookInput
+                      | MessageDisplayHookInput
+                      | PreSkillShellCommandHookInput;
                     tool_use_id?: string;
                     [k: string]: unknown;
                   }
                 | {
                     subtype: "mcp_message";
                     server_name: string;
-                    message: JsonRpcMessage;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id?: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
                     [k: string]: unknown;
                   }
                 | {
@@ -643,6 +855,7 @@ export type ControlResponse =
                     title?: string;
                     display_name?: string;
                     description?: string;
+                    property_order?: string[];
                     [k: string]: unknown;
                   }
                 | {
@@ -653,10 +866,58 @@ export type ControlResponse =
                     };
                     tool_use_id?: string;
                     [k: string]: unknown;
-                  };
+                  }
+                | SDKControlApplyFlagSettingsRequest
+                | SDKControlBackgroundTasksRequest
+                | SDKControlCancelAsyncMessageRequest
+                | SDKControlFileSuggestionsRequest
+                | SDKControlGetBinaryVersionRequest
+                | SDKControlGetContextUsageRequest
+                | SDKControlGetHooksListingRequest
+                | SDKControlGetSessionCostRequest
+                | SDKControlGetSettingsRequest
+                | SDKControlGetTaskOutputRequest
+                | SDKControlGetUsageRequest
+                | SDKControlInitializeRequest
+                | SDKControlInterruptRequest
+                | SDKControlListModelsRequest
+                | SDKControlListPermissionRulesRequest
+                | SDKControlMcpCallRequest
+                | SDKControlMcpReadResourceRequest
+                | SDKControlMcpReconnectRequest
+                | SDKControlMcpSetServersRequest
+                | SDKControlMcpStatusRequest
+                | SDKControlMcpToggleRequest
+                | SDKControlReadFileRequest
+                | SDKControlRegisterRepoRootRequest
+                | SDKControlReloadOutputStylesRequest
+                | SDKControlReloadPluginsRequest
+                | SDKControlReloadSkillsRequest
+                | SDKControlRenameSessionRequest
+                | SDKControlSetPermissionModeRequest
+                | SDKControlSetModelRequest
+                | SDKControlSetMaxThinkingTokensRequest
+                | SDKControlSetColorRequest
+                | SDKControlRewindFilesRequest
+                | SDKControlSeedReadStateRequest
+                | SDKControlSetHasSubscribersRequest
+                | SDKControlStopTaskRequest
+                | SDKControlUpdateSettingsRequest;
               [k: string]: unknown;
             }[];
             error_code?: string;
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           };
       [k: string]: unknown;
@@ -670,6 +931,24 @@ export type ControlResponse =
             response?: {
               [k: string]: unknown;
             };
+            pending_permission_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
             [k: string]: unknown;
           }
         | {
@@ -686,7 +965,59 @@ export type ControlResponse =
                     input: {
                       [k: string]: unknown;
                     };
-                    permission_suggestions?: PermissionUpdate[];
+                    permission_suggestions?: (
+                      | {
+                          type: "addRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "replaceRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeRules";
+                          rules: {
+                            toolName: string;
+                            ruleContent?: string;
+                            [k: string]: unknown;
+                          }[];
+                          behavior: "allow" | "deny" | "ask";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "setMode";
+                          mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "addDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                      | {
+                          type: "removeDirectories";
+                          directories: string[];
+                          destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                          [k: string]: unknown;
+                        }
+                    )[];
                     blocked_path?: string;
                     decision_reason?: string;
                     decision_reason_type?:
@@ -707,6 +1038,16 @@ export type ControlResponse =
                     tool_use_id: string;
                     agent_id?: string;
                     description?: string;
+                    mcp_server?: McpServerProvenance;
+                    suppress_always_allow_rule?: boolean;
+                    default_to_no?: boolean;
+                    matched_ask_rule?: {
+                      source: string;
+                      tool_name: string;
+                      rule_content?: string;
+                      [k: string]: unknown;
+                    };
+                    requires_user_interaction?: boolean;
                     [k: string]: unknown;
                   }
                 | {
@@ -728,6 +1069,8 @@ export type ControlResponse =
                           tool_name: string;
                           tool_input: unknown;
                           tool_use_id: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -747,6 +1090,8 @@ export type ControlResponse =
                           tool_response: unknown;
                           tool_use_id: string;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -767,6 +1112,8 @@ export type ControlResponse =
                           error: string;
                           is_interrupt?: boolean;
                           duration_ms?: number;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -788,6 +1135,7 @@ export type ControlResponse =
                             tool_response?: unknown;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -806,6 +1154,8 @@ export type ControlResponse =
                           tool_input: unknown;
                           tool_use_id: string;
                           reason: string;
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -823,6 +1173,7 @@ export type ControlResponse =
                           message: string;
                           title?: string;
                           notification_type: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -839,6 +1190,8 @@ export type ControlResponse =
                           hook_event_name: "UserPromptSubmit";
                           prompt: string;
                           session_title?: string;
+                          prompt_id?: string;
+                          source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
                           [k: string]: unknown;
                         }
                       | {
@@ -858,6 +1211,7 @@ export type ControlResponse =
                           command_args: string;
                           command_source?: string;
                           prompt: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -872,8 +1226,14 @@ export type ControlResponse =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SessionStart";
-                          source: "startup" | "resume" | "clear" | "compact";
+                          source: "startup" | "resume" | "clear" | "compact" | "fork";
                           model?: string;
+                          prompt_id?: string;
+                          session_title?: string;
+                          seconds_since_last_response?: number;
+                          context_tokens?: number;
+                          prompt_cache_likely_expired?: boolean;
+                          estimated_cache_write_usd?: number;
                           [k: string]: unknown;
                         }
                       | {
@@ -895,6 +1255,7 @@ export type ControlResponse =
                             | "prompt_input_exit"
                             | "other"
                             | "bypass_permissions_disabled";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -930,6 +1291,7 @@ export type ControlResponse =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -953,9 +1315,14 @@ export type ControlResponse =
                             | "model_not_found"
                             | "server_error"
                             | "unknown"
-                            | "max_output_tokens";
+                            | "max_output_tokens"
+                            | "account_on_hold"
+                            | "cloud_credential_error"
+                            | "overloaded"
+                            | "verification_required";
                           error_details?: string;
                           last_assistant_message?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -970,6 +1337,7 @@ export type ControlResponse =
                             [k: string]: unknown;
                           };
                           hook_event_name: "SubagentStart";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1006,6 +1374,7 @@ export type ControlResponse =
                             prompt: string;
                             [k: string]: unknown;
                           }[];
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1022,6 +1391,7 @@ export type ControlResponse =
                           hook_event_name: "PreCompact";
                           trigger: "manual" | "auto";
                           custom_instructions: string | null;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1038,6 +1408,7 @@ export type ControlResponse =
                           hook_event_name: "PostCompact";
                           trigger: "manual" | "auto";
                           compact_summary: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1054,7 +1425,67 @@ export type ControlResponse =
                           hook_event_name: "PermissionRequest";
                           tool_name: string;
                           tool_input: unknown;
-                          permission_suggestions?: PermissionUpdate[];
+                          permission_suggestions?: (
+                            | {
+                                type: "addRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "replaceRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeRules";
+                                rules: {
+                                  toolName: string;
+                                  ruleContent?: string;
+                                  [k: string]: unknown;
+                                }[];
+                                behavior: "allow" | "deny" | "ask";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "setMode";
+                                mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "addDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                            | {
+                                type: "removeDirectories";
+                                directories: string[];
+                                destination:
+                                  "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+                                [k: string]: unknown;
+                              }
+                          )[];
+                          prompt_id?: string;
+                          mcp_server?: McpServerProvenance;
                           [k: string]: unknown;
                         }
                       | {
@@ -1070,6 +1501,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "Setup";
                           trigger: "init" | "maintenance";
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1086,6 +1518,7 @@ export type ControlResponse =
                           hook_event_name: "TeammateIdle";
                           teammate_name: string;
                           team_name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1105,6 +1538,7 @@ export type ControlResponse =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1124,6 +1558,7 @@ export type ControlResponse =
                           task_description?: string;
                           teammate_name?: string;
                           team_name?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1146,6 +1581,7 @@ export type ControlResponse =
                           requested_schema?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1167,6 +1603,7 @@ export type ControlResponse =
                           content?: {
                             [k: string]: unknown;
                           };
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1184,6 +1621,7 @@ export type ControlResponse =
                           source:
                             "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
                           file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1204,6 +1642,7 @@ export type ControlResponse =
                           globs?: string[];
                           trigger_file_path?: string;
                           parent_file_path?: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1219,6 +1658,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "WorktreeCreate";
                           name: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1234,6 +1674,7 @@ export type ControlResponse =
                           };
                           hook_event_name: "WorktreeRemove";
                           worktree_path: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1250,6 +1691,7 @@ export type ControlResponse =
                           hook_event_name: "CwdChanged";
                           old_cwd: string;
                           new_cwd: string;
+                          prompt_id?: string;
                           [k: string]: unknown;
                         }
                       | {
@@ -1266,15 +1708,58 @@ export type ControlResponse =
                           hook_event_name: "FileChanged";
                           file_path: string;
                           event: "change" | "add" | "unlink";
+                          prompt_id?: string;
                           [k: string]: unknown;
-                        };
+                        }
+                      | DirectoryAddedHookInput
+                      | InterruptHookInput
+                      | PreModelSwitchHookInput
+                      | PostModelSwitchHookInput
+                      | MessageDisplayHookInput
+                      | PreSkillShellCommandHookInput;
                     tool_use_id?: string;
                     [k: string]: unknown;
                   }
                 | {
                     subtype: "mcp_message";
                     server_name: string;
-                    message: JsonRpcMessage;
+                    message:
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          method: string;
+                          params?: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id: string | number;
+                          result: {
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        }
+                      | {
+                          jsonrpc: "2.0";
+                          id?: string | number | null;
+                          error: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                            [k: string]: unknown;
+                          };
+                          [k: string]: unknown;
+                        };
                     [k: string]: unknown;
                   }
                 | {
@@ -1298,6 +1783,7 @@ export type ControlResponse =
                     title?: string;
                     display_name?: string;
                     description?: string;
+                    property_order?: string[];
                     [k: string]: unknown;
                   }
                 | {
@@ -1308,11 +1794,169 @@ export type ControlResponse =
                     };
                     tool_use_id?: string;
                     [k: string]: unknown;
-                  };
+                  }
+                | SDKControlApplyFlagSettingsRequest
+                | SDKControlBackgroundTasksRequest
+                | SDKControlCancelAsyncMessageRequest
+                | SDKControlFileSuggestionsRequest
+                | SDKControlGetBinaryVersionRequest
+                | SDKControlGetContextUsageRequest
+                | SDKControlGetHooksListingRequest
+                | SDKControlGetSessionCostRequest
+                | SDKControlGetSettingsRequest
+                | SDKControlGetTaskOutputRequest
+                | SDKControlGetUsageRequest
+                | SDKControlInitializeRequest
+                | SDKControlInterruptRequest
+                | SDKControlListModelsRequest
+                | SDKControlListPermissionRulesRequest
+                | SDKControlMcpCallRequest
+                | SDKControlMcpReadResourceRequest
+                | SDKControlMcpReconnectRequest
+                | SDKControlMcpSetServersRequest
+                | SDKControlMcpStatusRequest
+                | SDKControlMcpToggleRequest
+                | SDKControlReadFileRequest
+                | SDKControlRegisterRepoRootRequest
+                | SDKControlReloadOutputStylesRequest
+                | SDKControlReloadPluginsRequest
+                | SDKControlReloadSkillsRequest
+                | SDKControlRenameSessionRequest
+                | SDKControlSetPermissionModeRequest
+                | SDKControlSetModelRequest
+                | SDKControlSetMaxThinkingTokensRequest
+                | SDKControlSetColorRequest
+                | SDKControlRewindFilesRequest
+                | SDKControlSeedReadStateRequest
+                | SDKControlSetHasSubscribersRequest
+                | SDKControlStopTaskRequest
+                | SDKControlUpdateSettingsRequest;
+              [k: string]: unknown;
+            }[];
+            pending_user_dialog_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
+              [k: string]: unknown;
+            }[];
+            pending_elicitation_requests?: {
+              type: "control_request";
+              request_id: string;
+              request: SDKControlRequestInner;
               [k: string]: unknown;
             }[];
             [k: string]: unknown;
           };
+      [k: string]: unknown;
+    };
+export type SDKControlRequestInner =
+  | SDKControlApplyFlagSettingsRequest
+  | SDKControlBackgroundTasksRequest
+  | SDKControlCancelAsyncMessageRequest
+  | SDKControlElicitationRequest
+  | SDKControlFileSuggestionsRequest
+  | SDKControlGetBinaryVersionRequest
+  | SDKControlGetContextUsageRequest
+  | SDKControlGetHooksListingRequest
+  | SDKControlGetSessionCostRequest
+  | SDKControlGetSettingsRequest
+  | SDKControlGetTaskOutputRequest
+  | SDKControlGetUsageRequest
+  | SDKControlInitializeRequest
+  | SDKControlInterruptRequest
+  | SDKControlListModelsRequest
+  | SDKControlListPermissionRulesRequest
+  | SDKControlMcpCallRequest
+  | SDKControlMcpMessageRequest
+  | SDKControlMcpReadResourceRequest
+  | SDKControlMcpReconnectRequest
+  | SDKControlMcpSetServersRequest
+  | SDKControlMcpStatusRequest
+  | SDKControlMcpToggleRequest
+  | SDKControlPermissionRequest
+  | SDKControlReadFileRequest
+  | SDKControlRegisterRepoRootRequest
+  | SDKControlReloadOutputStylesRequest
+  | SDKControlReloadPluginsRequest
+  | SDKControlReloadSkillsRequest
+  | SDKControlRenameSessionRequest
+  | SDKControlSetPermissionModeRequest
+  | SDKControlSetModelRequest
+  | SDKControlSetMaxThinkingTokensRequest
+  | SDKControlSetColorRequest
+  | SDKHookCallbackRequest
+  | SDKControlRewindFilesRequest
+  | SDKControlSeedReadStateRequest
+  | SDKControlSetHasSubscribersRequest
+  | SDKControlStopTaskRequest
+  | SDKControlUpdateSettingsRequest
+  | SDKControlRequestUserDialogRequest;
+export type AgentMcpServerSpec =
+  | {
+      [k: string]: McpServerConfigForProcessTransport;
+    }
+  | string;
+export type McpServerConfigForProcessTransport =
+  McpStdioServerConfig | McpSSEServerConfig | McpHttpServerConfig | McpSdkServerConfig;
+export type JSONRPCMessage =
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      id: string | number;
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      method: string;
+      jsonrpc: "2.0";
+      params?: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      id: string | number;
+      result: {
+        _meta?: {
+          progressToken?: string | number;
+          "io.modelcontextprotocol/related-task"?: {
+            taskId: string;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    }
+  | {
+      jsonrpc: "2.0";
+      error: {
+        code: number;
+        message: string;
+        data?: unknown;
+        [k: string]: unknown;
+      };
+      id?: string | number;
       [k: string]: unknown;
     };
 export type PermissionUpdate =
@@ -1323,8 +1967,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1334,8 +1978,8 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
@@ -1345,63 +1989,1461 @@ export type PermissionUpdate =
         ruleContent?: string;
         [k: string]: unknown;
       }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      behavior: PermissionBehavior;
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "setMode";
       mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "addDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     }
   | {
       type: "removeDirectories";
       directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      destination: PermissionUpdateDestination;
       [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
-export type JsonRpcMessage =
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      method: string;
-      params?: {
+export type PermissionBehavior = "allow" | "ask" | "deny";
+export type PermissionUpdateDestination = "cliArg" | "localSettings" | "projectSettings" | "session" | "userSettings";
+export type PermissionMode = "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
+export type HookInput =
+  | ConfigChangeHookInput
+  | CwdChangedHookInput
+  | DirectoryAddedHookInput
+  | ElicitationHookInput
+  | ElicitationResultHookInput
+  | FileChangedHookInput
+  | PreToolUseHookInput
+  | PostToolUseHookInput
+  | PostToolUseFailureHookInput
+  | PostToolBatchHookInput
+  | PermissionDeniedHookInput
+  | NotificationHookInput
+  | UserPromptSubmitHookInput
+  | UserPromptExpansionHookInput
+  | SessionStartHookInput
+  | SessionEndHookInput
+  | StopHookInput
+  | StopFailureHookInput
+  | InterruptHookInput
+  | SubagentStartHookInput
+  | SubagentStopHookInput
+  | PreCompactHookInput
+  | PostCompactHookInput
+  | PreModelSwitchHookInput
+  | PostModelSwitchHookInput
+  | PermissionRequestHookInput
+  | SetupHookInput
+  | TeammateIdleHookInput
+  | TaskCreatedHookInput
+  | TaskCompletedHookInput
+  | InstructionsLoadedHookInput
+  | WorktreeCreateHookInput
+  | WorktreeRemoveHookInput
+  | MessageDisplayHookInput
+  | PreSkillShellCommandHookInput;
+export type ExitReason = "clear" | "logout" | "other" | "prompt_input_exit" | "resume";
+
+export interface SDKControlApplyFlagSettingsRequest {
+  subtype: "apply_flag_settings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlBackgroundTasksRequest {
+  subtype: "background_tasks";
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlCancelAsyncMessageRequest {
+  subtype: "cancel_async_message";
+  message_uuid: string;
+  [k: string]: unknown;
+}
+export interface SDKControlElicitationRequest {
+  subtype: "elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  property_order?: string[];
+  title?: string;
+  display_name?: string;
+  description?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlFileSuggestionsRequest {
+  subtype: "file_suggestions";
+  query: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetBinaryVersionRequest {
+  subtype: "get_binary_version";
+  [k: string]: unknown;
+}
+export interface SDKControlGetContextUsageRequest {
+  subtype: "get_context_usage";
+  detail?: "full" | "summary";
+  [k: string]: unknown;
+}
+export interface SDKControlGetHooksListingRequest {
+  subtype: "get_hooks_listing";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSessionCostRequest {
+  subtype: "get_session_cost";
+  [k: string]: unknown;
+}
+export interface SDKControlGetSettingsRequest {
+  subtype: "get_settings";
+  [k: string]: unknown;
+}
+export interface SDKControlGetTaskOutputRequest {
+  subtype: "get_task_output";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlGetUsageRequest {
+  subtype: "get_usage";
+  skip_behaviors?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlInitializeRequest {
+  subtype: "initialize";
+  hooks?: {
+    PreToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUse?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolUseFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostToolBatch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Notification?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptSubmit?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    UserPromptExpansion?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SessionEnd?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Stop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    StopFailure?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Interrupt?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStart?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    SubagentStop?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostCompact?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PostModelSwitch?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionRequest?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PermissionDenied?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Setup?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TeammateIdle?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCreated?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    TaskCompleted?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    Elicitation?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ElicitationResult?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    ConfigChange?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeCreate?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    WorktreeRemove?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    InstructionsLoaded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    CwdChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    FileChanged?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    DirectoryAdded?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    MessageDisplay?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    PreSkillShellCommand?: {
+      matcher?: string;
+      hookCallbackIds: string[];
+      timeout?: number;
+      onFailure?: "block" | "continue";
+      [k: string]: unknown;
+    }[];
+    [k: string]: unknown;
+  };
+  sdkMcpServers?: string[];
+  sdkMcpServerConfigs?: {
+    [k: string]: {
+      timeout?: number;
+      tools?: {
+        name: string;
+        permission_policy?: "always_allow" | "always_ask" | "always_deny";
+        org_max_permission?: "allow" | "ask" | "blocked";
+        [k: string]: unknown;
+      }[];
+      [k: string]: unknown;
+    };
+  };
+  sdkMcpServerManifests?: {
+    [k: string]: {
+      initializeResult: {
         [k: string]: unknown;
       };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      method: string;
-      params?: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number;
-      result: {
-        [k: string]: unknown;
-      };
-      [k: string]: unknown;
-    }
-  | {
-      jsonrpc: "2.0";
-      id: string | number | null;
-      error: {
-        code: number;
-        message: string;
-        data?: unknown;
+      toolsListResult?: {
         [k: string]: unknown;
       };
       [k: string]: unknown;
     };
+  };
+  sdkMcpServerManifestsOrigin?: "host_per_send";
+  jsonSchema?: {
+    [k: string]: unknown;
+  };
+  systemPrompt?: string[];
+  appendSystemPrompt?: string;
+  systemPromptSnapshot?: boolean;
+  planModeInstructions?: string;
+  toolAliases?: {
+    [k: string]: string;
+  };
+  excludeDynamicSections?: boolean;
+  agents?: {
+    [k: string]: {
+      description: string;
+      tools?: string[];
+      disallowedTools?: string[];
+      prompt: string;
+      model?: string;
+      mcpServers?: AgentMcpServerSpec[];
+      criticalSystemReminder_EXPERIMENTAL?: string;
+      skills?: string[];
+      initialPrompt?: string;
+      maxTurns?: number;
+      autoCompactWindow?: number;
+      background?: boolean;
+      omitClaudeMd?: boolean;
+      memory?: "local" | "project" | "user";
+      effort?: ("high" | "low" | "max" | "medium" | "xhigh") | number;
+      permissionMode?: "acceptEdits" | "auto" | "bypassPermissions" | "default" | "dontAsk" | "plan";
+      observer?: string;
+      observerMessage?: string;
+      [k: string]: unknown;
+    };
+  };
+  title?: string;
+  skills?: string[];
+  promptSuggestions?: boolean;
+  agentProgressSummaries?: boolean;
+  forwardSubagentText?: boolean;
+  supportedDialogKinds?: string[];
+  perTaskStopAffordance?: boolean;
+  plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  mcpServers?: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface McpStdioServerConfig {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: {
+    [k: string]: string;
+  };
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSSEServerConfig {
+  type: "sse";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpHttpServerConfig {
+  type: "http";
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  timeout?: number;
+  alwaysLoad?: boolean;
+  [k: string]: unknown;
+}
+export interface McpSdkServerConfig {
+  type: "sdk";
+  name: string;
+  timeout?: number;
+  tools?: {
+    name: string;
+    permission_policy?: "always_allow" | "always_ask" | "always_deny";
+    org_max_permission?: "allow" | "ask" | "blocked";
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlInterruptRequest {
+  subtype: "interrupt";
+  cancel_queued?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlListModelsRequest {
+  subtype: "list_models";
+  [k: string]: unknown;
+}
+export interface SDKControlListPermissionRulesRequest {
+  subtype: "list_permission_rules";
+  [k: string]: unknown;
+}
+export interface SDKControlMcpCallRequest {
+  subtype: "mcp_call";
+  tool: string;
+  arguments?: {
+    [k: string]: unknown;
+  };
+  soft_error_result?: boolean;
+  expires_at?: string;
+  timeout_ms?: number;
+  result_not_for_model?: boolean;
+  check_permissions?: boolean;
+  input_files?: {
+    name: string;
+    lane_path: string;
+    [k: string]: unknown;
+  }[];
+  output_files?: {
+    name: string;
+    lane_path: string;
+    if_match?: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface SDKControlMcpMessageRequest {
+  subtype: "mcp_message";
+  server_name: string;
+  message: JSONRPCMessage;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReadResourceRequest {
+  subtype: "mcp_read_resource";
+  serverName: string;
+  uri: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpReconnectRequest {
+  subtype: "mcp_reconnect";
+  serverName: string;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpSetServersRequest {
+  subtype: "mcp_set_servers";
+  servers: {
+    [k: string]: McpServerConfigForProcessTransport;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlMcpStatusRequest {
+  subtype: "mcp_status";
+  liveReply?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlMcpToggleRequest {
+  subtype: "mcp_toggle";
+  serverName: string;
+  enabled: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlPermissionRequest {
+  subtype: "can_use_tool";
+  tool_name: string;
+  mcp_server?: McpServerProvenance;
+  input: {
+    [k: string]: unknown;
+  };
+  permission_suggestions?: PermissionUpdate[];
+  blocked_path?: string;
+  decision_reason?: string;
+  decision_reason_type?:
+    | "asyncAgent"
+    | "classifier"
+    | "hook"
+    | "mode"
+    | "other"
+    | "permissionPromptTool"
+    | "rule"
+    | "safetyCheck"
+    | "sandboxOverride"
+    | "subcommandResults"
+    | "workingDir";
+  classifier_approvable?: boolean;
+  suppress_always_allow_rule?: boolean;
+  default_to_no?: boolean;
+  matched_ask_rule?: {
+    source: string;
+    tool_name: string;
+    rule_content?: string;
+    [k: string]: unknown;
+  };
+  title?: string;
+  display_name?: string;
+  tool_use_id: string;
+  agent_id?: string;
+  description?: string;
+  requires_user_interaction?: boolean;
+  [k: string]: unknown;
+}
+export interface McpServerProvenance {
+  name: string;
+  source: string;
+  [k: string]: unknown;
+}
+export interface SDKControlReadFileRequest {
+  subtype: "read_file";
+  path: string;
+  max_bytes?: number;
+  encoding?: "base64" | "utf-8";
+  [k: string]: unknown;
+}
+export interface SDKControlRegisterRepoRootRequest {
+  subtype: "register_repo_root";
+  directory: string;
+  reload_claude_md?: boolean;
+  reload_plugins?: boolean;
+  reload_skills?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadOutputStylesRequest {
+  subtype: "reload_output_styles";
+  [k: string]: unknown;
+}
+export interface SDKControlReloadPluginsRequest {
+  subtype: "reload_plugins";
+  hold_on_cache_impact?: boolean;
+  add_plugins?: {
+    type: "local";
+    path: string;
+    skipMcpDiscovery?: boolean;
+    [k: string]: unknown;
+  }[];
+  refuse_if_busy?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlReloadSkillsRequest {
+  subtype: "reload_skills";
+  [k: string]: unknown;
+}
+export interface SDKControlRenameSessionRequest {
+  subtype: "rename_session";
+  title: string;
+  source?: "host" | "remote";
+  session_id?: string;
+  [k: string]: unknown;
+}
+export interface SDKControlSetPermissionModeRequest {
+  subtype: "set_permission_mode";
+  mode: PermissionMode;
+  [k: string]: unknown;
+}
+export interface SDKControlSetModelRequest {
+  subtype: "set_model";
+  model?: string | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetMaxThinkingTokensRequest {
+  subtype: "set_max_thinking_tokens";
+  max_thinking_tokens?: number | null;
+  thinking_display?: ("highlights" | "omitted" | "summarized") | null;
+  [k: string]: unknown;
+}
+export interface SDKControlSetColorRequest {
+  subtype: "set_color";
+  color: string;
+  [k: string]: unknown;
+}
+export interface SDKHookCallbackRequest {
+  subtype: "hook_callback";
+  callback_id: string;
+  input: HookInput;
+  tool_use_id?: string;
+  [k: string]: unknown;
+}
+export interface ConfigChangeHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ConfigChange";
+  source: "local_settings" | "policy_settings" | "project_settings" | "skills" | "user_settings";
+  file_path?: string;
+  [k: string]: unknown;
+}
+export interface CwdChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "CwdChanged";
+  old_cwd: string;
+  new_cwd: string;
+  [k: string]: unknown;
+}
+export interface DirectoryAddedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "DirectoryAdded";
+  directory: string;
+  source: "register_repo_root" | "slash_command";
+  [k: string]: unknown;
+}
+export interface ElicitationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Elicitation";
+  mcp_server_name: string;
+  message: string;
+  mode?: "form" | "url";
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface ElicitationResultHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "ElicitationResult";
+  mcp_server_name: string;
+  elicitation_id?: string;
+  mode?: "form" | "url";
+  action: "accept" | "cancel" | "decline";
+  content?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface FileChangedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "FileChanged";
+  file_path: string;
+  event: "add" | "change" | "unlink";
+  [k: string]: unknown;
+}
+export interface PreToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUse";
+  tool_name: string;
+  tool_input: unknown;
+  tool_response: unknown;
+  tool_use_id: string;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolUseFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolUseFailure";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  error: string;
+  is_interrupt?: boolean;
+  duration_ms?: number;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface PostToolBatchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostToolBatch";
+  tool_calls: {
+    tool_name: string;
+    tool_input: unknown;
+    tool_use_id: string;
+    tool_response?: unknown;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PermissionDeniedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionDenied";
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  reason: string;
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface NotificationHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Notification";
+  message: string;
+  title?: string;
+  notification_type: string;
+  [k: string]: unknown;
+}
+export interface UserPromptSubmitHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptSubmit";
+  prompt: string;
+  source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
+  session_title?: string;
+  [k: string]: unknown;
+}
+export interface UserPromptExpansionHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "UserPromptExpansion";
+  expansion_type: "mcp_prompt" | "slash_command";
+  command_name: string;
+  command_args: string;
+  command_source?: string;
+  prompt: string;
+  [k: string]: unknown;
+}
+export interface SessionStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionStart";
+  source: "clear" | "compact" | "fork" | "resume" | "startup";
+  model?: string;
+  session_title?: string;
+  seconds_since_last_response?: number;
+  context_tokens?: number;
+  prompt_cache_likely_expired?: boolean;
+  estimated_cache_write_usd?: number;
+  [k: string]: unknown;
+}
+export interface SessionEndHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SessionEnd";
+  reason: ExitReason;
+  [k: string]: unknown;
+}
+export interface StopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Stop";
+  stop_hook_active: boolean;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface StopFailureHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "StopFailure";
+  error:
+    | "account_on_hold"
+    | "authentication_failed"
+    | "billing_error"
+    | "cloud_credential_error"
+    | "invalid_request"
+    | "max_output_tokens"
+    | "model_not_found"
+    | "oauth_org_not_allowed"
+    | "overloaded"
+    | "rate_limit"
+    | "server_error"
+    | "unknown"
+    | "verification_required";
+  error_details?: string;
+  last_assistant_message?: string;
+  [k: string]: unknown;
+}
+export interface InterruptHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Interrupt";
+  source: "session" | "system" | "user";
+  reason: "other" | "permission_denied" | "rewind" | "stop";
+  via?: "client" | "terminal";
+  [k: string]: unknown;
+}
+export interface SubagentStartHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStart";
+  [k: string]: unknown;
+}
+export interface SubagentStopHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id: string;
+  agent_type: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "SubagentStop";
+  stop_hook_active: boolean;
+  agent_transcript_path: string;
+  last_assistant_message?: string;
+  background_tasks?: {
+    id: string;
+    type: string;
+    status: string;
+    description: string;
+    command?: string;
+    agent_type?: string;
+    server?: string;
+    tool?: string;
+    name?: string;
+    [k: string]: unknown;
+  }[];
+  session_crons?: {
+    id: string;
+    schedule: string;
+    recurring: boolean;
+    prompt: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+export interface PreCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreCompact";
+  trigger: "auto" | "manual";
+  custom_instructions: string | null;
+  [k: string]: unknown;
+}
+export interface PostCompactHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostCompact";
+  trigger: "auto" | "manual";
+  compact_summary: string;
+  [k: string]: unknown;
+}
+export interface PreModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PostModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "auto" | "command" | "picker" | "resume" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PermissionRequestHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PermissionRequest";
+  tool_name: string;
+  tool_input: unknown;
+  permission_suggestions?: PermissionUpdate[];
+  mcp_server?: McpServerProvenance;
+  [k: string]: unknown;
+}
+export interface SetupHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Setup";
+  trigger: "init" | "maintenance";
+  [k: string]: unknown;
+}
+export interface TeammateIdleHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TeammateIdle";
+  teammate_name: string;
+  team_name: string;
+  [k: string]: unknown;
+}
+export interface TaskCreatedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCreated";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface TaskCompletedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "TaskCompleted";
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+  [k: string]: unknown;
+}
+export interface InstructionsLoadedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "InstructionsLoaded";
+  file_path: string;
+  memory_type: "Local" | "Managed" | "Project" | "User";
+  load_reason: "compact" | "include" | "nested_traversal" | "path_glob_match" | "session_start";
+  globs?: string[];
+  trigger_file_path?: string;
+  parent_file_path?: string;
+  [k: string]: unknown;
+}
+export interface WorktreeCreateHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeCreate";
+  name: string;
+  [k: string]: unknown;
+}
+export interface WorktreeRemoveHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "WorktreeRemove";
+  worktree_path: string;
+  [k: string]: unknown;
+}
+export interface MessageDisplayHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "MessageDisplay";
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+  [k: string]: unknown;
+}
+export interface PreSkillShellCommandHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreSkillShellCommand";
+  tool_name: string;
+  tool_input: {
+    command: string;
+    [k: string]: unknown;
+  };
+  tool_use_id: string;
+  command_name: string;
+  command_source?: string;
+  invoked_by: "claude" | "other" | "user";
+  [k: string]: unknown;
+}
+export interface SDKControlRewindFilesRequest {
+  subtype: "rewind_files";
+  user_message_id: string;
+  dry_run?: boolean;
+  [k: string]: unknown;
+}
+export interface SDKControlSeedReadStateRequest {
+  subtype: "seed_read_state";
+  path: string;
+  mtime: number;
+  [k: string]: unknown;
+}
+export interface SDKControlSetHasSubscribersRequest {
+  subtype: "set_has_subscribers";
+  has_subscribers: boolean | null;
+  [k: string]: unknown;
+}
+export interface SDKControlStopTaskRequest {
+  subtype: "stop_task";
+  task_id: string;
+  [k: string]: unknown;
+}
+export interface SDKControlUpdateSettingsRequest {
+  subtype: "update_settings";
+  source: "localSettings" | "userSettings";
+  settings: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+export interface SDKControlRequestUserDialogRequest {
+  subtype: "request_user_dialog";
+  dialog_kind: string;
+  payload: {
+    [k: string]: unknown;
+  };
+  tool_use_id?: string;
+  [k: string]: unknown;
+}

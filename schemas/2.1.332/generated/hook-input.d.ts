@@ -20,6 +20,7 @@ export type HookInput =
       tool_input: unknown;
       tool_use_id: string;
       prompt_id?: string;
+      mcp_server?: McpServerProvenance;
       [k: string]: unknown;
     }
   | {
@@ -40,6 +41,7 @@ export type HookInput =
       tool_use_id: string;
       duration_ms?: number;
       prompt_id?: string;
+      mcp_server?: McpServerProvenance;
       [k: string]: unknown;
     }
   | {
@@ -60,6 +62,8 @@ export type HookInput =
       error: string;
       is_interrupt?: boolean;
       duration_ms?: number;
+      prompt_id?: string;
+      mcp_server?: McpServerProvenance;
       [k: string]: unknown;
     }
   | {
@@ -100,6 +104,8 @@ export type HookInput =
       tool_input: unknown;
       tool_use_id: string;
       reason: string;
+      prompt_id?: string;
+      mcp_server?: McpServerProvenance;
       [k: string]: unknown;
     }
   | {
@@ -117,6 +123,7 @@ export type HookInput =
       message: string;
       title?: string;
       notification_type: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -134,6 +141,7 @@ export type HookInput =
       prompt: string;
       session_title?: string;
       prompt_id?: string;
+      source?: "loop_wakeup" | "poll_event" | "schedule_wakeup" | "sdk" | "system" | "user";
       [k: string]: unknown;
     }
   | {
@@ -153,6 +161,7 @@ export type HookInput =
       command_args: string;
       command_source?: string;
       prompt: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -167,8 +176,14 @@ export type HookInput =
         [k: string]: unknown;
       };
       hook_event_name: "SessionStart";
-      source: "startup" | "resume" | "clear" | "compact";
+      source: "startup" | "resume" | "clear" | "compact" | "fork";
       model?: string;
+      prompt_id?: string;
+      session_title?: string;
+      seconds_since_last_response?: number;
+      context_tokens?: number;
+      prompt_cache_likely_expired?: boolean;
+      estimated_cache_write_usd?: number;
       [k: string]: unknown;
     }
   | {
@@ -184,6 +199,7 @@ export type HookInput =
       };
       hook_event_name: "SessionEnd";
       reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" | "bypass_permissions_disabled";
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -243,9 +259,14 @@ export type HookInput =
         | "model_not_found"
         | "server_error"
         | "unknown"
-        | "max_output_tokens";
+        | "max_output_tokens"
+        | "account_on_hold"
+        | "cloud_credential_error"
+        | "overloaded"
+        | "verification_required";
       error_details?: string;
       last_assistant_message?: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -260,6 +281,7 @@ export type HookInput =
         [k: string]: unknown;
       };
       hook_event_name: "SubagentStart";
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -296,6 +318,7 @@ export type HookInput =
         prompt: string;
         [k: string]: unknown;
       }[];
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -312,6 +335,7 @@ export type HookInput =
       hook_event_name: "PreCompact";
       trigger: "manual" | "auto";
       custom_instructions: string | null;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -328,6 +352,7 @@ export type HookInput =
       hook_event_name: "PostCompact";
       trigger: "manual" | "auto";
       compact_summary: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -344,7 +369,61 @@ export type HookInput =
       hook_event_name: "PermissionRequest";
       tool_name: string;
       tool_input: unknown;
-      permission_suggestions?: PermissionUpdate[];
+      permission_suggestions?: (
+        | {
+            type: "addRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "replaceRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeRules";
+            rules: {
+              toolName: string;
+              ruleContent?: string;
+              [k: string]: unknown;
+            }[];
+            behavior: "allow" | "deny" | "ask";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "setMode";
+            mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "addDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+        | {
+            type: "removeDirectories";
+            directories: string[];
+            destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+            [k: string]: unknown;
+          }
+      )[];
+      prompt_id?: string;
+      mcp_server?: McpServerProvenance;
       [k: string]: unknown;
     }
   | {
@@ -360,6 +439,7 @@ export type HookInput =
       };
       hook_event_name: "Setup";
       trigger: "init" | "maintenance";
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -376,6 +456,7 @@ export type HookInput =
       hook_event_name: "TeammateIdle";
       teammate_name: string;
       team_name: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -395,6 +476,7 @@ export type HookInput =
       task_description?: string;
       teammate_name?: string;
       team_name?: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -414,6 +496,7 @@ export type HookInput =
       task_description?: string;
       teammate_name?: string;
       team_name?: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -436,6 +519,7 @@ export type HookInput =
       requested_schema?: {
         [k: string]: unknown;
       };
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -457,6 +541,7 @@ export type HookInput =
       content?: {
         [k: string]: unknown;
       };
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -473,6 +558,7 @@ export type HookInput =
       hook_event_name: "ConfigChange";
       source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
       file_path?: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -493,6 +579,7 @@ export type HookInput =
       globs?: string[];
       trigger_file_path?: string;
       parent_file_path?: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -508,6 +595,7 @@ export type HookInput =
       };
       hook_event_name: "WorktreeCreate";
       name: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -523,6 +611,7 @@ export type HookInput =
       };
       hook_event_name: "WorktreeRemove";
       worktree_path: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -539,6 +628,7 @@ export type HookInput =
       hook_event_name: "CwdChanged";
       old_cwd: string;
       new_cwd: string;
+      prompt_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -555,58 +645,145 @@ export type HookInput =
       hook_event_name: "FileChanged";
       file_path: string;
       event: "change" | "add" | "unlink";
-      [k: string]: unknown;
-    };
-export type PermissionUpdate =
-  | {
-      type: "addRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+      prompt_id?: string;
       [k: string]: unknown;
     }
-  | {
-      type: "replaceRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeRules";
-      rules: {
-        toolName: string;
-        ruleContent?: string;
-        [k: string]: unknown;
-      }[];
-      behavior: "allow" | "deny" | "ask";
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "setMode";
-      mode: PermissionMode;
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "addDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    }
-  | {
-      type: "removeDirectories";
-      directories: string[];
-      destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
-      [k: string]: unknown;
-    };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+  | DirectoryAddedHookInput
+  | InterruptHookInput
+  | PreModelSwitchHookInput
+  | PostModelSwitchHookInput
+  | MessageDisplayHookInput
+  | PreSkillShellCommandHookInput;
+
+export interface McpServerProvenance {
+  name: string;
+  source: string;
+  [k: string]: unknown;
+}
+export interface DirectoryAddedHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "DirectoryAdded";
+  directory: string;
+  source: "register_repo_root" | "slash_command";
+  [k: string]: unknown;
+}
+export interface InterruptHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "Interrupt";
+  source: "session" | "system" | "user";
+  reason: "other" | "permission_denied" | "rewind" | "stop";
+  via?: "client" | "terminal";
+  [k: string]: unknown;
+}
+export interface PreModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "command" | "picker" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface PostModelSwitchHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PostModelSwitch";
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  source: "auto" | "command" | "picker" | "resume" | "sdk";
+  context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "1h" | "5m";
+  estimated_cache_write_usd: number;
+  pricing: "catalog" | "configured" | "default";
+  [k: string]: unknown;
+}
+export interface MessageDisplayHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "MessageDisplay";
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+  [k: string]: unknown;
+}
+export interface PreSkillShellCommandHookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  prompt_id?: string;
+  permission_mode?: string;
+  agent_id?: string;
+  agent_type?: string;
+  effort?: {
+    level: string;
+    [k: string]: unknown;
+  };
+  hook_event_name: "PreSkillShellCommand";
+  tool_name: string;
+  tool_input: {
+    command: string;
+    [k: string]: unknown;
+  };
+  tool_use_id: string;
+  command_name: string;
+  command_source?: string;
+  invoked_by: "claude" | "other" | "user";
+  [k: string]: unknown;
+}

@@ -4,6 +4,84 @@
  * MCP JSON-RPC carried in mcp_message.
  */
 export type JsonRpcMessage =
+  | (
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          result: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id?: string | number | null;
+          error: {
+            code: number;
+            message: string;
+            data?: unknown;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+    )
+  | JsonRpcMessage1
+  | (
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          method: string;
+          params?: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number;
+          result: {
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+      | {
+          jsonrpc: "2.0";
+          id: string | number | null;
+          error: {
+            code: number;
+            message: string;
+            data?: unknown;
+            [k: string]: unknown;
+          };
+          [k: string]: unknown;
+        }
+    );
+export type JsonRpcMessage1 =
   | {
       jsonrpc: "2.0";
       id: string | number;
@@ -31,7 +109,7 @@ export type JsonRpcMessage =
     }
   | {
       jsonrpc: "2.0";
-      id: string | number | null;
+      id?: string | number | null;
       error: {
         code: number;
         message: string;

@@ -8,7 +8,8 @@ export interface RateLimitEvent {
   rate_limit_info: {
     status: "allowed" | "allowed_warning" | "rejected";
     resetsAt?: number;
-    rateLimitType?: "five_hour" | "seven_day" | "seven_day_opus" | "seven_day_sonnet" | "overage";
+    rateLimitType?:
+      "five_hour" | "seven_day" | "seven_day_opus" | "seven_day_sonnet" | "overage" | "seven_day_overage_included";
     utilization?: number;
     overageStatus?: "allowed" | "allowed_warning" | "rejected";
     overageResetsAt?: number;
@@ -28,6 +29,12 @@ export interface RateLimitEvent {
       | "unknown";
     isUsingOverage?: boolean;
     surpassedThreshold?: number;
+    overageInUse?: boolean;
+    overageEnabled?: boolean;
+    limitScope?: "channel" | "group_pool" | "service";
+    errorCode?: "credits_required";
+    canUserPurchaseCredits?: boolean;
+    hasChargeableSavedPaymentMethod?: boolean;
     [k: string]: unknown;
   };
   uuid: string;

@@ -31,11 +31,14 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: null | {
+          status?: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+          [k: string]: unknown;
+        };
         output_tokens_details?: {
           thinking_tokens: number;
           [k: string]: unknown;
         };
-        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -61,9 +64,65 @@ export type ResultMessage =
         | "hook_stopped"
         | "tool_deferred"
         | "max_turns"
-        | "completed";
+        | "completed"
+        | "api_error"
+        | "background_requested"
+        | "budget_exhausted"
+        | "malformed_tool_use_exhausted"
+        | "structured_output_retry_exhausted"
+        | "tool_deferred_unavailable"
+        | "turn_setup_failed";
       fast_mode_state?: "off" | "cooldown" | "on";
-      origin?: MessageOrigin;
+      origin?:
+        | {
+            kind: "human";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "channel";
+            server: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "peer";
+            from: string;
+            name?: string;
+            fromMode?: "bypass" | "prompting";
+            fromSession?: string;
+            senderTaskId?: string;
+            body?: string;
+            verifiedPeerPid?: number;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "task-notification";
+            subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+            fireReason?: string;
+            runId?: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "coordinator";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "unclassified";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer";
+            from: string;
+            senderTaskId: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "auto-continuation";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer-activity";
+            [k: string]: unknown;
+          };
       uuid: string;
       session_id: string;
       subtype: "success";
@@ -79,8 +138,8 @@ export type ResultMessage =
         };
         [k: string]: unknown;
       };
-      fast_mode_disabled_reason: string;
-      subagent_stats: {
+      fast_mode_disabled_reason?: string;
+      subagent_stats?: {
         spawned: number;
         requested: {
           background: number;
@@ -110,13 +169,13 @@ export type ResultMessage =
         };
         [k: string]: unknown;
       };
-      safety_stops: number;
+      safety_stops?: number;
       ttft_stream_ms?: number;
       time_to_request_ms?: number;
       first_content_frame_ms?: number;
-      queued_turn_count: number;
-      result_index: number;
-      model_usage_since_last_result: {
+      queued_turn_count?: number;
+      result_index?: number;
+      model_usage_since_last_result?: {
         [k: string]: {
           inputTokens: number;
           outputTokens: number;
@@ -136,6 +195,24 @@ export type ResultMessage =
         };
       };
       begun_message_ids?: string[];
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
+      local_command?: string;
+      request_sent_wall_ms?: number;
+      first_stream_post_ms?: number;
+      first_stream_post_ack_ms?: number;
+      first_stream_post_queue_wait_ms?: number;
+      first_stream_post_queued_behind?: "durable_post" | "ephemeral_post" | "hold" | "none" | "retry_backoff";
+      first_stream_post_wall_ms?: number;
+      first_text_post_ms?: number;
+      first_text_post_queue_wait_ms?: number;
+      first_text_post_queued_behind?: "durable_post" | "ephemeral_post" | "hold" | "none" | "retry_backoff";
+      first_text_post_wall_ms?: number;
+      time_to_request_from_spawn_ms?: number;
+      warm_spare_claimed?: boolean;
+      time_origin_ms?: number;
+      credential_expires_at?: string;
       [k: string]: unknown;
     }
   | {
@@ -165,11 +242,14 @@ export type ResultMessage =
         inference_geo: string;
         iterations: unknown[];
         speed: string;
+        fallback_credit?: null | {
+          status?: BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed;
+          [k: string]: unknown;
+        };
         output_tokens_details?: {
           thinking_tokens: number;
           [k: string]: unknown;
         };
-        fallback_credit?: null;
         [k: string]: unknown;
       };
       modelUsage: {
@@ -212,9 +292,64 @@ export type ResultMessage =
         | "tool_deferred"
         | "max_turns"
         | "completed"
-        | "budget_exhausted";
+        | "budget_exhausted"
+        | "api_error"
+        | "background_requested"
+        | "malformed_tool_use_exhausted"
+        | "structured_output_retry_exhausted"
+        | "tool_deferred_unavailable"
+        | "turn_setup_failed";
       fast_mode_state?: "off" | "cooldown" | "on";
-      origin?: MessageOrigin;
+      origin?:
+        | {
+            kind: "human";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "channel";
+            server: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "peer";
+            from: string;
+            name?: string;
+            fromMode?: "bypass" | "prompting";
+            fromSession?: string;
+            senderTaskId?: string;
+            body?: string;
+            verifiedPeerPid?: number;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "task-notification";
+            subkind?: "external-event" | "peer-send-message" | "projects-relay" | "scheduled-trigger" | "session-inbox";
+            fireReason?: string;
+            runId?: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "coordinator";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "unclassified";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer";
+            from: string;
+            senderTaskId: string;
+            [k: string]: unknown;
+          }
+        | {
+            kind: "auto-continuation";
+            [k: string]: unknown;
+          }
+        | {
+            kind: "observer-activity";
+            [k: string]: unknown;
+          };
       uuid: string;
       session_id: string;
       subtype:
@@ -273,33 +408,73 @@ export type ResultMessage =
           [k: string]: unknown;
         };
       };
+      startup_failure_reason?: SDKStartupFailureReason;
+      invalid_config_file?: {
+        path: string;
+        is_global: boolean;
+        backup_searched: boolean;
+        backup_path?: string;
+        [k: string]: unknown;
+      };
+      user_message_uuid?: string;
+      user_message_uuids?: string[];
+      resume_reason?: string;
+      credential_expires_at?: string;
       [k: string]: unknown;
     };
-export type MessageOrigin =
-  | {
-      kind: "human";
-      [k: string]: unknown;
-    }
-  | {
-      kind: "channel";
-      server: string;
-      [k: string]: unknown;
-    }
-  | {
-      kind: "peer";
-      from: string;
-      name?: string;
-      [k: string]: unknown;
-    }
-  | {
-      kind: "task-notification";
-      [k: string]: unknown;
-    }
-  | {
-      kind: "coordinator";
-      [k: string]: unknown;
-    };
+export type SDKStartupFailureReason =
+  | "bypass_root"
+  | "cli_version_too_old"
+  | "config_file_invalid"
+  | "consumer_terms_accept_on_web"
+  | "consumer_terms_review_in_terminal"
+  | "cwd_unavailable"
+  | "gateway_access_denied"
+  | "gateway_signin_required"
+  | "initialize_fields_not_delivered"
+  | "initialize_not_first"
+  | "managed_settings_invalid"
+  | "managed_settings_not_delivered"
+  | "org_config_refused"
+  | "org_config_required_unavailable"
+  | "org_pin_api_key_conflict"
+  | "org_pin_mismatch"
+  | "org_signin_ended"
+  | "org_verify_failed"
+  | "provider_not_allowed"
+  | "proxy_invalid"
+  | "remote_settings_required_unavailable"
+  | "resume_target_not_found"
+  | "sandbox_required_unavailable"
+  | "session_held_by_background"
+  | "shell_tool_missing"
+  | "sideload_flags_disabled"
+  | "temp_dir_unusable"
+  | "worktree_resume_refused"
+  | "worktree_unverified";
 
+export interface BetaFallbackCreditNotApplied {
+  reason:
+    | "body_mismatch"
+    | "continuation_excluded"
+    | "continuation_only"
+    | "expired"
+    | "invalid_target_model"
+    | "not_enabled"
+    | "reprice_unavailable"
+    | "temporarily_unavailable"
+    | "variant_fields_present"
+    | "wrong_organization"
+    | "wrong_platform"
+    | "wrong_workspace";
+  type: "not_applied";
+  remove_to_redeem?: string[] | null;
+  [k: string]: unknown;
+}
+export interface BetaFallbackCreditRedeemed {
+  type: "redeemed";
+  [k: string]: unknown;
+}
 export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;

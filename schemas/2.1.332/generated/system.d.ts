@@ -20,7 +20,7 @@ export type SystemMessage =
         [k: string]: unknown;
       }[];
       model: string;
-      permissionMode: PermissionMode;
+      permissionMode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       slash_commands: string[];
       output_style: string;
       skills: string[];
@@ -28,12 +28,20 @@ export type SystemMessage =
         name: string;
         path: string;
         source?: string;
+        version?: string;
         [k: string]: unknown;
       }[];
       plugin_errors?: {
         plugin: string;
         type: string;
         message: string;
+        path?: string;
+        managed_lock?: {
+          plugin_enabled: boolean;
+          name: string;
+          marketplace?: string;
+          [k: string]: unknown;
+        };
         [k: string]: unknown;
       }[];
       plugin_warnings?: {
@@ -52,25 +60,26 @@ export type SystemMessage =
       };
       uuid: string;
       session_id: string;
-      terminal_slash_commands: string[];
-      capabilities: string[];
-      served_by_anthropic: boolean;
-      sandbox_enabled: boolean;
-      original_cwd: string;
-      additional_directories: unknown[];
-      messaging_socket_path: string;
-      fast_mode_disabled_reason: string;
-      per_turn_effort_active: boolean;
-      ultrathink_available: boolean;
-      ultrathink_typed_raises: boolean;
-      view_mode: string;
+      terminal_slash_commands?: string[];
+      capabilities?: string[];
+      served_by_anthropic?: boolean;
+      sandbox_enabled?: boolean;
+      original_cwd?: string;
+      additional_directories?: unknown[];
+      messaging_socket_path?: string;
+      fast_mode_disabled_reason?: string;
+      per_turn_effort_active?: boolean;
+      ultrathink_available?: boolean;
+      ultrathink_typed_raises?: boolean;
+      view_mode?: string;
+      effort?: ("high" | "low" | "max" | "medium" | "xhigh") | null;
       [k: string]: unknown;
     }
   | {
       type: "system";
       subtype: "status";
       status: ("compacting" | "requesting") | null;
-      permissionMode?: PermissionMode;
+      permissionMode?: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
       compact_result?: "success" | "failed";
       compact_error?: string;
       uuid: string;
@@ -152,9 +161,17 @@ export type SystemMessage =
         | "server_error"
         | "unknown"
         | "max_output_tokens"
-        | "overloaded";
+        | "overloaded"
+        | "account_on_hold"
+        | "cloud_credential_error"
+        | "verification_required";
       uuid: string;
       session_id: string;
+      no_response?: {
+        waited_ms: number;
+        retry_wait_ms: number;
+        [k: string]: unknown;
+      };
       [k: string]: unknown;
     }
   | {
@@ -248,6 +265,22 @@ export type SystemMessage =
       skip_transcript?: boolean;
       uuid: string;
       session_id: string;
+      run_id?: string;
+      reason?: "worker_restart";
+      duration_ms?: number;
+      resource_links?: {
+        uri: string;
+        name: string;
+        title?: string;
+        description?: string;
+        mimeType?: string;
+        size?: number;
+        annotations?: {
+          [k: string]: unknown;
+        };
+        [k: string]: unknown;
+      }[];
+      ambient?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -263,6 +296,11 @@ export type SystemMessage =
       skip_transcript?: boolean;
       uuid: string;
       session_id: string;
+      run_id?: string;
+      is_backgrounded?: boolean;
+      spawn_depth?: number;
+      parent_task_id?: string;
+      ambient?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -280,6 +318,7 @@ export type SystemMessage =
       };
       uuid: string;
       session_id: string;
+      run_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -299,6 +338,7 @@ export type SystemMessage =
       summary?: string;
       uuid: string;
       session_id: string;
+      run_id?: string;
       [k: string]: unknown;
     }
   | {
@@ -307,6 +347,7 @@ export type SystemMessage =
       state: "idle" | "running" | "requires_action";
       uuid: string;
       session_id: string;
+      sdk_host_only?: boolean;
       [k: string]: unknown;
     }
   | {
@@ -375,6 +416,111 @@ export type SystemMessage =
       isMeta?: boolean;
       timestamp?: string;
       tag?: string;
+      tool_use_id?: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "background_tasks_changed";
+      tasks: {
+        task_id: string;
+        run_id?: string;
+        task_type: string;
+        subagent_type?: string;
+        description: string;
+        parent_task_id?: string;
+        ambient?: boolean;
+        [k: string]: unknown;
+      }[];
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "commands_changed";
+      commands: {
+        name: string;
+        description: string;
+        argumentHint: string;
+        aliases?: string[];
+        builtin?: boolean;
+        [k: string]: unknown;
+      }[];
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "control_request_progress";
+      request_id: string;
+      status: "api_retry" | "started";
+      attempt?: number;
+      max_retries?: number;
+      retry_delay_ms?: number;
+      error_status?: number | null;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "model_refusal_fallback";
+      trigger: "refusal";
+      direction: "retry" | "revert" | "sticky";
+      scope?: "local" | "session";
+      original_model: string;
+      fallback_model: string;
+      request_id: string | null;
+      api_refusal_category?: string | null;
+      api_refusal_explanation?: string | null;
+      retracted_message_uuids?: string[];
+      refused_user_message_uuid?: string | null;
+      content: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "model_refusal_no_fallback";
+      original_model: string;
+      request_id: string | null;
+      api_refusal_category?: string | null;
+      api_refusal_explanation?: string | null;
+      refused_user_message_uuid?: string | null;
+      content: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "session_writes_lost";
+      error_code: "EDQUOT" | "ENOSPC";
+      lost: ("global_config" | "transcript")[];
+      transcript_session_ids?: string[];
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "thinking_tokens";
+      estimated_tokens: number;
+      estimated_tokens_delta: number;
+      user_message_uuid?: string;
+      uuid: UUID;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
+      subtype: "worker_shutting_down";
+      reason: string;
+      uuid: UUID;
+      session_id: string;
       [k: string]: unknown;
     };
-export type PermissionMode = "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto";
+export type UUID = string;
