@@ -10,7 +10,7 @@ import { pathText, type ReportFinding } from '../src/report/index.js';
 /**
  * `bisect` against the real CLIs over a narrow range: 2.1.150 (pinned), 2.1.152 and 2.1.153 (2.1.151
  * was never published). The version list is npm's, saved in test/data, so no registry is asked; the
- * two versions that are not pinned are installed by .ci/run (or on first use). What the search finds
+ * two versions that are not pinned are installed by the tests' global setup (or on first use). What the search finds
  * is confirmed by separate runs, not compared with a version written here.
  */
 const ROOT = join(import.meta.dirname, '..');

@@ -11,7 +11,7 @@ import { SCENARIOS } from '../src/scenarios/index.js';
 
 /**
  * Black-box: the built `clide-conformance matrix` on three real CLIs (2.1.150 and 2.1.332 pinned,
- * 2.1.210 between them: .ci/run installs it), two scenarios to keep it short; its cells are
+ * 2.1.210 between them: the tests' global setup installs it), two scenarios to keep it short; its cells are
  * checked against separate `run`s of the same versions and scenarios.
  */
 const ROOT = join(import.meta.dirname, '..');

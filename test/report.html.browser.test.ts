@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -17,13 +17,23 @@ import {
 } from '../src/report/index.js';
 
 /**
- * report.html opened in a real headless Chromium (Debian's, driven by playwright-core): the page
+ * report.html opened in a real headless Chromium (driven by playwright-core): the page
  * of a real run against an older baseline, its structure read from the live DOM, no console or
  * page error, no request beyond the file itself, a screenshot that is not blank; and a page built
  * from committed fixtures with markup-shaped strings on the wire, which must show them as text.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
+/**
+ * The machine's Chromium where it has one (CHROMIUM_PATH, or Debian's), else the one the dev
+ * dependency @sparticuz/chromium ships inside its npm package (unpacked into the temp folder on
+ * first use): `npm ci && npm test` needs no system browser.
+ */
+async function chromiumPath(): Promise<string> {
+  const own = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(own)) return own;
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return packaged.executablePath();
+}
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -69,7 +79,7 @@ beforeAll(async () => {
     reportDir: join(dir, 'run'),
   });
   context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     headless: true,
     args: ARGS,
     viewport: { width: 1400, height: 1000 },
