@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { packageInfo } from '../config/package-info.js';
+import { isClideError } from '../errors/index.js';
 import {
   type Fixture,
   type FixtureFrame,
@@ -340,8 +341,26 @@ class ReplaySession {
         this.unreadSessionIds = [];
       }
     }
-    if (message && this.o.toolEffects !== false) applyToolEffect(message, this.o.cwd);
+    if (message && this.o.toolEffects !== false) this.applyEffect(message, frame);
     this.o.stdout.write(frame.eol === false ? line.slice(0, -1) : line);
+  }
+
+  /**
+   * Replays a recorded Write/Edit (tool-effects.ts). One that cannot be applied is a fixture error:
+   * the client gets an error result instead of the tool's success, and the error ends the session.
+   */
+  private applyEffect(message: unknown, frame: FixtureFrame): void {
+    try {
+      applyToolEffect(message, this.o.cwd, { where: `${this.o.fixtureName} frame seq ${frame.seq}` });
+    } catch (error) {
+      if (!isClideError(error)) throw error;
+      const reason = [
+        `fake-claude replay: ${error.message}`,
+        `fixture: ${error.where ?? this.o.fixtureName}`,
+      ];
+      this.o.stdout.write(encodeLine(errorResult(this.currentSessionId(), reason)));
+      throw error;
+    }
   }
 
   /**
