@@ -15,6 +15,9 @@
 import { z } from 'zod';
 import { familyParts } from './parts.js';
 import type { SchemaSet } from './schema-set.js';
+import { type AnyDef, defOf, propValues, type Recurse, unwrap, WRAPPERS, zodWalker } from './zod-walk.js';
+
+export { defOf, propValues, unwrap, WRAPPERS };
 
 /**
  * Where a route starts: `out` (cliOutputMessage), `in` (clientInputMessage), `payload:<subtype>`
@@ -126,34 +129,15 @@ export function parseRoute(route: string): RouteSegment[] {
 
 // ---- zod tree access ---------------------------------------------------------------------------
 
+// The zod tree is read through `./zod-walk.js` (`defOf`, `WRAPPERS`, `propValues` and `unwrap` are
+// re-exported from there for the code that took them from here).
 type AnySchema = z.ZodType;
-type Def = Record<string, unknown> & { type: string };
-
-export function defOf(schema: AnySchema): Def {
-  return schema._zod.def as unknown as Def;
-}
-
-/** Schema kinds that only wrap another (`innerType`): routes pass through them. */
-export const WRAPPERS: ReadonlySet<string> = new Set([
-  'optional',
-  'nullable',
-  'default',
-  'prefault',
-  'catch',
-  'readonly',
-  'nonoptional',
-]);
-
-/** The discriminator values a union member accepts for `key` (nested unions included). */
-export function propValues(schema: AnySchema, key: string): Set<unknown> | undefined {
-  return (schema._zod as { propValues?: Record<string, Set<unknown>> }).propValues?.[key];
-}
 
 /**
  * Whether a discriminator value as written in a route selects `option`: `v`, or `v1|v2|…` for a
  * member that takes several (all of them are written, so the route names that member exactly).
  */
-function selects(option: AnySchema, key: string, value: string): boolean {
+function selects(option: z.core.$ZodType, key: string, value: string): boolean {
   const values = propValues(option, key);
   if (!values) return false;
   const wanted = new Set(value.split('|'));
@@ -161,8 +145,8 @@ function selects(option: AnySchema, key: string, value: string): boolean {
   return false;
 }
 
-function clone(schema: AnySchema, def: Def): AnySchema {
-  const next = schema.clone(def as never) as AnySchema;
+function clone(schema: z.core.$ZodType, def: AnyDef): AnySchema {
+  const next = (schema as AnySchema).clone(def as never) as AnySchema;
   const meta = z.globalRegistry.get(schema);
   if (meta) z.globalRegistry.add(next, meta);
   return next;
@@ -170,7 +154,8 @@ function clone(schema: AnySchema, def: Def): AnySchema {
 
 /**
  * Rebuilds `schema` with the node at `route` replaced by `edit(node)`; `replaced` learns every
- * rebuilt node (old → new), so names given to shared schemas can follow them.
+ * rebuilt node (old → new), so names given to shared schemas can follow them. Wrappers, lazies
+ * and pipes are rebuilt around what they wrap; every other kind takes the route's next step.
  */
 function rebuild(
   schema: AnySchema,
@@ -179,81 +164,64 @@ function rebuild(
   replaced: Map<AnySchema, AnySchema>,
   where: string,
 ): AnySchema {
-  const def = defOf(schema);
-  const done = (next: AnySchema) => {
-    replaced.set(schema, next);
+  const done = (old: z.core.$ZodType, next: AnySchema) => {
+    replaced.set(old as AnySchema, next);
     return next;
   };
-  if (WRAPPERS.has(def.type)) {
-    return done(
-      clone(schema, {
-        ...def,
-        innerType: rebuild(def.innerType as AnySchema, route, edit, replaced, where),
-      }),
-    );
-  }
-  if (def.type === 'lazy') {
-    const inner = rebuild((def.getter as () => AnySchema)(), route, edit, replaced, where);
-    return done(clone(schema, { ...def, getter: () => inner }));
-  }
-  if (def.type === 'pipe') {
-    return done(clone(schema, { ...def, in: rebuild(def.in as AnySchema, route, edit, replaced, where) }));
-  }
-  const [head, ...rest] = route;
-  if (head === undefined) return done(edit(schema));
-  const fail = (what: string): never => {
-    throw new Error(`${where}: ${what} (at a ${def.type} node)`);
-  };
-  switch (head.kind) {
-    case 'field': {
-      if (def.type !== 'object') return fail(`field "${head.key}" asked of a non-object`);
-      const shape = def.shape as Record<string, AnySchema>;
-      const child = shape[head.key];
-      if (!child) return fail(`no field "${head.key}"`);
-      return done(
-        clone(schema, {
-          ...def,
-          shape: { ...shape, [head.key]: rebuild(child, rest, edit, replaced, where) },
-        }),
-      );
-    }
-    case 'element':
-      if (def.type !== 'array') return fail('element asked of a non-array');
-      return done(
-        clone(schema, { ...def, element: rebuild(def.element as AnySchema, rest, edit, replaced, where) }),
-      );
-    case 'value':
-      if (def.type !== 'record') return fail('record value asked of a non-record');
-      return done(
-        clone(schema, {
-          ...def,
-          valueType: rebuild(def.valueType as AnySchema, rest, edit, replaced, where),
-        }),
-      );
-    case 'variant':
-    case 'member': {
-      if (def.type !== 'union') return fail('union member asked of a non-union');
-      const options = def.options as AnySchema[];
-      const hit = options.map((o, i) =>
-        head.kind === 'member' ? i === head.index : selects(o, head.key, head.value),
-      );
-      if (!hit.some(Boolean)) return fail(`no member ${formatRoute([head])}`);
-      return done(
-        clone(schema, {
-          ...def,
-          options: options.map((o, i) => (hit[i] ? rebuild(o, rest, edit, replaced, where) : o)),
-        }),
-      );
-    }
-  }
+  const go: Recurse<readonly RouteSegment[], AnySchema> = zodWalker<readonly RouteSegment[], AnySchema>({
+    wrapper: (def, rest, node) => done(node, clone(node, { ...def, innerType: go(def.innerType, rest) })),
+    lazy: (def, rest, node) => {
+      const inner = go(def.getter(), rest);
+      return done(node, clone(node, { ...def, getter: () => inner }));
+    },
+    pipe: (def, rest, node) => done(node, clone(node, { ...def, in: go(def.in, rest) })),
+    other: (def, [head, ...rest], node) => {
+      if (head === undefined) return done(node, edit(node as AnySchema));
+      const fail = (what: string): never => {
+        throw new Error(`${where}: ${what} (at a ${def.type} node)`);
+      };
+      switch (head.kind) {
+        case 'field': {
+          if (def.type !== 'object') return fail(`field "${head.key}" asked of a non-object`);
+          const child = def.shape[head.key];
+          if (!child) return fail(`no field "${head.key}"`);
+          return done(node, clone(node, { ...def, shape: { ...def.shape, [head.key]: go(child, rest) } }));
+        }
+        case 'element':
+          if (def.type !== 'array') return fail('element asked of a non-array');
+          return done(node, clone(node, { ...def, element: go(def.element, rest) }));
+        case 'value':
+          if (def.type !== 'record') return fail('record value asked of a non-record');
+          return done(node, clone(node, { ...def, valueType: go(def.valueType, rest) }));
+        case 'variant':
+        case 'member': {
+          if (def.type !== 'union') return fail('union member asked of a non-union');
+          const options = def.options as AnySchema[];
+          const hit = options.map((o, i) =>
+            head.kind === 'member' ? i === head.index : selects(o, head.key, head.value),
+          );
+          if (!hit.some(Boolean)) return fail(`no member ${formatRoute([head])}`);
+          return done(
+            node,
+            clone(node, { ...def, options: options.map((o, i) => (hit[i] ? go(o, rest) : o)) }),
+          );
+        }
+      }
+    },
+  });
+  return go(schema, route);
 }
 
 /** Strips wrappers (optional, nullable, …) down to the node that carries the shape. */
 function core(schema: AnySchema, edit: (node: AnySchema) => AnySchema): AnySchema {
-  const def = defOf(schema);
-  if (WRAPPERS.has(def.type))
-    return clone(schema, { ...def, innerType: core(def.innerType as AnySchema, edit) });
-  return edit(schema);
+  const editNode = (_def: unknown, _ctx: undefined, node: z.core.$ZodType) => edit(node as AnySchema);
+  const go: Recurse<undefined, AnySchema> = zodWalker<undefined, AnySchema>({
+    wrapper: (def, ctx, node) => clone(node, { ...def, innerType: go(def.innerType, ctx) }),
+    lazy: editNode,
+    pipe: editNode,
+    other: editNode,
+  });
+  return go(schema, undefined);
 }
 
 function editFor(amendment: Exclude<Amendment, { op: 'add-payload' }>, where: string) {
@@ -262,10 +230,7 @@ function editFor(amendment: Exclude<Amendment, { op: 'add-payload' }>, where: st
     switch (amendment.op) {
       case 'add-field': {
         if (def.type !== 'object') throw new Error(`${where}: add-field needs an object, found ${def.type}`);
-        return clone(node, {
-          ...def,
-          shape: { ...(def.shape as Record<string, AnySchema>), [amendment.key]: amendment.schema },
-        });
+        return clone(node, { ...def, shape: { ...def.shape, [amendment.key]: amendment.schema } });
       }
       case 'optional': {
         if (def.type !== 'object') throw new Error(`${where}: optional needs an object, found ${def.type}`);
@@ -278,14 +243,14 @@ function editFor(amendment: Exclude<Amendment, { op: 'add-payload' }>, where: st
         return core(node, (inner) => {
           const d = defOf(inner);
           if (d.type === 'enum') {
-            const entries = { ...(d.entries as Record<string, unknown>) };
+            const entries: Record<string, unknown> = { ...d.entries };
             for (const v of amendment.values) entries[String(v)] = v;
-            return clone(inner, { ...d, entries });
+            return clone(inner, { ...d, entries } as AnyDef);
           }
           if (d.type === 'literal') {
             return clone(inner, {
               ...d,
-              values: [...new Set([...(d.values as unknown[]), ...amendment.values])],
+              values: [...new Set([...d.values, ...amendment.values])],
             });
           }
           throw new Error(`${where}: add-values needs a literal or enum, found ${d.type}`);
@@ -296,7 +261,7 @@ function editFor(amendment: Exclude<Amendment, { op: 'add-payload' }>, where: st
         return core(node, (inner) => {
           const d = defOf(inner);
           if (d.type !== 'union') throw new Error(`${where}: add-variant needs a union, found ${d.type}`);
-          return clone(inner, { ...d, options: [...(d.options as AnySchema[]), amendment.schema] });
+          return clone(inner, { ...d, options: [...d.options, amendment.schema] });
         });
       }
     }
@@ -388,31 +353,20 @@ export function nodeAt(schema: AnySchema, route: string): AnySchema | undefined 
     node = node && unwrap(node);
     if (!node) return undefined;
     const def = defOf(node);
-    if (seg.kind === 'field')
-      node = def.type === 'object' ? (def.shape as Record<string, AnySchema>)[seg.key] : undefined;
-    else if (seg.kind === 'element') node = def.type === 'array' ? (def.element as AnySchema) : undefined;
-    else if (seg.kind === 'value') node = def.type === 'record' ? (def.valueType as AnySchema) : undefined;
-    else if (def.type !== 'union') node = undefined;
+    let next: z.core.$ZodType | undefined;
+    if (seg.kind === 'field') next = def.type === 'object' ? def.shape[seg.key] : undefined;
+    else if (seg.kind === 'element') next = def.type === 'array' ? def.element : undefined;
+    else if (seg.kind === 'value') next = def.type === 'record' ? def.valueType : undefined;
+    else if (def.type !== 'union') next = undefined;
     else {
-      const options = def.options as AnySchema[];
+      const options = def.options;
       const hits =
         seg.kind === 'member'
           ? options.filter((_, i) => i === seg.index)
           : options.filter((o) => selects(o, seg.key, seg.value));
-      node = hits.length === 1 ? hits[0] : undefined;
+      next = hits.length === 1 ? hits[0] : undefined;
     }
+    node = next as AnySchema | undefined;
   }
   return node;
-}
-
-/** Strips wrappers, lazies and pipes. */
-export function unwrap(schema: AnySchema): AnySchema {
-  let node = schema;
-  for (;;) {
-    const def = defOf(node);
-    if (WRAPPERS.has(def.type)) node = def.innerType as AnySchema;
-    else if (def.type === 'lazy') node = (def.getter as () => AnySchema)();
-    else if (def.type === 'pipe') node = def.in as AnySchema;
-    else return node;
-  }
 }

@@ -3,21 +3,18 @@
  * have there, whether the field may be left out, and its allowed values when it is a literal or an
  * enum. Paths are rendered `$.a.b`, `$.list[*]`, `$.map{*}` and, below a discriminated union,
  * `$.content[*]<type=text>.text` (one branch per discriminator value).
- *
- * Walks the defs the way src/validate/schema-walker.ts does (`schema._zod.def`).
  */
 import type { z } from 'zod';
-import { unwrap as unwrapSchema } from '../../schemas/amend.js';
-
-type AnySchema = z.core.$ZodType;
-
-/** Wrappers, lazies and pipes stripped, as the amendment routes see a schema. */
-const unwrap = (schema: AnySchema): AnySchema => unwrapSchema(schema as z.ZodType);
-
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
+import {
+  type AnySchema,
+  type DefOf,
+  defOf,
+  optinOf,
+  propValues,
+  type Recurse,
+  unwrap,
+  zodWalker,
+} from '../../schemas/zod-walk.js';
 
 export type Literal = string | number | boolean | null;
 
@@ -47,13 +44,9 @@ export interface BranchPick {
 
 const MAX_DEPTH = 24;
 
-export function defOf(schema: AnySchema): Def {
-  return schema._zod.def as unknown as Def;
-}
-
 /** The discriminator values of a union branch (`propValues`, also for nested unions and enums). */
 export function branchValues(option: AnySchema, key: string): Literal[] {
-  const values = (option._zod as { propValues?: Record<string, Set<unknown>> }).propValues?.[key];
+  const values = propValues(option, key);
   return values ? sortLiterals([...values] as Literal[]) : [];
 }
 
@@ -92,6 +85,14 @@ interface Node {
   discriminator?: string;
 }
 
+/** Where the walk is: the field's path and how deep it lies. */
+interface At {
+  path: string;
+  depth: number;
+}
+
+const recursive = (): Node => ({ type: 'recursive', base: 'recursive' });
+
 /**
  * The field tree of `schema`, its root at `$` (the root itself is not an entry). `picks` keep only
  * one branch of the discriminated unions at the given paths.
@@ -99,20 +100,103 @@ interface Node {
 export function fieldMap(schema: z.ZodType, picks: readonly BranchPick[] = []): FieldMap {
   const out: FieldMap = new Map();
   const walker = new Walker(out, picks);
-  walker.visit(schema as unknown as AnySchema, '$', 0, []);
+  walker.visit(schema, '$', 0);
   out.delete('$');
   return out;
 }
 
 class Walker {
+  /** The node at a path; a schema inside itself (a recursive lazy) is `recursive`. */
+  private readonly describe: Recurse<At, Node>;
+
   constructor(
     private readonly out: FieldMap,
     private readonly picks: readonly BranchPick[],
-  ) {}
+  ) {
+    // Wrappers other than nullable, lazies and pipes are passed through.
+    this.describe = zodWalker<At, Node>(
+      {
+        nullable: (def, at) => {
+          const n = this.describe(def.innerType, at);
+          return {
+            type: joinTypes([n.type, 'null']),
+            base: joinTypes([n.base, 'null']),
+            ...(n.values ? { values: sortLiterals([...n.values, null]) } : {}),
+            ...(n.discriminator ? { discriminator: n.discriminator } : {}),
+          };
+        },
+        literal: (def) => {
+          const values = sortLiterals(def.values as Literal[]);
+          return {
+            type: values.map(literalText).join(' | '),
+            base: joinTypes(values.map(literalBase)),
+            values,
+          };
+        },
+        enum: (def) => {
+          const values = sortLiterals(Object.values(def.entries));
+          return {
+            type: values.map(literalText).join(' | '),
+            base: joinTypes(values.map(literalBase)),
+            values,
+          };
+        },
+        object: (def, { path, depth }) => {
+          const shape = def.shape;
+          for (const key of Object.keys(shape)) {
+            const field = shape[key]!;
+            this.visit(field, keyPath(path, key), depth + 1, optinOf(field) !== undefined);
+          }
+          return { type: 'object', base: 'object' };
+        },
+        array: (def, { path, depth }) => {
+          this.visit(def.element, `${path}[*]`, depth + 1);
+          return { type: 'array', base: 'array' };
+        },
+        set: (def, { path, depth }) => {
+          this.visit(def.valueType, `${path}[*]`, depth + 1);
+          return { type: 'array', base: 'array' };
+        },
+        tuple: (def, { path, depth }) => {
+          def.items.forEach((item, i) => {
+            this.visit(item, `${path}[${i}]`, depth + 1);
+          });
+          return { type: 'array', base: 'array' };
+        },
+        record: (def, { path, depth }) => {
+          this.visit(def.valueType, `${path}{*}`, depth + 1);
+          return { type: 'record', base: 'record' };
+        },
+        map: (def, { path, depth }) => {
+          this.visit(def.valueType, `${path}{*}`, depth + 1);
+          return { type: 'record', base: 'record' };
+        },
+        union: (def, at) => this.union(def, at),
+        intersection: (def, at) => {
+          const left = this.describe(def.left, at);
+          const right = this.describe(def.right, at);
+          return { type: joinTypes([left.type, right.type]), base: joinTypes([left.base, right.base]) };
+        },
+        unknown: () => ({ type: 'unknown', base: 'unknown' }),
+        any: () => ({ type: 'unknown', base: 'unknown' }),
+        int: () => ({ type: 'number', base: 'number' }),
+        bigint: () => ({ type: 'number', base: 'number' }),
+        date: () => ({ type: 'string', base: 'string' }),
+        // string, number, boolean, null, undefined, never, …: the zod type name is the JSON type.
+        other: (def) => ({ type: def.type, base: def.type }),
+      },
+      { cycle: recursive },
+    );
+  }
+
+  /** The node of `schema` at a new depth: `recursive` too once deeper than MAX_DEPTH. */
+  private describeAt(schema: AnySchema, path: string, depth: number): Node {
+    return depth > MAX_DEPTH ? recursive() : this.describe(schema, { path, depth });
+  }
 
   /** Records `schema` at `path` (merging with what is there) and descends into it. */
-  visit(schema: AnySchema, path: string, depth: number, stack: AnySchema[], optional = false): Node {
-    const node = this.describe(schema, path, depth, stack);
+  visit(schema: AnySchema, path: string, depth: number, optional = false): Node {
+    const node = this.describeAt(schema, path, depth);
     const previous = this.out.get(path);
     if (previous) {
       // A plain union reached the same path through two branches: a value may be either.
@@ -137,96 +221,9 @@ class Walker {
     return node;
   }
 
-  private describe(schema: AnySchema, path: string, depth: number, stack: AnySchema[]): Node {
-    if (depth > MAX_DEPTH || stack.includes(schema)) return { type: 'recursive', base: 'recursive' };
-    const inner = [...stack, schema];
-    const def = defOf(schema);
-    switch (def.type) {
-      case 'optional':
-      case 'default':
-      case 'prefault':
-      case 'catch':
-      case 'readonly':
-      case 'nonoptional':
-        return this.describe(def.innerType as AnySchema, path, depth, inner);
-      case 'nullable': {
-        const n = this.describe(def.innerType as AnySchema, path, depth, inner);
-        return {
-          type: joinTypes([n.type, 'null']),
-          base: joinTypes([n.base, 'null']),
-          ...(n.values ? { values: sortLiterals([...n.values, null]) } : {}),
-          ...(n.discriminator ? { discriminator: n.discriminator } : {}),
-        };
-      }
-      case 'lazy':
-        return this.describe((def.getter as () => AnySchema)(), path, depth, inner);
-      case 'pipe':
-        return this.describe(def.in as AnySchema, path, depth, inner);
-      case 'literal': {
-        const values = sortLiterals(def.values as Literal[]);
-        return {
-          type: values.map(literalText).join(' | '),
-          base: joinTypes(values.map(literalBase)),
-          values,
-        };
-      }
-      case 'enum': {
-        const values = sortLiterals(Object.values(def.entries as Record<string, Literal>));
-        return {
-          type: values.map(literalText).join(' | '),
-          base: joinTypes(values.map(literalBase)),
-          values,
-        };
-      }
-      case 'object': {
-        const shape = def.shape as Record<string, AnySchema>;
-        for (const key of Object.keys(shape)) {
-          const field = shape[key]!;
-          this.visit(field, keyPath(path, key), depth + 1, inner, field._zod.optin !== undefined);
-        }
-        return { type: 'object', base: 'object' };
-      }
-      case 'array':
-        this.visit(def.element as AnySchema, `${path}[*]`, depth + 1, inner);
-        return { type: 'array', base: 'array' };
-      case 'set':
-        this.visit(def.valueType as AnySchema, `${path}[*]`, depth + 1, inner);
-        return { type: 'array', base: 'array' };
-      case 'tuple': {
-        const items = def.items as AnySchema[];
-        items.forEach((item, i) => {
-          this.visit(item, `${path}[${i}]`, depth + 1, inner);
-        });
-        return { type: 'array', base: 'array' };
-      }
-      case 'record':
-      case 'map':
-        this.visit(def.valueType as AnySchema, `${path}{*}`, depth + 1, inner);
-        return { type: 'record', base: 'record' };
-      case 'union':
-        return this.union(def, path, depth, inner);
-      case 'intersection': {
-        const left = this.describe(def.left as AnySchema, path, depth, inner);
-        const right = this.describe(def.right as AnySchema, path, depth, inner);
-        return { type: joinTypes([left.type, right.type]), base: joinTypes([left.base, right.base]) };
-      }
-      case 'unknown':
-      case 'any':
-        return { type: 'unknown', base: 'unknown' };
-      case 'int':
-      case 'bigint':
-        return { type: 'number', base: 'number' };
-      case 'date':
-        return { type: 'string', base: 'string' };
-      default:
-        // string, number, boolean, null, undefined, never, …: the zod type name is the JSON type.
-        return { type: def.type, base: def.type };
-    }
-  }
-
-  private union(def: Def, path: string, depth: number, stack: AnySchema[]): Node {
-    const options = def.options as AnySchema[];
-    const key = def.discriminator as string | undefined;
+  private union(def: DefOf<'union'>, { path, depth }: At): Node {
+    const options = def.options;
+    const key = def.discriminator;
     if (key !== undefined) {
       const pick = this.picks.find((p) => p.path === path);
       const all: Literal[] = [];
@@ -238,7 +235,7 @@ class Walker {
           // A branch: `$.x<type=text>`, its fields below it. A picked branch is the value itself.
           const at = pick ? path : branchPath(path, key, value);
           if (!pick) this.out.set(at, { type: 'object', base: 'object', optional: false });
-          this.describe(option, at, depth + 1, stack);
+          this.describeAt(option, at, depth + 1);
           // The discriminator of a branch holds exactly that branch's value.
           this.out.set(keyPath(at, key), {
             type: literalText(value),
@@ -251,7 +248,7 @@ class Walker {
       if (pick) return { type: 'object', base: 'object' };
       return { type: 'object', base: 'object', values: sortLiterals(all), discriminator: key };
     }
-    const nodes = options.map((option) => this.describe(option, path, depth, stack));
+    const nodes = options.map((option) => this.describe(option, { path, depth }));
     // A key that only some object branches declare may be left out.
     const shapes = options.map(objectKeys).filter((k): k is string[] => k !== undefined);
     if (shapes.length > 1) {
@@ -274,5 +271,5 @@ class Walker {
 /** The keys of an object schema (through wrappers), or undefined for anything else. */
 function objectKeys(schema: AnySchema): string[] | undefined {
   const def = defOf(unwrap(schema));
-  return def.type === 'object' ? Object.keys(def.shape as Record<string, AnySchema>) : undefined;
+  return def.type === 'object' ? Object.keys(def.shape) : undefined;
 }

@@ -5,11 +5,10 @@
  * comes with its own field tree.
  */
 import type { z } from 'zod';
-import { unwrap as unwrapSchema } from '../../schemas/amend.js';
+import { defOf, unwrap } from '../../schemas/zod-walk.js';
 import {
   type BranchPick,
   branchValues,
-  defOf,
   type FieldMap,
   fieldMap,
   keyPath,
@@ -18,9 +17,6 @@ import {
 } from './field-map.js';
 
 type AnySchema = z.core.$ZodType;
-
-/** Wrappers, lazies and pipes stripped, as the amendment routes see a schema. */
-const unwrap = (schema: AnySchema): AnySchema => unwrapSchema(schema as z.ZodType);
 
 export interface SchemaKind {
   /** `type` or `type/subtype` (for envelopes, `type/<inner subtype>`). */

@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { type Amendment, type AmendRoot, amendSchemaSet, formatRoute } from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
+import { defOf, kindOf } from '../../schemas/zod-walk.js';
 import type { Finding } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
@@ -234,7 +235,7 @@ function record(
     case 'schema/unexpected-field': {
       if (typeof last !== 'string') return false;
       const r = resolveRoute(schema, value, parentPath);
-      if (r.rest.length > 0 || r.node._zod.def.type !== 'object') return false;
+      if (r.rest.length > 0 || kindOf(r.node) !== 'object') return false;
       const topLevel = r.route.every((s) => s.kind === 'variant');
       return put(
         { op: 'add-field', root, at: formatRoute(r.route), key: last, topLevel },
@@ -261,15 +262,16 @@ function record(
     case 'schema/invalid-value': {
       const r = resolveRoute(schema, value, f.path);
       if (r.rest.length > 0) return false;
-      const type = r.node._zod.def.type;
+      const type = kindOf(r.node);
       if (type !== 'enum' && type !== 'literal') return false;
       return put({ op: 'add-values', root, at: formatRoute(r.route), topLevel: false }, r.value);
     }
     case 'schema/missing-field': {
       if (typeof last !== 'string') return false;
       const r = resolveRoute(schema, value, parentPath);
-      if (r.rest.length > 0 || r.node._zod.def.type !== 'object') return false;
-      if (!(last in (r.node._zod.def as unknown as { shape: object }).shape)) return false;
+      const def = defOf(r.node);
+      if (r.rest.length > 0 || def.type !== 'object') return false;
+      if (!(last in def.shape)) return false;
       return put({ op: 'optional', root, at: formatRoute(r.route), key: last, topLevel: false }, undefined);
     }
     case 'schema/wrong-type':

@@ -5,7 +5,8 @@
  * finding came from.
  */
 import type { z } from 'zod';
-import { defOf, propValues, type RouteSegment, WRAPPERS } from '../../schemas/amend.js';
+import type { RouteSegment } from '../../schemas/amend.js';
+import { defOf, innerOf, propValues } from '../../schemas/zod-walk.js';
 import type { JsonPath } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
@@ -49,19 +50,13 @@ export function resolveRoute(schema: AnySchema, value: unknown, path: JsonPath):
   let current = value;
   let rest = [...path];
   for (;;) {
+    // Wrappers, lazies and pipes are passed through.
+    const inner = innerOf(node);
+    if (inner !== undefined) {
+      node = inner as AnySchema;
+      continue;
+    }
     const def = defOf(node);
-    if (WRAPPERS.has(def.type)) {
-      node = def.innerType as AnySchema;
-      continue;
-    }
-    if (def.type === 'lazy') {
-      node = (def.getter as () => AnySchema)();
-      continue;
-    }
-    if (def.type === 'pipe') {
-      node = def.in as AnySchema;
-      continue;
-    }
     if (def.type === 'union') {
       const options = def.options as AnySchema[];
       const key = def.discriminator as string | undefined;

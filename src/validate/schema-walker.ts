@@ -13,20 +13,19 @@
  * Apart from unknown discriminator values, "no breaking finding" ⇔ `schema.safeParse` succeeds.
  */
 import type { z } from 'zod';
+import {
+  type AnyDef,
+  type AnySchema,
+  type DefOf,
+  defOf,
+  optinOf,
+  propValues,
+  type Recurse,
+  zodWalker,
+} from '../../schemas/zod-walk.js';
 import type { Finding, JsonPath } from '../findings/index.js';
 import { formatPath } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
-
-type AnySchema = z.core.$ZodType;
-
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-
-function defOf(schema: AnySchema): Def {
-  return schema._zod.def as unknown as Def;
-}
 
 function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -43,52 +42,35 @@ export function summarizeValue(value: unknown): unknown {
   return value;
 }
 
+/** Wrappers other than nullable, and pipes, are passed through; `depth` bounds the nesting. */
+const describe: Recurse<number, string> = zodWalker<number, string>({
+  nullable: (def, depth) => `${describe(def.innerType, depth)} | null`,
+  lazy: (def, depth) => (depth > 3 ? 'value' : describe(def.getter(), depth + 1)),
+  literal: (def) => def.values.map((v) => JSON.stringify(v)).join(' | '),
+  enum: (def) =>
+    Object.values(def.entries)
+      .map((v) => JSON.stringify(v))
+      .join(' | '),
+  object: () => 'object',
+  array: (def, depth) => (depth > 2 ? 'array' : `array<${describe(def.element, depth + 1)}>`),
+  record: (def, depth) => (depth > 2 ? 'record' : `record<string, ${describe(def.valueType, depth + 1)}>`),
+  union: (def, depth) => {
+    if (def.discriminator) return `object (by "${def.discriminator}")`;
+    const parts = def.options.map((o) => describe(o, depth + 1));
+    return [...new Set(parts)].join(' | ');
+  },
+  unknown: () => 'any value',
+  any: () => 'any value',
+  other: (def) => def.type,
+});
+
 /** A short human description of what a schema expects: `string`, `"allow" | "deny"`, `object`… */
 export function describeSchema(schema: AnySchema, depth = 0): string {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return describeSchema(def.innerType as AnySchema, depth);
-    case 'nullable':
-      return `${describeSchema(def.innerType as AnySchema, depth)} | null`;
-    case 'lazy':
-      return depth > 3 ? 'value' : describeSchema((def.getter as () => AnySchema)(), depth + 1);
-    case 'pipe':
-      return describeSchema(def.in as AnySchema, depth);
-    case 'literal':
-      return (def.values as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
-    case 'enum':
-      return Object.values(def.entries as Record<string, unknown>)
-        .map((v) => JSON.stringify(v))
-        .join(' | ');
-    case 'object':
-      return 'object';
-    case 'array':
-      return depth > 2 ? 'array' : `array<${describeSchema(def.element as AnySchema, depth + 1)}>`;
-    case 'record':
-      return depth > 2
-        ? 'record'
-        : `record<string, ${describeSchema(def.valueType as AnySchema, depth + 1)}>`;
-    case 'union': {
-      if (def.discriminator) return `object (by "${def.discriminator as string}")`;
-      const parts = (def.options as AnySchema[]).map((o) => describeSchema(o, depth + 1));
-      return [...new Set(parts)].join(' | ');
-    }
-    case 'unknown':
-    case 'any':
-      return 'any value';
-    default:
-      return def.type;
-  }
+  return describe(schema, depth);
 }
 
 function isOptional(schema: AnySchema): boolean {
-  return schema._zod.optin === 'optional';
+  return optinOf(schema) === 'optional';
 }
 
 function unknownVariantCode(key: string): string {
@@ -109,12 +91,6 @@ function closer(a: Finding[], b: Finding[]): boolean {
   return a.length < b.length;
 }
 
-/** Known discriminator values of a union member (nested discriminated unions included). */
-function discriminatorValues(option: AnySchema, key: string): Set<unknown> | undefined {
-  const values = (option._zod as { propValues?: Record<string, Set<unknown>> }).propValues?.[key];
-  return values;
-}
-
 /** Lists every finding for `value` against `schema`; `path` locates `value` inside its message. */
 export function walkSchema(schema: AnySchema, value: unknown, path: JsonPath = []): Finding[] {
   const out: Finding[] = [];
@@ -122,145 +98,124 @@ export function walkSchema(schema: AnySchema, value: unknown, path: JsonPath = [
   return out;
 }
 
-function walk(schema: AnySchema, value: unknown, path: (string | number)[], out: Finding[]): void {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-      if (value === undefined) return;
-      walk(def.innerType as AnySchema, value, path, out);
-      return;
-    case 'nullable':
-      if (value === null) return;
-      walk(def.innerType as AnySchema, value, path, out);
-      return;
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional': {
-      walk(def.innerType as AnySchema, value, path, out);
-      return;
-    }
-    case 'lazy': {
-      walk((def.getter as () => AnySchema)(), value, path, out);
-      return;
-    }
-    case 'pipe': {
-      walk(def.in as AnySchema, value, path, out);
-      return;
-    }
-    case 'unknown':
-    case 'any':
-      return;
-    case 'object': {
-      walkObject(schema, def, value, path, out);
-      return;
-    }
-    case 'array':
-      if (!Array.isArray(value)) {
-        wrongType(schema, value, path, out);
-        return;
-      }
-      value.forEach((item, i) => {
-        walk(def.element as AnySchema, item, [...path, i], out);
-      });
-      checkLeaf(schema, value, path, out);
-      return;
-    case 'record':
-      if (!isRecord(value)) {
-        wrongType(schema, value, path, out);
-        return;
-      }
-      for (const [k, v] of Object.entries(value)) {
-        const keyFindings: Finding[] = [];
-        walk(def.keyType as AnySchema, k, [...path, k], keyFindings);
-        if (countBreaking(keyFindings) > 0) {
-          out.push({
-            code: 'schema/unknown-field',
-            severity: 'additive',
-            message: `unknown key "${k}" at ${formatPath(path)}`,
-            path: [...path, k],
-            expected: describeSchema(def.keyType as AnySchema),
-            actual: k,
-          });
-          continue;
-        }
-        walk(def.valueType as AnySchema, v, [...path, k], out);
-      }
-      return;
-    case 'union': {
-      walkUnion(schema, def, value, path, out);
-      return;
-    }
-    case 'literal': {
-      const allowed = def.values as unknown[];
-      if (allowed.includes(value)) return;
-      if (value === undefined) {
-        missing(schema, path, out);
-        return;
-      }
-      out.push({
-        code: 'schema/invalid-value',
-        severity: 'breaking',
-        message: `${formatPath(path)} must be ${describeSchema(schema)}, got ${JSON.stringify(summarizeValue(value))}`,
-        path: [...path],
-        expected: allowed.length === 1 ? allowed[0] : allowed,
-        actual: summarizeValue(value),
-      });
-      return;
-    }
-    case 'enum': {
-      const allowed = Object.values(def.entries as Record<string, unknown>);
-      if (allowed.includes(value)) return;
-      if (typeof value !== typeof allowed[0]) {
-        wrongType(schema, value, path, out);
-        return;
-      }
-      out.push({
-        code: 'schema/invalid-value',
-        severity: 'breaking',
-        message: `${formatPath(path)} must be one of ${describeSchema(schema)}, got ${JSON.stringify(summarizeValue(value))}`,
-        path: [...path],
-        expected: allowed,
-        actual: summarizeValue(value),
-      });
-      return;
-    }
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      if (typeof value !== def.type) {
-        wrongType(schema, value, path, out);
-        return;
-      }
-      checkLeaf(schema, value, path, out);
-      return;
-    case 'null':
-      if (value !== null) {
-        wrongType(schema, value, path, out);
-        return;
-      }
-      return;
-    case 'never':
-      out.push({
-        code: 'schema/unexpected-field',
-        severity: 'breaking',
-        message: `${formatPath(path)} must not be present`,
-        path: [...path],
-        actual: summarizeValue(value),
-      });
-      return;
-    default: {
-      checkLeaf(schema, value, path, out, true);
-      return;
-    }
-  }
+/** Where the walk is: the value, its path inside the message, and the list findings go to. */
+interface Cursor {
+  value: unknown;
+  path: (string | number)[];
+  out: Finding[];
 }
+
+function walk(schema: AnySchema, value: unknown, path: (string | number)[], out: Finding[]): void {
+  visit(schema, { value, path, out });
+}
+
+/** A JSON type the schema shares with `typeof` (string, number, boolean, bigint). */
+function walkPrimitive(def: AnyDef, { value, path, out }: Cursor, schema: AnySchema): void {
+  if (typeof value !== def.type) {
+    wrongType(schema, value, path, out);
+    return;
+  }
+  checkLeaf(schema, value, path, out);
+}
+
+/** Wrappers other than optional and nullable, lazies and pipes are passed through. */
+const visit: Recurse<Cursor, void> = zodWalker<Cursor, void>({
+  optional: (def, c) => {
+    if (c.value !== undefined) visit(def.innerType, c);
+  },
+  nullable: (def, c) => {
+    if (c.value !== null) visit(def.innerType, c);
+  },
+  unknown: () => {},
+  any: () => {},
+  object: (def, { value, path, out }, schema) => walkObject(schema, def, value, path, out),
+  array: (def, { value, path, out }, schema) => {
+    if (!Array.isArray(value)) {
+      wrongType(schema, value, path, out);
+      return;
+    }
+    value.forEach((item, i) => {
+      walk(def.element, item, [...path, i], out);
+    });
+    checkLeaf(schema, value, path, out);
+  },
+  record: (def, { value, path, out }, schema) => {
+    if (!isRecord(value)) {
+      wrongType(schema, value, path, out);
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      const keyFindings: Finding[] = [];
+      walk(def.keyType, k, [...path, k], keyFindings);
+      if (countBreaking(keyFindings) > 0) {
+        out.push({
+          code: 'schema/unknown-field',
+          severity: 'additive',
+          message: `unknown key "${k}" at ${formatPath(path)}`,
+          path: [...path, k],
+          expected: describeSchema(def.keyType),
+          actual: k,
+        });
+        continue;
+      }
+      walk(def.valueType, v, [...path, k], out);
+    }
+  },
+  union: (def, { value, path, out }, schema) => walkUnion(schema, def, value, path, out),
+  literal: (def, { value, path, out }, schema) => {
+    const allowed = def.values as unknown[];
+    if (allowed.includes(value)) return;
+    if (value === undefined) {
+      missing(schema, path, out);
+      return;
+    }
+    out.push({
+      code: 'schema/invalid-value',
+      severity: 'breaking',
+      message: `${formatPath(path)} must be ${describeSchema(schema)}, got ${JSON.stringify(summarizeValue(value))}`,
+      path: [...path],
+      expected: allowed.length === 1 ? allowed[0] : allowed,
+      actual: summarizeValue(value),
+    });
+  },
+  enum: (def, { value, path, out }, schema) => {
+    const allowed: unknown[] = Object.values(def.entries);
+    if (allowed.includes(value)) return;
+    if (typeof value !== typeof allowed[0]) {
+      wrongType(schema, value, path, out);
+      return;
+    }
+    out.push({
+      code: 'schema/invalid-value',
+      severity: 'breaking',
+      message: `${formatPath(path)} must be one of ${describeSchema(schema)}, got ${JSON.stringify(summarizeValue(value))}`,
+      path: [...path],
+      expected: allowed,
+      actual: summarizeValue(value),
+    });
+  },
+  string: walkPrimitive,
+  number: walkPrimitive,
+  boolean: walkPrimitive,
+  bigint: walkPrimitive,
+  null: (_def, { value, path, out }, schema) => {
+    if (value !== null) wrongType(schema, value, path, out);
+  },
+  never: (_def, { value, path, out }) => {
+    out.push({
+      code: 'schema/unexpected-field',
+      severity: 'breaking',
+      message: `${formatPath(path)} must not be present`,
+      path: [...path],
+      actual: summarizeValue(value),
+    });
+  },
+  other: (_def, { value, path, out }, schema) => checkLeaf(schema, value, path, out, true),
+});
 
 function walkObject(
   schema: AnySchema,
-  def: Def,
+  def: DefOf<'object'>,
   value: unknown,
   path: (string | number)[],
   out: Finding[],
@@ -269,7 +224,7 @@ function walkObject(
     wrongType(schema, value, path, out);
     return;
   }
-  const shape = def.shape as Record<string, AnySchema>;
+  const shape = def.shape;
   for (const [key, child] of Object.entries(shape)) {
     const v = Object.hasOwn(value, key) ? value[key] : undefined;
     if (v === undefined) {
@@ -278,7 +233,7 @@ function walkObject(
     }
     walk(child, v, [...path, key], out);
   }
-  const catchall = def.catchall as AnySchema | undefined;
+  const catchall = def.catchall;
   const strict = catchall !== undefined && defOf(catchall).type === 'never';
   for (const key of Object.keys(value)) {
     if (Object.hasOwn(shape, key)) continue;
@@ -305,13 +260,13 @@ function walkObject(
 
 function walkUnion(
   schema: AnySchema,
-  def: Def,
+  def: DefOf<'union'>,
   value: unknown,
   path: (string | number)[],
   out: Finding[],
 ): void {
-  const options = def.options as AnySchema[];
-  const key = def.discriminator as string | undefined;
+  const options = def.options;
+  const key = def.discriminator;
   let candidates = options;
   if (key !== undefined) {
     if (!isRecord(value)) {
@@ -320,7 +275,7 @@ function walkUnion(
     }
     const tag = value[key];
     const known = new Set<unknown>();
-    for (const option of options) for (const v of discriminatorValues(option, key) ?? []) known.add(v);
+    for (const option of options) for (const v of propValues(option, key) ?? []) known.add(v);
     if (tag === undefined) {
       out.push({
         code: 'schema/missing-field',
@@ -331,7 +286,7 @@ function walkUnion(
       });
       return;
     }
-    candidates = options.filter((o) => discriminatorValues(o, key)?.has(tag));
+    candidates = options.filter((o) => propValues(o, key)?.has(tag));
     if (candidates.length === 0) {
       if (![...known].some((k) => typeof k === typeof tag)) {
         out.push({
@@ -410,7 +365,7 @@ function checkLeaf(
   out: Finding[],
   always = false,
 ): void {
-  const checks = (defOf(schema).checks as unknown[] | undefined) ?? [];
+  const checks = defOf(schema).checks ?? [];
   if (!always && checks.length === 0) return;
   const result = (schema as z.ZodType).safeParse(value);
   if (result.success) return;

@@ -3,14 +3,7 @@
  * mutator that turns a valid value into an invalid one. Test support only.
  */
 import fc from 'fast-check';
-import type { z } from 'zod';
-
-type AnySchema = z.core.$ZodType;
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-const defOf = (s: AnySchema) => s._zod.def as unknown as Def;
+import { type AnySchema, defOf } from '../../schemas/zod-walk.js';
 
 const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== '__proto__' && k !== 'constructor');
 const smallJson: fc.Arbitrary<unknown> = fc
