@@ -1,7 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type Server } from 'node:net';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fc } from '@fast-check/vitest';
@@ -79,6 +89,8 @@ interface SessionOptions {
   stdinFile?: string;
   /** Called once the first stdout line has come (the pipe's end is the test's to close then). */
   onFirstLine?: (child: ChildProcess) => void;
+  /** stdout goes to a reader that starts reading only this long after the start (`sleep; cat`). */
+  readStdoutAfterMs?: number;
 }
 
 /** One session of bin/fake-claude in a fresh sandbox; ids and the sandbox's paths are made comparable. */
@@ -86,14 +98,24 @@ async function session(options: SessionOptions): Promise<Outcome> {
   const sandbox = createSandbox();
   try {
     const env = { ...sandboxEnv({ sandbox }), CLIDE_FAKE_SCENARIO: script, ...options.env };
+    const reader =
+      options.readStdoutAfterMs === undefined
+        ? undefined
+        : spawn('/bin/sh', ['-c', `sleep ${options.readStdoutAfterMs / 1000}; exec cat`], {
+            stdio: ['pipe', 'pipe', 'ignore'],
+          });
     const child = spawn(options.client ?? FAKE, options.args ?? STREAM, {
       cwd: sandbox.cwd,
       env,
-      stdio: [options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe', 'pipe', 'pipe'],
+      stdio: [options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe', reader?.stdin ?? 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     let first = true;
+    const late = reader ? once(reader, 'close') : undefined;
+    reader?.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       if (first && stdout.includes('\n')) {
@@ -109,6 +131,9 @@ async function session(options: SessionOptions): Promise<Outcome> {
       if (!options.onFirstLine) child.stdin.end();
     }
     const [exitCode, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+    // The reader's end of the pipe is the child's alone now: it ends once the child's output is read.
+    reader?.stdin?.destroy();
+    await late;
     // What differs from run to run: ids, times, the sandbox's folder (also as a project name), the pid.
     const comparable = (text: string) =>
       text
@@ -244,6 +269,71 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     expect(alone.exitCode).toBe(0);
     expect(alone.stdout.length).toBeGreaterThan(2 * text.length);
     expect(through).toEqual(alone);
+  });
+
+  it('a client whose stdout is read 3 s late still gets every byte and its exit: the server waits for it', async () => {
+    const big = join(dir, 'late.json');
+    const text = 'Read me later. '.repeat(60_000);
+    writeFileSync(
+      big,
+      JSON.stringify({ version: 1, description: 'late', turns: [{ blocks: [{ type: 'text', text }] }] }),
+    );
+    const options = { input: HELLO, env: { CLIDE_FAKE_SCENARIO: big }, readStdoutAfterMs: 3000 };
+    const [alone, through] = await Promise.all([session(options), served(options)]);
+    expect(alone.exitCode).toBe(0);
+    expect(alone.stdout.length).toBeGreaterThan(2 * text.length);
+    expect(through).toEqual(alone);
+  });
+
+  it('a replay whose client reads its stdout late waits for it (the session holds, the server does not buffer it all), then delivers every byte', async () => {
+    // turn__plain with its assistant message played 6,000 times: about 2.8 MB of stdout.
+    const records = readFileSync(resolve('fixtures/2.1.332/turn__plain.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { kind: string; seq?: number; msg?: { type?: string } });
+    const frames = records.filter((r) => r.kind === 'frame');
+    const assistant = frames.find((r) => r.msg?.type === 'assistant');
+    const played = frames.flatMap((r) => (r === assistant ? Array.from({ length: 6000 }, () => r) : [r]));
+    const trailer = { ...records.at(-1), frames: played.length };
+    const fixture = join(dir, 'long-replay.jsonl');
+    writeFileSync(
+      fixture,
+      `${[records[0], ...played.map((r, seq) => ({ ...r, seq })), trailer].map((r) => JSON.stringify(r)).join('\n')}\n`,
+    );
+    const options = {
+      args: [...STREAM, '--permission-prompt-tool', 'stdio'],
+      input: HELLO,
+      env: { CLIDE_FAKE_SCENARIO: '', CLIDE_FAKE_FIXTURE: fixture },
+      readStdoutAfterMs: 3000,
+    };
+    const before = server.sessionsServed();
+    const through = served(options);
+    await eventually(() => server.sessionsServed() === before + 1, 'the server has taken the session');
+    await new Promise((r) => setTimeout(r, 1500));
+    // Half-way through the reader's delay the replay is still waiting for it to read.
+    expect(server.activeSessions()).toBeGreaterThan(0);
+    const alone = await session(options);
+    expect(alone.exitCode).toBe(0);
+    expect(alone.stdout.length).toBeGreaterThan(2_500_000);
+    expect(await through).toEqual(alone);
+  });
+
+  it('a hello over 1 MiB (an environment that large) is turned away: the client runs the session itself, the same output', async () => {
+    // Nine variables of 120 KiB: under the system's limits for an environment, over the hello's.
+    const large = Object.fromEntries(
+      Array.from({ length: 9 }, (_, i) => [`CLIDE_TEST_PAD_${i}`, 'x'.repeat(120 * 1024)]),
+    );
+    const options = { input: HELLO, env: large };
+    const before = { served: server.sessionsServed(), refused: server.refusals().length };
+    const [alone, through] = await Promise.all([session(options), served(options)]);
+    expect(alone.exitCode).toBe(0);
+    expect(through).toEqual(alone);
+    expect(server.sessionsServed()).toBe(before.served);
+    expect(server.refusals().slice(before.refused)).toEqual([
+      expect.stringMatching(
+        /^a broken frame stream: frame of \d+ bytes, over the 1048576 a client frame may have/,
+      ),
+    ]);
   });
 
   it('reads a stdin that is a file as the executable does', async () => {
@@ -409,9 +499,108 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
   });
 });
 
+/** What the server sends `socket` until it closes the connection, or until `withinMs` have passed. */
+async function answerOf(socket: Socket, withinMs: number): Promise<{ frames: Frame[]; closed: boolean }> {
+  const decoder = new FrameDecoder();
+  const frames: Frame[] = [];
+  socket.on('error', () => {});
+  socket.on('data', (chunk) => frames.push(...decoder.push(chunk)));
+  const closed = await Promise.race([
+    once(socket, 'close').then(() => true),
+    new Promise<boolean>((done) => setTimeout(() => done(false), withinMs)),
+  ]);
+  return { frames, closed };
+}
+
+/** The reason of a refusal frame. */
+const reasonOf = (frame: Frame | undefined): string =>
+  frame?.type === FRAME.refuse
+    ? (JSON.parse(frame.payload.toString()) as { reason: string }).reason
+    : '(no refusal)';
+
+/** A hello frame of a valid hello whose payload is `bytes` long (padded in an environment variable). */
+function helloOfSize(bytes: number): Buffer {
+  const base = { protocol: WIRE_PROTOCOL, kit: '0.1.0', argv: STREAM, cwd: dir, pid: 1, stdinIsTTY: false };
+  const empty = JSON.stringify({ ...base, env: { PAD: '' } });
+  const payload = JSON.stringify({ ...base, env: { PAD: 'x'.repeat(bytes - Buffer.byteLength(empty)) } });
+  expect(Buffer.byteLength(payload)).toBe(bytes);
+  return encodeFrame(FRAME.hello, payload);
+}
+
 describe('the fake server', () => {
   const served = (options: SessionOptions): Promise<Outcome> =>
     session({ ...options, env: { ...options.env, ...server.env } });
+
+  it('turns away a hello whose header says it is over 1 MiB at once, without waiting for it or reading it', async () => {
+    const socket = createConnection(server.socketPath);
+    // 250 MiB announced; not one byte of it sent.
+    socket.write(Buffer.from([FRAME.hello, 0x0f, 0xa0, 0x00, 0x00]));
+    const answer = await answerOf(socket, 1500);
+    expect(answer.closed).toBe(true);
+    expect(reasonOf(answer.frames[0])).toBe(
+      'a broken frame stream: frame of 262144000 bytes, over the 1048576 a client frame may have (at byte 0 of the stream)',
+    );
+    socket.destroy();
+  });
+
+  it('serves a hello of exactly 1 MiB, turns away one of 1 MiB and a byte', async () => {
+    const at = createConnection(server.socketPath);
+    at.write(helloOfSize(1024 * 1024));
+    const accepted = await answerOf(at, 1000);
+    expect(accepted.frames[0]?.type).toBe(FRAME.accept);
+    at.destroy();
+    const over = createConnection(server.socketPath);
+    over.write(helloOfSize(1024 * 1024 + 1));
+    const refused = await answerOf(over, 1500);
+    expect(reasonOf(refused.frames[0])).toContain('frame of 1048577 bytes, over the 1048576');
+    over.destroy();
+    const outcome = await served({ input: HELLO });
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it('turns away a connection whose hello does not come within the hello timeout: none at all, or half of one', async () => {
+    const own = await startFakeServer({ nativeClient: false, helloTimeoutMs: 300 });
+    try {
+      const silent = createConnection(own.socketPath);
+      const half = createConnection(own.socketPath);
+      half.write(helloOfSize(2000).subarray(0, 1000));
+      const [a, b] = await Promise.all([answerOf(silent, 2000), answerOf(half, 2000)]);
+      expect(a.closed && b.closed).toBe(true);
+      expect(reasonOf(a.frames[0])).toBe('no hello within 300 ms');
+      expect(reasonOf(b.frames[0])).toBe('no hello within 300 ms');
+      expect(own.refusals()).toEqual(['no hello within 300 ms', 'no hello within 300 ms']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('over its connection cap, turns the next client away at once (it runs the session itself), and serves again below it', async () => {
+    const own = await startFakeServer({ nativeClient: false, maxConnections: 2 });
+    try {
+      const held = [createConnection(own.socketPath), createConnection(own.socketPath)];
+      for (const socket of held) {
+        socket.on('error', () => {});
+        if (socket.connecting) await once(socket, 'connect');
+      }
+      const third = createConnection(own.socketPath);
+      const answer = await answerOf(third, 1500);
+      expect(answer.closed).toBe(true);
+      expect(reasonOf(answer.frames[0])).toBe('the server has 2 connections, as many as it takes');
+      // A real client over the cap is turned away and runs the session itself: the same output.
+      const alone = await session({ input: HELLO });
+      for (const [, clientPath] of CLIENTS) {
+        expect(await session({ client: clientPath(), input: HELLO, env: own.env })).toEqual(alone);
+      }
+      expect(own.sessionsServed()).toBe(0);
+      for (const socket of held) socket.destroy();
+      await eventually(() => own.refusals().length === 1 + CLIENTS.length, 'those turned away are counted');
+      const below = await session({ input: HELLO, env: own.env });
+      expect(below.exitCode).toBe(0);
+      await eventually(() => own.sessionsServed() === 1, 'the server served the client below its cap');
+    } finally {
+      await own.close();
+    }
+  });
 
   it('turns away a client of another kit version, or one with a bad hello, saying why', async () => {
     const reason = async (overrides: Record<string, unknown>) => {
@@ -467,12 +656,19 @@ describe('the fake server', () => {
   });
 });
 
-/** `clide-conformance fake-server --stop-on-stdin-end ...args`, once it has printed its two variables. */
-async function cliServer(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [CLI, 'fake-server', '--stop-on-stdin-end', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env,
-  });
+/**
+ * `clide-conformance fake-server --stop-on-stdin-end ...args`, once it has printed its two
+ * variables; under the file mode creation mask `umask` when given.
+ */
+async function cliServer(args: string[], env: NodeJS.ProcessEnv, umask?: string) {
+  const command = [process.execPath, CLI, 'fake-server', '--stop-on-stdin-end', ...args];
+  const child =
+    umask === undefined
+      ? spawn(command[0] as string, command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env })
+      : spawn('/bin/sh', ['-c', `umask ${umask}; exec "$0" "$@"`, ...command], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env,
+        });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -554,5 +750,110 @@ describe('clide-conformance fake-server', () => {
     const [exitCode] = await once(child, 'close');
     expect(exitCode).toBe(2);
     expect(stderr).toContain(`the fake server cannot listen on ${taken}: EADDRINUSE`);
+  });
+
+  it('under umask 000 the socket is 0600 in a 0700 folder: the default one, a --socket folder it makes (and removes), one of ours', async () => {
+    const modes = async (args: string[]) => {
+      const cli = await cliServer(['--no-native-client', ...args], process.env, '000');
+      const socketPath = (/^CLIDE_FAKE_SERVER=(.*)$/m.exec(cli.stdout()) as RegExpExecArray)[1] as string;
+      const folder = join(socketPath, '..');
+      const seen = {
+        socket: (statSync(socketPath).mode & 0o777).toString(8),
+        folder: (statSync(folder).mode & 0o777).toString(8),
+      };
+      const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: socketPath } });
+      expect(outcome.exitCode).toBe(0);
+      cli.child.stdin.end();
+      await once(cli.child, 'close');
+      return { ...seen, folderLeft: existsSync(folder), stderr: cli.stderr() };
+    };
+    const made = join(mkdtempSync(join(dir, 'umask-')), 'new-folder');
+    const ours = mkdtempSync(join(dir, 'ours-'));
+    expect(await modes([])).toMatchObject({ socket: '600', folder: '700', folderLeft: false });
+    expect(await modes(['--socket', join(made, 'fake.sock')])).toMatchObject({
+      socket: '600',
+      folder: '700',
+      folderLeft: false,
+    });
+    expect(await modes(['--socket', join(ours, 'fake.sock')])).toMatchObject({
+      socket: '600',
+      folder: '700',
+      folderLeft: true,
+    });
+  });
+
+  it('refuses a --socket in a folder that is not private to its user, naming the folder: group or others may enter, or another owner', async () => {
+    const refusal = async (folder: string) => {
+      const socketPath = join(folder, 'fake.sock');
+      const child = spawn(
+        process.execPath,
+        [CLI, 'fake-server', '--no-native-client', '--socket', socketPath],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exit = await Promise.race([
+        once(child, 'close').then(([code]) => code as number),
+        new Promise<string>((done) => setTimeout(() => done('still running'), 10_000)),
+      ]);
+      if (exit === 'still running') child.kill('SIGKILL');
+      expect(existsSync(socketPath)).toBe(false);
+      return { exit, stderr };
+    };
+    const open = mkdtempSync(join(dir, 'open-'));
+    chmodSync(open, 0o755);
+    const wide = await refusal(open);
+    expect(wide.exit).toBe(2);
+    expect(wide.stderr).toContain(
+      `the fake server's socket folder ${open} is not private: mode 755, where only its owner may enter (700)`,
+    );
+    const shared = await refusal(tmpdir());
+    expect(shared.exit).toBe(2);
+    expect(shared.stderr).toContain(`the fake server's socket folder ${tmpdir()}`);
+    if (process.getuid?.() === 0) {
+      // Root may hand a folder to another user: a private folder of someone else is no place either.
+      const theirs = mkdtempSync(join(dir, 'theirs-'));
+      chownSync(theirs, 65534, 65534);
+      const other = await refusal(theirs);
+      expect(other.exit).toBe(2);
+      expect(other.stderr).toContain(
+        `the fake server's socket folder ${theirs} belongs to uid 65534, not to uid 0`,
+      );
+    }
+  });
+
+  it('replaces the stale socket a dead server left, and still refuses the socket of a live one', async () => {
+    const socketPath = join(mkdtempSync(join(dir, 'stale-')), 'fake.sock');
+    const dead = await cliServer(['--no-native-client', '--socket', socketPath], process.env);
+    dead.child.kill('SIGKILL');
+    await once(dead.child, 'close');
+    expect(existsSync(socketPath)).toBe(true);
+    const next = await cliServer(['--no-native-client', '--socket', socketPath], process.env);
+    expect(next.stdout()).toContain(`CLIDE_FAKE_SERVER=${socketPath}\n`);
+    const env = { CLIDE_FAKE_SERVER: socketPath };
+    expect((await session({ input: HELLO, env })).exitCode).toBe(0);
+    // A live server's socket is never taken over.
+    const rival = spawn(
+      process.execPath,
+      [CLI, 'fake-server', '--no-native-client', '--socket', socketPath],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    rival.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [exitCode] = await once(rival, 'close');
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain(`the fake server cannot listen on ${socketPath}: another server listens there`);
+    expect((await session({ input: HELLO, env })).exitCode).toBe(0);
+    next.child.stdin.end();
+    await once(next.child, 'close');
+    expect(next.stderr()).toContain('stopped after 2 session(s)');
   });
 });

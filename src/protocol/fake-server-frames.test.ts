@@ -6,6 +6,7 @@ import {
   FrameDecoder,
   FrameError,
   type FrameType,
+  MAX_CLIENT_FRAME_BYTES,
   MAX_FRAME_BYTES,
 } from './fake-server-frames.js';
 
@@ -66,6 +67,20 @@ describe('FrameDecoder', () => {
     header[0] = FRAME.stdout;
     header.writeUInt32BE(MAX_FRAME_BYTES + 1, 1);
     expect(() => new FrameDecoder().push(header)).toThrow(/frame of 268435457 bytes, over the 268435456/);
+  });
+
+  it('takes a lower limit for one side (the server caps a client frame at 1 MiB), named in the error', () => {
+    const decoder = new FrameDecoder(MAX_CLIENT_FRAME_BYTES, 'a client frame');
+    expect(decoder.push(encodeFrame(FRAME.stdin, Buffer.alloc(MAX_CLIENT_FRAME_BYTES)))).toHaveLength(1);
+    const header = Buffer.alloc(5);
+    header[0] = FRAME.hello;
+    header.writeUInt32BE(MAX_CLIENT_FRAME_BYTES + 1, 1);
+    expect(() => decoder.push(header)).toThrow(
+      new FrameError(
+        'frame of 1048577 bytes, over the 1048576 a client frame may have',
+        MAX_CLIENT_FRAME_BYTES + 5,
+      ),
+    );
   });
 
   test.prop([fc.uint8Array({ minLength: 1, maxLength: 200 })])(

@@ -41,6 +41,13 @@ export const FAKE_CLIENT_ENV = 'CLIDE_FAKE_CLAUDE';
 /** A frame's payload is at most this long (a hostile or broken peer cannot make a side buffer without end). */
 export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 
+/**
+ * A frame from a client is at most this long: a hello (argv and environment, far below it on any
+ * system) or a stdin chunk (64 KiB as read). The server checks it against the header, before any
+ * of the payload is read.
+ */
+export const MAX_CLIENT_FRAME_BYTES = 1024 * 1024;
+
 const HEADER_BYTES = 5;
 const TYPES = new Set<number>(Object.values(FRAME));
 
@@ -89,13 +96,19 @@ export class FrameError extends Error {
 
 /**
  * Cuts a byte stream into frames, whatever the chunks it comes in. Throws a `FrameError` for an
- * unknown type or a length over `MAX_FRAME_BYTES`; after that the stream cannot be trusted, so the
- * caller closes it.
+ * unknown type or a length over `maxBytes` (`MAX_FRAME_BYTES` unless told), as soon as the header
+ * says so; after that the stream cannot be trusted, so the caller closes it.
  */
 export class FrameDecoder {
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
   private consumed = 0;
+
+  /** `maxBytes`: the longest payload taken; `what`: the frames' name in the error (`a frame`). */
+  constructor(
+    private readonly maxBytes = MAX_FRAME_BYTES,
+    private readonly what = 'a frame',
+  ) {}
 
   push(chunk: Uint8Array): Frame[] {
     if (chunk.byteLength > 0) {
@@ -109,9 +122,9 @@ export class FrameDecoder {
       if (!TYPES.has(type))
         throw new FrameError(`unknown frame type 0x${type.toString(16).padStart(2, '0')}`, this.consumed);
       const length = head.readUInt32BE(1);
-      if (length > MAX_FRAME_BYTES) {
+      if (length > this.maxBytes) {
         throw new FrameError(
-          `frame of ${length} bytes, over the ${MAX_FRAME_BYTES} a frame may have`,
+          `frame of ${length} bytes, over the ${this.maxBytes} ${this.what} may have`,
           this.consumed,
         );
       }

@@ -8,6 +8,11 @@ import { mapJsonStrings, type PathSubstitution } from './paths.js';
 /** Something text can be written to (a process stream, a PassThrough, a test buffer). */
 interface Sink {
   write(text: string): unknown;
+  /**
+   * Resolves once the sink has room again after a write it could not take at once (the fake
+   * server's client connection says so); undefined when it has room now or never says.
+   */
+  whenWritable?(): Promise<void> | undefined;
 }
 
 /** A sink that takes bytes and has written them when `write` returns (the fake's descriptor writer). */
@@ -153,6 +158,11 @@ export class BatchedOutput {
   flush(): void {
     this.settleBytes();
     this.writeText();
+  }
+
+  /** The stdout sink's own `whenWritable` (a client that reads late holds the session up). */
+  whenWritable(): Promise<void> | undefined {
+    return this.out.whenWritable?.();
   }
 }
 

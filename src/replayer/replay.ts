@@ -35,6 +35,8 @@ import { applyToolEffect } from './tool-effects.js';
 /** Something text can be written to (a process stream, a PassThrough, a test buffer). */
 export interface TextSink {
   write(text: string): unknown;
+  /** Resolves once a sink that could not take a write at once has room again (see BatchedOutput). */
+  whenWritable?(): Promise<void> | undefined;
 }
 
 export interface ReplaySessionOptions {
@@ -178,7 +180,8 @@ class ReplaySession {
         if (frame.dir === 'from-cli') this.emit(frame);
         else this.o.stderr.write(this.outboundText(frame));
         i += 1;
-        if (this.output?.wroteBatches()) await turn();
+        // After a batch: the sink's backpressure (a client reading late), else a turn of the loop.
+        if (this.output?.wroteBatches()) await (this.output.whenWritable() ?? turn());
       }
       if (eofGate === frames.length) await this.awaitEndOfInput();
     } catch (error) {

@@ -37,7 +37,10 @@ export function registerFakeServer(program: Command): void {
     .description(
       'serve fake-claude sessions from one warm process: start bin/fake-claude with the CLIDE_FAKE_SERVER=<socket> it prints (see docs/mock-claude.md)',
     )
-    .option('--socket <path>', 'Unix socket to listen on (default: a new private temporary folder)')
+    .option(
+      '--socket <path>',
+      'Unix socket to listen on, made 0600, in a folder of yours that only you may enter (default: a new private temporary folder)',
+    )
     .option('--stop-on-stdin-end', 'stop when stdin ends (tie the server to the process that started it)')
     .option(
       '--no-native-client',

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { packageInfo } from '../../config/package-info.js';
-import { ClideError } from '../../errors/index.js';
 import {
   type ExitPayload,
   encodeFrame,
@@ -14,11 +10,13 @@ import {
   FrameDecoder,
   type FrameType,
   type HelloPayload,
+  MAX_CLIENT_FRAME_BYTES,
   WIRE_PROTOCOL,
 } from '../../protocol/fake-server-frames.js';
 import { streamChunks } from '../fd-stdio.js';
 import { runFakeSession } from '../run.js';
 import { fakeClaudeBin, type NativeClient, type NativeClientOptions, nativeClient } from './native-client.js';
+import { listenAt, removeSocket, socketPlace } from './socket-place.js';
 
 /**
  * The fake server: the engine of `fake-claude`, warm in one long-lived process, serving sessions
@@ -32,7 +30,9 @@ import { fakeClaudeBin, type NativeClient, type NativeClientOptions, nativeClien
 export interface FakeServerOptions {
   /**
    * Path of the Unix socket to listen on (default: `fake.sock` in a new private temporary folder,
-   * removed by `close()`). An existing file at that path is an error, not replaced.
+   * removed by `close()`). Its folder must be the user's own and private (0700; one that does not
+   * exist is made so, and removed by `close()`): socket-place.ts. The socket of a server that died
+   * there is replaced; anything else at that path is an error, never replaced.
    */
   socketPath?: string;
   /**
@@ -41,6 +41,16 @@ export interface FakeServerOptions {
    * (default: true). `false`, or a machine without a compiler: `executable` is bin/fake-claude.
    */
   nativeClient?: boolean | NativeClientOptions;
+  /**
+   * How long a client has, once connected, to send its whole hello (default `HELLO_TIMEOUT_MS`);
+   * then it is turned away.
+   */
+  helloTimeoutMs?: number;
+  /**
+   * Connections held at once, sessions and hellos alike (default `MAX_CONNECTIONS`); a client
+   * over it is turned away at once (and runs its session itself).
+   */
+  maxConnections?: number;
 }
 
 export interface FakeServer {
@@ -69,64 +79,46 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-/** How long an ended connection waits for its client to close its end. */
+/** How long an ended connection waits for its client to close its end, once all it was sent is out. */
 const LINGER_MS = 2000;
 
-/** Longest socket path Linux takes (sun_path is 108 bytes with its NUL); macOS takes 103. */
-const MAX_SOCKET_PATH = process.platform === 'darwin' ? 103 : 107;
+/** How long a client has to send its hello (the client itself gives up waiting for an answer after 2 s). */
+export const HELLO_TIMEOUT_MS = 5000;
+
+/** Connections a server holds at once by default. */
+export const MAX_CONNECTIONS = 128;
 
 /** Starts a fake server; resolves once it listens. */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const ownFolder =
-    options.socketPath === undefined ? mkdtempSync(join(tmpdir(), 'clide-fake-server-')) : undefined;
-  const socketPath = options.socketPath ?? join(ownFolder as string, 'fake.sock');
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
-    throw new ClideError(
-      'usage',
-      `the fake server's socket path is ${Buffer.byteLength(socketPath)} bytes long, over the ${MAX_SOCKET_PATH} a Unix socket path may have`,
-      {
-        where: socketPath,
-        hint: 'pass a shorter socketPath (or --socket), e.g. under /tmp',
-      },
-    );
-  }
-  const sessions = new Set<ServedSession>();
+  const place = socketPlace(options.socketPath);
+  const { socketPath } = place;
+  const helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  /** Every connection until its socket closes: sessions running, ended ones still being read, hellos. */
+  const connections = new Set<ServedSession>();
   const refused: string[] = [];
   let served = 0;
   const server: Server = createServer((socket) => {
-    const session = new ServedSession(socket, {
-      onAccept: () => {
-        served += 1;
-      },
-      onRefuse: (reason) => refused.push(reason),
-      onEnd: () => sessions.delete(session),
-    });
-    sessions.add(session);
-  });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ClideError(
-      'usage',
-      `the fake server cannot listen on ${socketPath}: ${code ?? String(error)}`,
+    if (connections.size >= maxConnections) {
+      const reason = `the server has ${maxConnections} connections, as many as it takes`;
+      refused.push(reason);
+      turnAway(socket, reason);
+      return;
+    }
+    const session = new ServedSession(
+      socket,
       {
-        where: socketPath,
-        hint:
-          code === 'EADDRINUSE'
-            ? 'a file (or another server) is there already: pick another path or remove it'
-            : 'pick a path in a folder you may write',
+        onAccept: () => {
+          served += 1;
+        },
+        onRefuse: (reason) => refused.push(reason),
+        onClose: () => connections.delete(session),
       },
+      helloTimeoutMs,
     );
-  }
+    connections.add(session);
+  });
+  await listenAt(server, place);
   const native: NativeClient =
     options.nativeClient === false
       ? { ok: false, problem: 'not asked for (nativeClient: false)' }
@@ -138,59 +130,96 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     executable: native.ok ? native.path : fakeClaudeBin(),
     nativeClient: native,
     sessionsServed: () => served,
-    activeSessions: () => [...sessions].filter((session) => session.running).length,
+    activeSessions: () => [...connections].filter((session) => session.running).length,
     refusals: () => [...refused],
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all([...sessions].map((session) => session.kill()));
+        await Promise.all([...connections].map((session) => session.kill()));
         await stopped;
-        if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
-        else rmSync(socketPath, { force: true });
+        removeSocket(place);
       })();
       return closing;
     },
   };
 }
 
+/** A client the server does not take: a refusal (it runs its session itself), then the end. */
+function turnAway(socket: Socket, reason: string): void {
+  socket.on('error', () => {});
+  // Read and drop what it sends: a socket closed with unread input resets the connection.
+  socket.resume();
+  socket.end(encodeFrame(FRAME.refuse, JSON.stringify({ reason })));
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
 interface SessionHooks {
   onAccept(): void;
   onRefuse(reason: string): void;
-  onEnd(): void;
+  /** The connection is gone (its socket closed): it no longer counts. */
+  onClose(): void;
 }
 
-/** One client connection: a hello, then one session of the engine, then its exit. */
+/**
+ * One client connection: a hello, then one session of the engine, then its exit.
+ *
+ * Backpressure end to end: a client that does not read its stdout stops reading the socket, whose
+ * output then waits in the server; while it does, the server reads no more of the client's input,
+ * so the engine, which acts on input, has nothing new to act on; and the client's stdin waits in
+ * turn. Whatever was sent reaches the client however late it reads: the connection ends only once
+ * the last byte has gone out (then `LINGER_MS` for the client to close its end).
+ */
 class ServedSession {
   running = false;
-  private readonly decoder = new FrameDecoder();
+  private readonly decoder = new FrameDecoder(MAX_CLIENT_FRAME_BYTES, 'a client frame');
   private state: 'hello' | 'running' | 'done' = 'hello';
   private readonly kills = new AbortController();
   /** The client's stdin, a chunk per stdin frame (the engine reads it as the executable reads a pipe). */
   private stdin: PassThrough | undefined;
   private finished: Promise<void> = Promise.resolve();
+  private readonly helloTimer: NodeJS.Timeout;
+  private lingering: NodeJS.Timeout | undefined;
+  /** Why the socket's input is not read now: the engine has stdin it has not read, or the client output. */
+  private readonly holds = new Set<'stdin' | 'output'>();
 
   constructor(
     private readonly socket: Socket,
     private readonly hooks: SessionHooks,
+    helloTimeoutMs: number,
   ) {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('drain', () => this.release('output'));
     // A client that goes away (killed, or its stdout closed and it died) ends its session as a
     // signal ends the executable: the engine stops, nothing more is written.
-    socket.on('close', () => this.gone());
+    socket.on('close', () => {
+      this.gone();
+      clearTimeout(this.lingering);
+      hooks.onClose();
+    });
     socket.on('error', () => this.gone());
+    this.helloTimer = setTimeout(() => {
+      if (this.state === 'hello') this.refuse(`no hello within ${helloTimeoutMs} ms`);
+    }, helloTimeoutMs);
+    this.helloTimer.unref();
   }
 
-  /** Ends the session now (the server closes): its client exits as killed by SIGTERM. */
+  /**
+   * Ends the connection now (the server closes): a running session's client exits as killed by
+   * SIGTERM; an ended one still being read has `LINGER_MS` more.
+   */
   async kill(): Promise<void> {
     if (this.state === 'running') {
       this.send(FRAME.exit, JSON.stringify({ exitCode: 143, signal: 'SIGTERM' } satisfies ExitPayload));
-      this.close();
+      this.close({ patient: false });
       this.gone();
-    } else this.socket.destroy();
+    } else if (this.state === 'hello') this.socket.destroy();
+    else this.linger();
     await this.finished;
   }
 
   private onData(chunk: Buffer): void {
+    // After the session: what the client still sends is dropped.
+    if (!this.running && this.state !== 'hello') return;
     let frames: Frame[];
     try {
       frames = this.decoder.push(chunk);
@@ -220,14 +249,16 @@ class ServedSession {
   }
 
   private refuse(reason: string): void {
+    if (this.state === 'done') return;
     const wasRunning = this.state === 'running';
     this.hooks.onRefuse(reason);
     if (!wasRunning) this.send(FRAME.refuse, JSON.stringify({ reason }));
-    this.close();
+    this.close({ patient: false });
     this.gone();
   }
 
   private start(payload: Buffer): void {
+    clearTimeout(this.helloTimer);
     const hello = readHello(payload);
     if (typeof hello === 'string') {
       this.refuse(hello);
@@ -243,8 +274,12 @@ class ServedSession {
       acceptsBytes: true as const,
       write: (chunk: string | Uint8Array) => {
         if (this.state !== 'running' || chunk.length === 0) return true;
-        return this.send(type, chunk);
+        const room = this.send(type, chunk);
+        if (!room) this.hold('output');
+        return room;
       },
+      // A writer that can wait (the replayer, between batches) waits for the client to read.
+      whenWritable: () => (this.running && this.holds.has('output') ? this.outputRoom() : undefined),
     });
     this.finished = runFakeSession(hello.argv, {
       io: {
@@ -266,20 +301,31 @@ class ServedSession {
           ...(exit.signal ? { signal: exit.signal } : {}),
         } satisfies ExitPayload),
       );
-      this.close();
+      this.close({ patient: true });
       this.gone();
     });
   }
 
   /**
-   * Ends the connection once what was sent is out. The client closes its end then; one that never
-   * does is cut off after `LINGER_MS`, so that it cannot keep the server from closing. (Not at
-   * once: closing a Unix socket with unread input resets it, and the client would lose the frames
-   * still on their way to it, its exit among them.)
+   * Ends the connection once what was sent is out. Patient (a session that ended): however long
+   * the client takes to read it all, then `LINGER_MS` for it to close its end; otherwise (a
+   * refusal, the server closing) `LINGER_MS` from now. (Not at once: closing a Unix socket with
+   * unread input resets it, and the client would lose the frames still on their way to it, its
+   * exit among them; what the client still sends is read and dropped meanwhile.)
    */
-  private close(): void {
+  private close({ patient }: { patient: boolean }): void {
     this.socket.end();
-    setTimeout(() => this.socket.destroy(), LINGER_MS).unref();
+    this.holds.clear();
+    this.socket.resume();
+    if (!patient || this.socket.writableFinished) this.linger();
+    else this.socket.once('finish', () => this.linger());
+  }
+
+  /** Cuts the connection off after `LINGER_MS` (once). */
+  private linger(): void {
+    if (this.lingering !== undefined || this.socket.destroyed) return;
+    this.lingering = setTimeout(() => this.socket.destroy(), LINGER_MS);
+    this.lingering.unref();
   }
 
   /** One stdin chunk for the engine; the socket waits while the engine has not read those before. */
@@ -287,9 +333,33 @@ class ServedSession {
     const stdin = this.stdin;
     if (!stdin || stdin.writableEnded) return;
     if (!stdin.write(chunk)) {
-      this.socket.pause();
-      stdin.once('drain', () => this.socket.resume());
+      this.hold('stdin');
+      stdin.once('drain', () => this.release('stdin'));
     }
+  }
+
+  /** Resolves once the output waiting for the client has gone out, or the connection has. */
+  private outputRoom(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.socket.off('drain', done);
+        this.socket.off('close', done);
+        resolve();
+      };
+      this.socket.on('drain', done);
+      this.socket.on('close', done);
+    });
+  }
+
+  /** Reads no more of the client's frames until every hold is released. */
+  private hold(why: 'stdin' | 'output'): void {
+    this.holds.add(why);
+    this.socket.pause();
+  }
+
+  private release(why: 'stdin' | 'output'): void {
+    if (!this.holds.delete(why)) return;
+    if (this.holds.size === 0) this.socket.resume();
   }
 
   private send(type: FrameType, payload?: string | Uint8Array): boolean {
@@ -298,6 +368,7 @@ class ServedSession {
   }
 
   private gone(): void {
+    clearTimeout(this.helloTimer);
     if (this.state === 'done') return;
     this.state = 'done';
     this.running = false;
@@ -305,7 +376,6 @@ class ServedSession {
     // Whatever the session was reading, its input is gone with the client.
     this.stdin?.end();
     this.stdin?.resume();
-    this.hooks.onEnd();
   }
 }
 
