@@ -46,8 +46,8 @@ export function renderCoverageMarkdown(report: CoverageReport): string {
     `| items | ${t.items} (${Object.entries(t.byKind)
       .map(([k, n]) => `${n} ${k}`)
       .join(', ')}) |`,
-    `| schema: typed from the corpus | ${t.schema.typed} |`,
-    `| schema: typed with the SDK's declared shape only | ${t.schema['sdk-declared']} |`,
+    `| schema: typed before this pin's SDK reconciliation (its corpus, on the set it amends) | ${t.schema.typed} |`,
+    `| schema: typed only by this pin's SDK reconciliation (the SDK's declared shape) | ${t.schema['sdk-declared']} |`,
     `| schema: untyped | ${t.schema.untyped} |`,
     `| contradictions (SDK-declared values the schema rejects) | ${t.contradictions} |`,
     `| SDK-declared fields left untyped | ${t.untypedFields} |`,
