@@ -25,8 +25,9 @@ export default async function setup(project: TestProject): Promise<void> {
     .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
     .map((e) => e.name);
   const binaries: Record<string, string> = {};
-  // The releases between the pins that the matrix and bisect tests run on.
-  const between = ['2.1.152', '2.1.153', '2.1.210'];
+  // The releases between the pins that the matrix and bisect tests run on, and one that probes
+  // the model API outside the script (HEAD /api/hello).
+  const between = ['2.1.152', '2.1.153', '2.1.210', '2.1.270'];
   for (const version of new Set([pinned, ...emulatedVersions(), ...corpora, ...between])) {
     // Silent when it is already there; on a fresh machine npm installs it (a few seconds) and says so.
     const installed =

@@ -7,6 +7,7 @@ import { exitRule, hangRule } from './rules/exit.js';
 import { kindsRule } from './rules/kinds.js';
 import { replyPayloadRule } from './rules/reply-payload.js';
 import { shapesRule } from './rules/shapes.js';
+import { sideRequestsRule } from './rules/side-requests.js';
 import { stderrRule } from './rules/stderr.js';
 import { textsOf, textsRule } from './rules/texts.js';
 import { valuesRule } from './rules/values.js';
@@ -21,7 +22,8 @@ import type { WireLog } from './wire-log.js';
  * merged shapes of each kind:
  *
  * hang → kinds (gone, new, renamed, success ↔ error) → counts and order → shapes and values (the
- * walker) → control reply payloads → texts → denials → exit status → stderr.
+ * walker) → control reply payloads → texts → denials → exit status → stderr → the model API side
+ * requests outside the script.
  *
  * Not compared: ids, timestamps, durations, costs, numbers, sandbox paths, the number and order of
  * timing-dependent messages, what the scenario's variation data says varies between runs of the
@@ -44,6 +46,7 @@ const RULES: ReadonlyArray<(ctx: CompareContext) => void> = [
   denialsRule,
   exitRule,
   stderrRule,
+  sideRequestsRule,
 ];
 
 export function compareWireLogs(

@@ -72,6 +72,15 @@ export const DRIFT_CODES = {
     severity: 'changed',
     meaning: 'the CLI prints an error line on stderr that the baseline did not',
   },
+  'drift/side-request-changed': {
+    severity: 'changed',
+    meaning:
+      'a side request outside the model script (a probe, an endpoint) takes the place of one the baseline made (same method or same path)',
+  },
+  'drift/side-request-gone': {
+    severity: 'changed',
+    meaning: 'a side request outside the model script that the baseline made is not made any more',
+  },
   'drift/message-count-changed': {
     severity: 'changed',
     meaning: 'a message kind is sent a different number of times',
@@ -91,6 +100,11 @@ export const DRIFT_CODES = {
   'drift/list-now-filled': {
     severity: 'additive',
     meaning: 'a list the baseline left empty now has entries',
+  },
+  'drift/side-request-new': {
+    severity: 'additive',
+    meaning:
+      'a request to the model API outside the model script (a probe such as HEAD /api/hello, a new endpoint), answered as the real API does',
   },
   'drift/list-item-new': {
     severity: 'additive',

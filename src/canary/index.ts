@@ -28,6 +28,16 @@ export {
   splitItems,
 } from './shard.js';
 export {
+  readSideRequestsFile,
+  SIDE_REQUESTS_FILE,
+  SIDE_REQUESTS_FORMAT,
+  type SideRequestChange,
+  sideRequestChanges,
+  sideRequestFindings,
+  unscriptedRequests,
+  updateSideRequestsFile,
+} from './side-requests.js';
+export {
   fromCliMessages,
   stderrOf,
   type WireFrame,

@@ -32,6 +32,7 @@ import { mapPool } from './pool.js';
 import { createProgress } from './progress.js';
 import { schemaChoice } from './schema-check.js';
 import { checkShard, recordedDurations, type Shard, shardItems, shardText } from './shard.js';
+import { unscriptedRequests } from './side-requests.js';
 import type { WireLog } from './wire-log.js';
 import { baselineFixturePath, fixtureFileName, readWireLog, writeWireLog } from './wire-log-files.js';
 
@@ -190,6 +191,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
         writeWireLog(join(reportDir, wireLog), run.transcript, {
           scenario: scenario.id,
           cliVersion: target.version,
+          sideRequests: unscriptedRequests(run.modelRequests),
         });
       }
       const report = scenarioReport(scenario, run, findings, failOn, fixturePath ?? null, wireLog);

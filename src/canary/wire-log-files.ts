@@ -11,6 +11,7 @@ import {
   recordingPath,
 } from '../fixture/index.js';
 import { createRedactor, finalizeFixtureSync } from '../redact/index.js';
+import { fixtureSideRequests, headerSideRequests } from './side-requests.js';
 import type { WireFrame, WireLog } from './wire-log.js';
 
 export { fixtureFileName };
@@ -21,8 +22,14 @@ export function baselineFixturePath(dir: string, scenarioId: string): string | u
   return existsSync(path) ? path : undefined;
 }
 
-/** A loaded fixture as a wire log. */
+/**
+ * A loaded fixture as a wire log. Its side requests come from its header, else from its corpus'
+ * `side-requests.json` when `source` is its path.
+ */
 export function wireLogFromFixture(fixture: Fixture, source: string): WireLog {
+  const sideRequests = existsSync(source)
+    ? fixtureSideRequests(fixture, source)
+    : headerSideRequests(fixture);
   return {
     source,
     cliVersion: fixtureCliVersion(fixture),
@@ -35,6 +42,7 @@ export function wireLogFromFixture(fixture: Fixture, source: string): WireLog {
     signal: fixture.trailer?.signal ?? null,
     // A run the driver killed (a hang) is still a finished observation.
     complete: fixture.trailer !== null,
+    ...(sideRequests ? { sideRequests } : {}),
   };
 }
 
@@ -54,6 +62,8 @@ export async function readWireLog(path: string): Promise<WireLog> {
 export interface WriteWireLogOptions {
   scenario: string;
   cliVersion: string | null;
+  /** The run's unscripted side requests (`HEAD /api/hello`), kept in the header's `meta`. */
+  sideRequests?: readonly string[];
 }
 
 /**
@@ -75,6 +85,9 @@ export function writeWireLog(path: string, transcript: Transcript, options: Writ
       cliVersion: options.cliVersion,
       recordedAt: transcript.startedAt,
       scenario: options.scenario,
+      ...(options.sideRequests && options.sideRequests.length > 0
+        ? { meta: { sideRequests: [...options.sideRequests] } }
+        : {}),
     },
     { transform: redactor, fsync: 'never' },
   );

@@ -32,6 +32,11 @@ export interface WireLog {
    * stdout capture records no exit status, no stderr and no client side: those are not compared.
    */
   recorded?: { exit: boolean; stderr: boolean; client: boolean };
+  /**
+   * The requests the CLI made to the model API that the model script does not cover, as sorted
+   * `METHOD /path` keys (`HEAD /api/hello`); omitted: none recorded (see side-requests.ts).
+   */
+  sideRequests?: readonly string[];
 }
 
 /** The wire log of a live run. A run the driver had to kill is complete: the kill is the outcome. */

@@ -44,3 +44,5 @@ export type { ModelApi, ModelApiOptions, RecordedRequest, RequestKind } from './
 export { EXHAUSTED_PREFIX, startModelApi } from './server.js';
 export type { RequestClass } from './side-requests.js';
 export { classifyMessagesRequest, DEFAULT_SIDE_TEXT, sideReplyTurn } from './side-requests.js';
+export type { UnscriptedAnswer } from './unscripted.js';
+export { NOT_FOUND_MESSAGE, requestKey, unscriptedAnswer } from './unscripted.js';

@@ -223,13 +223,36 @@ describe('startModelApi routes', () => {
     expect(api.problems).toEqual([]);
   });
 
-  it('answers an unknown route with a 404 error body and records a problem', async () => {
+  it('answers an unscripted route as the real API does (its JSON 404), as a side request and not a problem', async () => {
     const { api } = await serve({ turns: [] });
-    const response = await fetch(`${api.url}/v1/models`);
+    const response = await fetch(`${api.url}/v1/models?limit=5`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
-    expect(api.problems).toEqual([expect.stringContaining('GET /v1/models')]);
-    expect(api.requests[0]?.kind).toBe('unexpected');
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: { type: 'not_found_error', message: 'Not Found' },
+    });
+    const head = await fetch(`${api.url}/v1/unknown`, { method: 'DELETE' });
+    expect(head.status).toBe(404);
+    expect(api.problems).toEqual([]);
+    expect(api.requests.map((r) => [r.kind, r.method, r.path, r.status])).toEqual([
+      ['unscripted', 'GET', '/v1/models?limit=5', 404],
+      ['unscripted', 'DELETE', '/v1/unknown', 404],
+    ]);
+    expect(api.requests[0]?.sideReason).toContain('404 not_found_error');
+  });
+
+  it('answers the HEAD /api/hello probe with a 200 and no body, recorded as an unscripted side request', async () => {
+    const { api, client } = await serve({ turns: [{ blocks: [{ type: 'text', text: 'after the probe' }] }] });
+    const probe = await fetch(`${api.url}/api/hello`, { method: 'HEAD' });
+    expect(probe.status).toBe(200);
+    expect(await probe.text()).toBe('');
+    expect((await fetch(`${api.url}/api/hello`)).status).toBe(200);
+    // The probe takes no turn: the conversation still gets the script's first one.
+    const message = await client.messages.create(conversation);
+    expect(message.content).toEqual([{ type: 'text', text: 'after the probe' }]);
+    expect(api.requests.map((r) => r.kind)).toEqual(['unscripted', 'unscripted', 'conversation']);
+    expect(api.requests[0]?.sideReason).toContain('answered 200');
+    expect(api.problems).toEqual([]);
   });
 
   it('answers a body that is not JSON with a 400 and records a problem', async () => {

@@ -13,16 +13,22 @@ import {
 } from './message-reply.js';
 import { type ErrorTurn, isErrorTurn, type ModelScript, type ReplyTurn } from './model-script.js';
 import { classifyMessagesRequest, sideReplyTurn } from './side-requests.js';
+import { unscriptedAnswer } from './unscripted.js';
 
 /**
  * The scripted Anthropic Messages API: a loopback HTTP server that plays a model script. Point
- * the CLI's `ANTHROPIC_BASE_URL` at `url`. Every request is recorded; anything unexpected (script
- * exhausted, unknown route, bad body) is answered at once with an Anthropic-shaped error and noted
- * in `problems`, so a run fails loudly instead of hanging.
+ * the CLI's `ANTHROPIC_BASE_URL` at `url`. Every request is recorded. A route the script does not
+ * cover (a probe such as `HEAD /api/hello`, an endpoint a newer CLI calls) is answered as the real
+ * API answers it and recorded as an `unscripted` side request, not a problem. What breaks the
+ * script (script exhausted, a body that is not JSON) is answered at once with an Anthropic-shaped
+ * error and noted in `problems`, so a run fails loudly instead of hanging.
  */
 
-/** What a recorded request was taken for. */
-export type RequestKind = 'conversation' | 'side' | 'count_tokens' | 'probe' | 'unexpected';
+/**
+ * What a recorded request was taken for. `unscripted`: a side request on a route the script does
+ * not cover, answered as the real API does (`sideReason` says how).
+ */
+export type RequestKind = 'conversation' | 'side' | 'count_tokens' | 'probe' | 'unscripted';
 
 export interface RecordedRequest {
   /** 0-based arrival order among all requests. */
@@ -35,7 +41,7 @@ export interface RecordedRequest {
   /** The parsed JSON body; the raw text when it is not JSON; `undefined` when empty. */
   body: unknown;
   kind: RequestKind;
-  /** Why a request was taken for a side request. */
+  /** Why a request was taken for a side request (`side` or `unscripted`). */
   sideReason?: string;
   /** 0-based index of the script turn that answered it; `null` when no turn was used. */
   turn: number | null;
@@ -65,7 +71,7 @@ export interface ModelApi {
   port: number;
   /** Every request so far, in arrival order (live array). */
   requests: RecordedRequest[];
-  /** Everything that went wrong so far: script exhausted, unexpected request, … (live array). */
+  /** Everything that went wrong so far: script exhausted, a body that is not JSON, … (live array). */
   problems: string[];
   /** How many conversation requests were answered from the script (a repeated error counts each time). */
   turnsServed(): number;
@@ -135,7 +141,7 @@ export async function startModelApi(options: ModelApiOptions): Promise<ModelApi>
       path,
       headers: redactHeaders(req.headers),
       body: parsed.ok ? parsed.value : raw.length > 0 ? raw : undefined,
-      kind: 'unexpected',
+      kind: 'unscripted',
       turn: null,
       time: Math.round(performance.now() - startedAt),
     };
@@ -218,10 +224,17 @@ export async function startModelApi(options: ModelApiOptions): Promise<ModelApi>
       return;
     }
 
+    const answer = unscriptedAnswer(method, pathname);
+    record.kind = 'unscripted';
+    record.sideReason = answer.reason;
     notify();
-    const message = `unexpected ${where}: the scripted model API answers POST /v1/messages, POST /v1/messages/count_tokens, HEAD / and GET /`;
-    problem(message);
-    sendJson(res, record, 404, errorBody('not_found_error', message));
+    if (answer.body === undefined) {
+      record.status = answer.status;
+      res.writeHead(answer.status, { 'request-id': unscriptedRequestId(record) });
+      res.end();
+      return;
+    }
+    sendJson(res, record, answer.status, answer.body, { 'request-id': unscriptedRequestId(record) });
   };
 
   const badRequest = (res: ServerResponse, record: RecordedRequest, where: string, what: string) => {
@@ -341,6 +354,10 @@ export async function startModelApi(options: ModelApiOptions): Promise<ModelApi>
     turnsRemaining: () => script.turns.length - cursor,
     close,
   };
+}
+
+function unscriptedRequestId(record: RecordedRequest): string {
+  return `req_clide_unscripted_${String(record.index).padStart(4, '0')}`;
 }
 
 function countConversation(requests: readonly RecordedRequest[]): number {

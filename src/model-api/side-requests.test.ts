@@ -40,6 +40,15 @@ const titleQuery = {
   messages: [],
 };
 const probe = { model: 'claude-x', max_tokens: 1, messages: [] };
+/** The auto-mode security classifier of 2.1.270 (in plan mode): thinking, but no tools and no context_management. */
+const securityMonitor = {
+  model: 'claude-sonnet-5',
+  max_tokens: 64,
+  stream: true,
+  thinking: { type: 'adaptive' },
+  system: [{ type: 'text', text: 'You are a security monitor for autonomous AI coding agents.' }],
+  messages: [{ role: 'user', content: [{ type: 'text', text: '<transcript>\n' }] }],
+};
 const helper = { model: 'claude-haiku', max_tokens: 1024, messages: [] };
 
 describe('classifyMessagesRequest', () => {
@@ -55,6 +64,7 @@ describe('classifyMessagesRequest', () => {
     ['the session title query', titleQuery, 'structured output'],
     ['a max_tokens 1 probe', probe, 'probe'],
     ['a tool-less helper query', helper, 'helper query'],
+    ['a tool-less helper query with thinking (the auto-mode classifier)', securityMonitor, 'helper query'],
   ])('takes %s for a side request', (_name, body, reason) => {
     const result = classifyMessagesRequest(body, undefined);
     expect(result.kind).toBe('side');

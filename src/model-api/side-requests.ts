@@ -9,7 +9,8 @@ import type { ReplyTurn, ScriptBlock, SideRequestsConfig } from './model-script.
  * Observed on 2.1.150 (docs/model-script.md, "Side requests"): conversation requests carry a
  * non-empty `tools` list (main loop and subagents), and the main loop carries `thinking` and
  * `context_management` even under `--tools ""`; the session-title query has `tools: []`, no
- * `thinking` and asks for `output_config.format`.
+ * `thinking` and asks for `output_config.format`. Later helper queries may think: the auto-mode
+ * security classifier of 2.1.270 has `thinking` but no tools and no `context_management`.
  */
 
 export type RequestClass = { kind: 'conversation' } | { kind: 'side'; reason: string };
@@ -25,8 +26,8 @@ export function classifyMessagesRequest(body: unknown, config: SideRequestsConfi
     return { kind: 'side', reason: 'structured output (output_config.format)' };
   }
   const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-  if (!hasTools && body.thinking === undefined && body.context_management === undefined) {
-    return { kind: 'side', reason: 'helper query (no tools, no thinking, no context_management)' };
+  if (!hasTools && body.context_management === undefined) {
+    return { kind: 'side', reason: 'helper query (no tools, no context_management)' };
   }
   return { kind: 'conversation' };
 }

@@ -2,11 +2,13 @@
  * Records the corpus of one CLI version: every catalogue scenario (or those matching id prefixes)
  * driven against the real CLI through `clide-record`, one redacted fixture per scenario
  * (`<dir>/<scenario id, "/" → "__">.jsonl`). A scenario whose own checks fail keeps no fixture
- * in the corpus; its recording moves to `failedDir` (when given) for review.
+ * in the corpus; its recording moves to `failedDir` (when given) for review. The model API side
+ * requests outside the script of the recorded scenarios go to `<dir>/side-requests.json`.
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unscriptedRequests, updateSideRequestsFile } from '../canary/side-requests.js';
 import { packageInfo } from '../config/package-info.js';
 import type { Finding } from '../findings/index.js';
 import { fixtureFileName, recordingPath } from '../fixture/index.js';
@@ -49,6 +51,8 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
   const recorder = join(packageInfo().root, 'bin', 'clide-record');
   const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
   const result: RecordCorpusResult = { recorded: [], failed: [], notRecorded: [] };
+  // The recorder never sees the model API: what the scripted API saw goes beside the fixtures.
+  const sideRequests: Record<string, string[]> = {};
   const signal = options.signal;
   const worker = async () => {
     while (!signal?.aborted) {
@@ -76,6 +80,7 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
         continue;
       }
       if (run.passed) {
+        sideRequests[scenario.id] = unscriptedRequests(run.modelRequests);
         result.recorded.push({ id: scenario.id, file: out, durationMs: run.durationMs });
         options.onProgress?.(`recorded ${scenario.id} (${run.durationMs} ms)`);
         continue;
@@ -96,6 +101,7 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
   };
   await Promise.all(Array.from({ length: Math.max(1, options.jobs ?? 2) }, worker));
   rmSync(auxiliaryDir, { recursive: true, force: true });
+  updateSideRequestsFile(options.dir, sideRequests);
   result.notRecorded.push(...queue.map((s) => s.id));
   result.notRecorded.sort((a, b) => a.localeCompare(b));
   result.recorded.sort((a, b) => a.id.localeCompare(b.id));

@@ -21,7 +21,7 @@ export interface MockApiIo {
  * `clide-conformance mock-api --script FILE [--port N] [--host 127.0.0.1]`: serves a model script
  * as a scripted Anthropic Messages API until SIGINT/SIGTERM. Prints one line on stdout,
  * `ANTHROPIC_BASE_URL=http://HOST:PORT`; logs every request and problem on stderr. Exits 0, or 1
- * when the run had problems (script exhausted, unexpected request, …).
+ * when the run had problems (script exhausted, a body that is not JSON, …).
  */
 export function registerMockApi(program: Command): void {
   program
@@ -75,8 +75,8 @@ function describe(request: RecordedRequest): string {
       ? request.turn === null
         ? 'conversation, no turn left'
         : `conversation, turn ${request.turn}`
-      : request.kind === 'side'
-        ? `side request: ${request.sideReason ?? ''}`
+      : request.kind === 'side' || request.kind === 'unscripted'
+        ? `${request.kind === 'side' ? 'side request' : 'unscripted side request'}: ${request.sideReason ?? ''}`
         : request.kind;
   return `#${request.index} +${request.time}ms ${request.method} ${request.path} -> ${what}`;
 }
