@@ -54,6 +54,14 @@ describe('bisect: usage errors (exit 2, nothing on stdout)', () => {
       ['bisect', 'turn/plain', '--good', '2.1.150', '--bad', '2.1.153', '--path', '$.error'],
       'error[usage]: --path: --path narrows --code: give --code too',
     ],
+    [
+      ['bisect', 'turn/plain', '--good', '2.1.150', '--bad', '2.1.153', '--on', 'drift'],
+      'error[usage]: --on: --on must be fail or change, not "drift"',
+    ],
+    [
+      ['bisect', 'turn/plain', '--good', '2.1.150', '--bad', '2.1.153', '--on', 'change', '--code', 'x/y'],
+      'error[usage]: --on: --code is a search of its own: give --on or --code, not both',
+    ],
     [['bisect', 'turn/plain', '--good', '2.1.150'], "required option '--bad <version>' not specified"],
   ])('%j', async (args, message) => {
     const result = await cli(...args);

@@ -1,4 +1,4 @@
-/** `bisect`: the first published CLI version where a scenario's outcome changes. */
+/** `bisect`: the first published CLI version where a scenario fails (or its outcome changes). */
 export {
   differenceOf,
   findingSignature,
@@ -18,3 +18,4 @@ export {
   runBisect,
 } from './run-bisect.js';
 export { bisectVersions, type Probe, type SearchResult, type Verdict } from './search.js';
+export { type Looking, lookingText, verdictOf } from './verdict.js';

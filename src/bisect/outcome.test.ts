@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportFinding } from '../report/index.js';
-import { differenceOf, isSame, isVersionStamp, type ScenarioOutcome, withCode } from './outcome.js';
+import {
+  differenceOf,
+  isSame,
+  isVersionStamp,
+  outcomeOf,
+  type ScenarioOutcome,
+  withCode,
+} from './outcome.js';
 
 const f = (code: string, path: (string | number)[], extra: Partial<ReportFinding> = {}): ReportFinding => ({
   code,
@@ -62,5 +69,29 @@ describe('comparing outcomes between versions', () => {
     expect(withCode(o, 'drift/list-item-new')).toHaveLength(2);
     expect(withCode(o, 'drift/list-item-new', '$.skills[*]')).toHaveLength(1);
     expect(withCode(o, 'drift/field-new')).toHaveLength(0);
+  });
+
+  it('judges the status again without the version stamp when given a severity to fail at', () => {
+    const stamp = f('drift/value-changed', ['claude_code_version'], {
+      expected: '2.1.150',
+      actual: ['2.1.152'],
+    });
+    const report = {
+      id: 'a/b',
+      requirement: 'r',
+      spec: [],
+      tier: 'core',
+      status: 'failed',
+      durationMs: 1,
+      exitCode: 0,
+      signal: null,
+      baselineFixture: null,
+      wireLog: null,
+      findings: [stamp, f('drift/field-new', ['x'], { severity: 'additive' })],
+    } as unknown as Parameters<typeof outcomeOf>[1];
+    expect(outcomeOf('2.1.152', report).status).toBe('failed');
+    expect(outcomeOf('2.1.152', report, 'changed').status).toBe('passed');
+    expect(outcomeOf('2.1.152', report, 'additive').status).toBe('failed');
+    expect(outcomeOf('2.1.152', report, 'changed').findings.map((x) => x.code)).toEqual(['drift/field-new']);
   });
 });

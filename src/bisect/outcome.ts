@@ -1,5 +1,6 @@
+import type { Severity } from '../findings/index.js';
 import type { ReportFinding, ScenarioReport, ScenarioStatus } from '../report/index.js';
-import { pathText } from '../report/index.js';
+import { pathText, scenarioStatus } from '../report/index.js';
 
 /** What one version did in the bisected scenario, compared on what can change between versions. */
 export interface ScenarioOutcome {
@@ -29,11 +30,16 @@ export function isVersionStamp(finding: ReportFinding, cliVersion: string): bool
   );
 }
 
-export function outcomeOf(version: string, scenario: ScenarioReport): ScenarioOutcome {
+/**
+ * What `version` did in the scenario its run reported. With `failOn`, the status is judged again
+ * without the version stamps (at `changed` or below a stamp alone would fail every version).
+ */
+export function outcomeOf(version: string, scenario: ScenarioReport, failOn?: Severity): ScenarioOutcome {
+  const findings = scenario.findings.filter((f) => !isVersionStamp(f, version));
   return {
     version,
-    status: scenario.status,
-    findings: scenario.findings.filter((f) => !isVersionStamp(f, version)),
+    status: failOn === undefined ? scenario.status : scenarioStatus(findings, failOn),
+    findings,
   };
 }
 

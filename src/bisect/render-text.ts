@@ -1,13 +1,11 @@
 import { findingText } from '../report/index.js';
 import type { BisectReport } from './run-bisect.js';
+import { lookingText } from './verdict.js';
 
 /** The terminal summary of a bisection: the answer, the findings that differ, every version run. */
 export function renderBisectText(report: BisectReport): string {
   const out: string[] = [];
-  const what =
-    report.looking.for === 'code'
-      ? `finding ${report.looking.code}${report.looking.path ? ` at ${report.looking.path}` : ''}`
-      : 'a change';
+  const what = lookingText(report.looking);
   out.push(
     `bisect ${report.scenario} (${what}, against baseline ${report.baseline}): ` +
       `${report.versions.length} published version(s) from ${report.good} to ${report.bad}`,
@@ -19,13 +17,17 @@ export function renderBisectText(report: BisectReport): string {
     }
   } else if (report.result === 'bad-is-not-bad') {
     out.push(
-      `NOT FOUND: ${report.bad} behaves like ${report.good} (${what === 'a change' ? 'no change' : `no ${what}`})`,
+      report.looking.for === 'failure'
+        ? `NOT FOUND: the scenario does not fail on ${report.bad} at ${report.looking.failOn}, or could not be tested`
+        : `NOT FOUND: ${report.bad} behaves like ${report.good} (${report.looking.for === 'change' ? 'no change' : `no ${what}`})`,
     );
   } else {
     out.push(
-      report.looking.for === 'code'
-        ? `NOT FOUND: the good version ${report.good} already shows ${what}, or could not be tested`
-        : `NOT FOUND: the good version ${report.good} could not be tested`,
+      report.looking.for === 'change'
+        ? `NOT FOUND: the good version ${report.good} could not be tested`
+        : report.looking.for === 'code'
+          ? `NOT FOUND: the good version ${report.good} already shows ${what}, or could not be tested`
+          : `NOT FOUND: the scenario already fails on the good version ${report.good} at ${report.looking.failOn}, or could not be tested`,
     );
   }
   const d = report.difference;

@@ -7,15 +7,9 @@ import type { Severity } from '../findings/index.js';
 import { ensureInstalled, isExactVersion } from '../install/index.js';
 import { SCENARIOS } from '../scenarios/index.js';
 import { loadPublishedVersions, publishedBetween } from '../versions/index.js';
-import {
-  differenceOf,
-  isSame,
-  type OutcomeDifference,
-  outcomeOf,
-  type ScenarioOutcome,
-  withCode,
-} from './outcome.js';
+import { differenceOf, type OutcomeDifference, outcomeOf, type ScenarioOutcome } from './outcome.js';
 import { bisectVersions, type Verdict } from './search.js';
+import { type Looking, lookingText, verdictOf } from './verdict.js';
 
 export const BISECT_FORMAT = 'clide-bisect-report/1';
 
@@ -26,7 +20,13 @@ export interface BisectOptions {
   good: string;
   /** A published, newer version where it does not. */
   bad: string;
-  /** Look for the first version with a finding of this code instead of any change. */
+  /**
+   * What makes a version bad. `fail` (default): the scenario fails against the baseline at
+   * `failOn`, as `run --only <scenario>` would. `change`: its outcome differs from the good
+   * version's (status, or findings by severity, code and path). `code` looks for a finding code.
+   */
+  on?: 'fail' | 'change';
+  /** Look for the first version with a finding of this code (not with `on`). */
   code?: string;
   /** With `code`: only findings at this JSON path (`$.error`). */
   path?: string;
@@ -40,6 +40,7 @@ export interface BisectOptions {
   reportDir?: string;
   /** conformance.expected.json to apply (as `run`); `null`: none. */
   expectedFile?: string | null;
+  /** The severity the scenario fails at (default `breaking`), as in `run`. */
   failOn?: Severity;
   onProgress?: (line: string) => void;
   /** Aborting it stops the running version's run (as `run` stops) and the search: the interruption is thrown. */
@@ -65,8 +66,11 @@ export interface BisectReport {
   scenario: string;
   good: string;
   bad: string;
-  /** `change`: any change of status or findings against the good version; `code`: a finding code appears. */
-  looking: { for: 'change' } | { for: 'code'; code: string; path?: string };
+  /**
+   * `failure`: the scenario fails at `failOn` against the baseline; `change`: any change of status
+   * or findings against the good version; `code`: a finding code appears.
+   */
+  looking: Looking;
   baseline: string;
   /** The published stable versions from good to bad, both included (N = their number). */
   versions: string[];
@@ -93,8 +97,9 @@ export interface BisectResult {
 
 /**
  * `clide-conformance bisect`: binary search over npm's published versions between a good and a bad
- * one for the first version where one scenario's outcome changes against a fixed baseline (its
- * status, or the set of its findings by severity, code and path), or where a finding code first
+ * one for the first version where one scenario fails against a fixed baseline at `failOn` (as
+ * `run --only <scenario>` judges it); with `on: 'change'`, where its outcome changes (its status,
+ * or the set of its findings by severity, code and path); with `code`, where a finding code first
  * appears. Installs only the versions it asks about.
  */
 export async function runBisect(options: BisectOptions): Promise<BisectResult> {
@@ -116,17 +121,28 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
   if (options.path !== undefined && options.code === undefined) {
     throw new ClideError('usage', '--path narrows --code: give --code too', { where: '--path' });
   }
+  if (options.on !== undefined && options.code !== undefined) {
+    throw new ClideError('usage', '--code is a search of its own: give --on or --code, not both', {
+      where: '--on',
+    });
+  }
+  if (options.on !== undefined && options.on !== 'fail' && options.on !== 'change') {
+    throw new ClideError('usage', `--on must be fail or change, not "${options.on}"`, { where: '--on' });
+  }
+  const failOn = options.failOn ?? 'breaking';
   if (options.baseline !== undefined) schemaChoice(options.baseline); // a malformed version fails first
   const published = options.published ?? (await loadPublishedVersions(options.versionsFile));
   const versions = publishedBetween(published, options.good, options.bad, '--good/--bad');
   const baseline = options.baseline ?? defaultBaseline(options.good, packageInfo().pinned);
-  const looking: BisectReport['looking'] =
-    options.code === undefined
-      ? { for: 'change' }
-      : { for: 'code', code: options.code, ...(options.path ? { path: options.path } : {}) };
+  const looking: Looking =
+    options.code !== undefined
+      ? { for: 'code', code: options.code, ...(options.path ? { path: options.path } : {}) }
+      : options.on === 'change'
+        ? { for: 'change' }
+        : { for: 'failure', failOn };
   progress(
     `bisect ${options.scenario}: ${versions.length} published version(s) from ${options.good} to ${options.bad}, ` +
-      `baseline ${baseline}, looking for ${looking.for === 'code' ? `finding ${looking.code}${looking.path ? ` at ${looking.path}` : ''}` : 'a change'}`,
+      `baseline ${baseline}, looking for ${lookingText(looking)}`,
   );
 
   const outcomes = new Map<string, ScenarioOutcome>();
@@ -160,7 +176,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
       ids: [options.scenario],
       baseline,
       jobs: 1,
-      failOn: options.failOn,
+      failOn,
       ...(options.expectedFile !== undefined ? { expectedFile: options.expectedFile } : {}),
       ...(reportDir ? { reportDir } : { writeFiles: false }),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -170,7 +186,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
     const scenario = run.report.scenarios.find((s) => s.id === options.scenario);
     if (!scenario)
       throw new ClideError('internal', `the run of ${version} did not report ${options.scenario}`);
-    const outcome = outcomeOf(version, scenario);
+    const outcome = outcomeOf(version, scenario, failOn);
     outcomes.set(version, outcome);
     reference ??= outcome;
     const verdict = verdictOf(outcome, reference, looking);
@@ -229,17 +245,4 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
     },
     exitCode: 0,
   };
-}
-
-/** Good: like the reference (the good end); bad: changed, or (with a code) showing the code. */
-function verdictOf(
-  outcome: ScenarioOutcome,
-  reference: ScenarioOutcome,
-  looking: BisectReport['looking'],
-): Verdict {
-  if (looking.for === 'code') {
-    if (withCode(outcome, looking.code, looking.path).length > 0) return 'bad';
-    return outcome.status === 'untestable' ? 'skip' : 'good';
-  }
-  return isSame(differenceOf(reference, outcome)) ? 'good' : 'bad';
 }

@@ -4,6 +4,7 @@ import { parseFailOn, parseFormat } from './canary-flags.js';
 interface BisectFlags {
   good: string;
   bad: string;
+  on?: string;
   code?: string;
   path?: string;
   baseline?: string;
@@ -16,20 +17,25 @@ interface BisectFlags {
 }
 
 /**
- * `clide-conformance bisect <scenario> --good <v> --bad <v>`: exit 0 with a first bad version, 1
- * when the ends do not disagree as given, 2 on usage or harness errors.
+ * `clide-conformance bisect <scenario> --good <v> --bad <v> [--on fail|change | --code c]`: exit 0
+ * with a first bad version, 1 when the ends do not disagree as given, 2 on usage or harness errors.
  */
 export function registerBisect(program: Command): void {
   program
     .command('bisect')
     .description(
       "binary search over npm's published versions between --good and --bad for the first version where a " +
-        "scenario's outcome changes against a fixed baseline (its status or its findings), or where a finding code " +
-        'first appears (--code); installs only the versions it runs',
+        'scenario fails against a fixed baseline at --fail-on, as `run --only <scenario>` judges it; with --on change, ' +
+        'where its outcome changes (its status or its findings); with --code, where a finding code first appears; ' +
+        'installs only the versions it runs',
     )
     .argument('<scenario>', 'the scenario id (see `clide-conformance list`)')
-    .requiredOption('--good <version>', 'a published version that behaves as before')
-    .requiredOption('--bad <version>', 'a newer published version that does not')
+    .requiredOption('--good <version>', 'a published version where the scenario passes (behaves as before)')
+    .requiredOption('--bad <version>', 'a newer published version where it fails (does not)')
+    .option(
+      '--on <fail|change>',
+      "what makes a version bad: fail (default): the scenario fails at --fail-on; change: its outcome differs from the good version's",
+    )
     .option(
       '--code <finding-code>',
       'look for the first version with this finding code (e.g. drift/value-changed)',
@@ -61,6 +67,7 @@ export function registerBisect(program: Command): void {
           scenario,
           good: flags.good,
           bad: flags.bad,
+          ...(flags.on !== undefined ? { on: flags.on as 'fail' | 'change' } : {}),
           code: flags.code,
           path: flags.path,
           baseline: flags.baseline,
