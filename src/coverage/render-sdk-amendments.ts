@@ -96,21 +96,18 @@ export function renderSdkAmendments(file: SdkAmendmentsFile): string {
     ...(used.has('optional') ? ['makeOptional'] : []),
     ...(used.has('widen') ? ['widen'] : []),
   ];
-  const needsZod = true;
+  const usesZod = file.constants.length > 0 || drafts.some((d) => 'source' in d.fix);
   const lines = [
     '/**',
     ` * Claude Code CLI ${file.cliVersion}: what the Agent SDK ${file.sdkVersion} declares that the`,
     ' * corpus-drafted schemas did not accept, as amendments applied after `amendments.ts`. Written by',
-    ' * `npm run schemas:reconcile` from `schemas/sdk/' + `${file.sdkVersion}.json` + "` (the SDK's",
+    ` * \`npm run schemas:reconcile\` from \`schemas/sdk/${file.sdkVersion}.json\` (the SDK's`,
     ' * declarations): a value the SDK declares validates, a field is required only where the SDK',
     " * requires it, an item the SDK declares and no scenario provoked is typed with the SDK's declared",
     ' * shape. Do not edit: change the corpus amendments or re-run the reconciliation.',
     ' */',
-    ...(needsZod
-      ? [
-          `import ${file.constants.length > 0 || drafts.some((d) => 'source' in d.fix) ? '' : 'type '}{ z } from 'zod';`,
-        ]
-      : []),
+    // `z` builds the constants and drafts; `sdkNamed` needs its type even when there are none.
+    `import ${usesZod ? '' : 'type '}{ z } from 'zod';`,
     `import { ${helpers.join(', ')} } from '../amend.js';`,
     '',
     `export const sdkVersion = ${JSON.stringify(file.sdkVersion)};`,
