@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ClideError } from '../errors/index.js';
 import { mergeReportDirs } from '../report/index.js';
+import { firstMissing } from '../report/merge-reports.js';
+import { openRegularFile } from '../util/regular-file.js';
 import {
   MATRIX_FORMAT,
   type MatrixCell,
@@ -49,18 +51,28 @@ export function mergeMatrixReports(
     if (report.failOn !== first.failOn) throw mismatch('--fail-on');
     if ((report.shard?.count ?? 1) !== (first.shard?.count ?? 1)) throw mismatch('shard count');
     const index = report.shard?.index ?? 1;
+    const count = report.shard?.count ?? 1;
+    if (!Number.isSafeInteger(index) || !Number.isSafeInteger(count) || index < 1 || index > count) {
+      throw new ClideError('usage', `shard ${index} of ${count}: its index is not between 1 and its count`, {
+        where: join(dir, MATRIX_FILES.json),
+        hint: 'the matrix was edited, or is not one that `matrix --shard <i>/<n>` wrote',
+      });
+    }
     if (shards.has(index)) {
       throw new ClideError('usage', `shard ${index} is given twice`, { where: join(dir, MATRIX_FILES.json) });
     }
     shards.add(index);
   }
   const count = first.shard?.count ?? 1;
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !shards.has(i));
-  if (missing.length > 0) {
-    throw new ClideError('usage', `shard(s) ${missing.join(', ')} of ${count} missing`, {
-      where: 'merge',
-      hint: 'give the folder of every shard',
-    });
+  // Checked against the folders given, never counted out: a shard count is whatever the file says.
+  if (shards.size < count) {
+    const missing = firstMissing(new Map([...shards].map((i) => [i, true])), count, 5);
+    const all = count - shards.size;
+    throw new ClideError(
+      'usage',
+      `shard(s) ${missing.join(', ')}${all > missing.length ? `, … (${all} in all)` : ''} of ${count} missing`,
+      { where: 'merge', hint: 'give the folder of every shard' },
+    );
   }
   for (const { report, dir } of parts) {
     if (report.scenarios.join() !== first.scenarios.join()) {
@@ -163,8 +175,15 @@ export function readMatrix(dir: string): MatrixReport {
   const file = join(dir, MATRIX_FILES.json);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // Never through a link: what a shard holds is what is merged.
+    const { fd } = openRegularFile(file, { noFollow: true });
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
+    if (error instanceof ClideError) throw error;
     throw new ClideError('usage', `there is no ${MATRIX_FILES.json} here: ${(error as Error).message}`, {
       where: file,
       hint: 'give the --out folder of each `matrix --shard` run',

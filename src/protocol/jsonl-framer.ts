@@ -2,10 +2,14 @@ import { TextDecoder } from 'node:util';
 import { ClideError } from '../errors/index.js';
 import type { Finding, FindingLocation } from '../findings/index.js';
 
-/** One line of a JSONL stream, parsed or not. Line numbers are 1-based and count empty lines. */
+/**
+ * One line of a JSONL stream, parsed or not. Line numbers are 1-based and count empty lines. A
+ * line over `maxLineBytes` is not read: its frame has `tooLong` (its length in bytes) and the
+ * first characters of the line as `raw`.
+ */
 export type Frame =
   | { line: number; raw: string; ok: true; value: unknown }
-  | { line: number; raw: string; ok: false; error: string };
+  | { line: number; raw: string; ok: false; error: string; tooLong?: number };
 
 /** A line that was not valid JSON. */
 export type BadFrame = Extract<Frame, { ok: false }>;
@@ -27,7 +31,15 @@ export interface JsonlFramerOptions {
    * skipped). Some CLI versions refuse such a line on stdin.
    */
   blankLines?: 'skip' | 'frame';
+  /**
+   * Lines of more bytes than this (pushed as bytes) are not held or read: the framer skips to the
+   * next newline and gives a frame with `tooLong` (see `MAX_LINE_BYTES`). Default: no limit.
+   */
+  maxLineBytes?: number;
 }
+
+/** Characters of an over-long line kept in its frame's `raw`. */
+const TOO_LONG_HEAD = 200;
 
 export class JsonlFramer {
   constructor(private readonly options: JsonlFramerOptions = {}) {}
@@ -45,6 +57,10 @@ export class JsonlFramer {
   /** No text seen yet: a leading BOM is dropped. */
   private atStart = true;
   private ended = false;
+  /** Bytes of the current line so far (counted only with `maxLineBytes`). */
+  private lineBytes = 0;
+  /** The current line is over `maxLineBytes`: its first characters, the rest is skipped. */
+  private skipping: string | undefined;
 
   /** True when the text pushed so far ends on a line boundary (no part of a line is waiting). */
   get atLineBoundary(): boolean {
@@ -63,6 +79,60 @@ export class JsonlFramer {
         hint: 'create a new JsonlFramer per stream',
       });
     }
+    const max = this.options.maxLineBytes;
+    if (max !== undefined && typeof chunk !== 'string') return this.pushLimited(chunk, max);
+    return this.pushText(chunk);
+  }
+
+  /**
+   * Bytes under a line limit: each line's bytes are counted (a newline byte is never part of a
+   * UTF-8 sequence); a line that goes past the limit is dropped from there to its newline, and
+   * only the text of lines within it is decoded.
+   */
+  private pushLimited(bytes: Uint8Array, max: number): Frame[] {
+    const frames: Frame[] = [];
+    let from = 0;
+    while (from < bytes.length) {
+      const nl = bytes.indexOf(0x0a, from);
+      const end = nl < 0 ? bytes.length : nl;
+      if (this.skipping === undefined && this.lineBytes + (end - from) > max) {
+        // Over the limit: what was kept of the line, and a little of this piece, is its head.
+        const head = this.parts.join('') + this.flushDecoder() + textOf(bytes, from, end);
+        this.skipping = (this.atStart && head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).slice(
+          0,
+          TOO_LONG_HEAD,
+        );
+        this.atStart = false;
+        this.parts = [];
+      }
+      this.lineBytes += end - from;
+      if (this.skipping === undefined) {
+        for (const frame of this.pushText(bytes.subarray(from, nl < 0 ? end : nl + 1))) frames.push(frame);
+      } else if (nl >= 0) {
+        this.emitTooLong(frames);
+      }
+      if (nl < 0) break;
+      this.lineBytes = 0;
+      from = nl + 1;
+    }
+    return frames;
+  }
+
+  /** The frame of the over-long line that just ended (or the stream did). */
+  private emitTooLong(out: Frame[]): void {
+    this.lineNo += 1;
+    const bytes = this.lineBytes;
+    out.push({
+      line: this.lineNo,
+      raw: this.skipping ?? '',
+      ok: false,
+      error: `the line is ${bytes} bytes long, over the ${this.options.maxLineBytes} a line may have`,
+      tooLong: bytes,
+    });
+    this.skipping = undefined;
+  }
+
+  private pushText(chunk: Uint8Array | string): Frame[] {
     let text: string;
     if (typeof chunk === 'string') {
       // A string after bytes that ended mid-character: flush the broken sequence (as U+FFFD)
@@ -107,6 +177,11 @@ export class JsonlFramer {
   end(): Frame[] {
     if (this.ended) return [];
     this.ended = true;
+    if (this.skipping !== undefined) {
+      const frames: Frame[] = [];
+      this.emitTooLong(frames);
+      return frames;
+    }
     const tail = this.flushDecoder();
     if (tail.length > 0)
       this.parts.push(this.atStart && tail.charCodeAt(0) === 0xfeff ? tail.slice(1) : tail);
@@ -140,6 +215,13 @@ export class JsonlFramer {
       });
     }
   }
+}
+
+/** The text of a few bytes of a line, for a message (a character cut at the end becomes U+FFFD). */
+function textOf(bytes: Uint8Array, from: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + from, Math.min(end - from, TOO_LONG_HEAD * 4)).toString(
+    'utf8',
+  );
 }
 
 function newDecoder(): TextDecoder {

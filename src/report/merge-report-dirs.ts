@@ -1,8 +1,19 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ClideError } from '../errors/index.js';
 import { SEVERITIES } from '../findings/index.js';
+import { openRegularFile } from '../util/regular-file.js';
 import { mergeShardReports, type ShardReport } from './merge-reports.js';
 import { type CanaryReport, REPORT_FORMAT } from './model.js';
 import { REPORT_FILES, writeReports } from './write-reports.js';
@@ -53,14 +64,25 @@ export function readReportDir(dir: string): CanaryReport {
     });
   }
   let text: string;
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
+    // Never through a link: what a shard holds is what is merged.
+    fd = openRegularFile(path, {
+      noFollow: true,
+      hint: `a shard's ${REPORT_FILES.json} is the file its run wrote`,
+    }).fd;
   } catch (error) {
+    if (error instanceof ClideError) throw error;
     throw new ClideError('usage', `there is no ${REPORT_FILES.json} here`, {
       where: dir,
       hint: 'a report folder holds the report.json, report.md, junit.xml, report.html and wire/ a run wrote',
       cause: error,
     });
+  }
+  try {
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
   let value: unknown;
   try {
@@ -105,32 +127,97 @@ export function mergeReportDirs(dirs: readonly string[], outDir: string): MergeR
   const report = mergeShardReports(shards);
   const from = new Map<string, string>();
   for (const { dir, report: shard } of shards) for (const sc of shard.scenarios) from.set(sc.id, dir);
-  for (const sc of report.scenarios) {
-    if (sc.wireLog === null) continue;
-    const source = join(from.get(sc.id)!, sc.wireLog);
-    const target = join(out, sc.wireLog);
-    if (relative(out, target).startsWith('..')) {
-      throw new ClideError('parse', `the wire log path of ${sc.id} leaves the report folder: ${sc.wireLog}`, {
-        where: join(from.get(sc.id)!, REPORT_FILES.json),
-      });
+  // Every wire log is checked (and opened) before anything is written.
+  const copies: Array<{ source: { path: string; fd: number }; target: string }> = [];
+  try {
+    for (const sc of report.scenarios) {
+      if (sc.wireLog === null) continue;
+      const dir = from.get(sc.id)!;
+      const rel = relative(out, join(out, sc.wireLog));
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+        throw new ClideError(
+          'parse',
+          `the wire log path of ${sc.id} leaves the report folder: ${sc.wireLog}`,
+          {
+            where: join(dir, REPORT_FILES.json),
+          },
+        );
+      }
+      copies.push({ source: shardFile(dir, rel, sc.id), target: join(out, rel) });
     }
-    if (!existsSync(source)) {
-      throw new ClideError('usage', `the wire log of ${sc.id} is missing`, {
-        where: source,
-        hint: "upload or copy each shard's whole report folder, wire/ included",
-      });
-    }
+  } catch (error) {
+    for (const { source } of copies) closeSync(source.fd);
+    throw error;
+  }
+  for (const [i, { source, target }] of copies.entries()) {
     try {
-      mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(source, target);
+      copyRegular(source, target);
     } catch (error) {
-      throw new ClideError('io', `cannot copy the wire log: ${(error as Error).message}`, {
-        where: target,
-        hint: 'check --out',
-        cause: error,
-      });
+      for (const rest of copies.slice(i + 1)) closeSync(rest.source.fd);
+      throw error;
     }
   }
   writeReports(report, out);
   return { report, outDir: out };
+}
+
+/**
+ * `rel` inside the shard folder `dir`, checked: there, and reached through no symbolic link (a
+ * link in a shard would put what it points at into the merged report).
+ */
+function shardFile(dir: string, rel: string, id: string): { path: string; fd: number } {
+  const parts = rel.split(sep);
+  let at = dir;
+  for (const [i, part] of parts.entries()) {
+    at = join(at, part);
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(at).isSymbolicLink();
+    } catch (error) {
+      throw new ClideError('usage', `the wire log of ${id} is missing`, {
+        where: join(dir, rel),
+        hint: "upload or copy each shard's whole report folder, wire/ included",
+        cause: error,
+      });
+    }
+    if (isLink) {
+      const what = i === parts.length - 1 ? `the wire log of ${id}` : `the folder of the wire log of ${id}`;
+      throw new ClideError('io', `${what} is a symbolic link; merge-reports copies only regular files`, {
+        where: at,
+        hint: "copy the shard's report folder as its run wrote it (links are never followed)",
+      });
+    }
+  }
+  const path = join(dir, rel);
+  const { fd } = openRegularFile(path, {
+    noFollow: true,
+    hint: "copy the shard's report folder as its run wrote it",
+  });
+  return { path, fd };
+}
+
+/** Copies the open regular file into `target` (never written through a link there either). */
+function copyRegular(source: { path: string; fd: number }, target: string): void {
+  let out: number | undefined;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    out = openSync(
+      target,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+      0o644,
+    );
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (let n = readSync(source.fd, buffer); n > 0; n = readSync(source.fd, buffer)) {
+      for (let done = 0; done < n; ) done += writeSync(out, buffer, done, n - done);
+    }
+  } catch (error) {
+    throw new ClideError('io', `cannot copy the wire log: ${(error as Error).message}`, {
+      where: target,
+      hint: 'check --out',
+      cause: error,
+    });
+  } finally {
+    closeSync(source.fd);
+    if (out !== undefined) closeSync(out);
+  }
 }

@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -141,6 +149,27 @@ describe('merging shard reports', () => {
     expect(refusal(threeShards().slice(0, 2))).toContain('shard(s) 3/3 missing: 2 of 3 given');
   });
 
+  test.each([2 ** 31, 1e8])(
+    'a shard count of %d is checked against the folders given at once, naming the first missing',
+    (count) => {
+      const shards = threeShards().map((s) => ({
+        ...s,
+        report: { ...s.report, shard: { ...s.report.shard!, count } },
+      }));
+      const started = Date.now();
+      expect(refusal(shards)).toContain(
+        `shard(s) 4/${count}, 5/${count}, 6/${count}, 7/${count}, 8/${count}, … (${count - 3} in all) missing: 3 of ${count} given`,
+      );
+      expect(Date.now() - started).toBeLessThan(1000);
+    },
+  );
+
+  test('refuses a shard whose index is over its count', () => {
+    const shards = threeShards();
+    shards[2]!.report.shard!.index = 4;
+    expect(refusal(shards)).toContain('r/3: shard 4/3: its index is not between 1 and its count');
+  });
+
   test('refuses the same shard twice', () => {
     const shards = threeShards();
     expect(refusal([...shards, { ...shards[0]!, dir: 'r/2-again' }])).toContain(
@@ -221,6 +250,60 @@ describe('merge-reports on folders', () => {
       expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(100);
     }
     expect(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual(merged);
+  });
+
+  test('never follows a symbolic link in a shard: a linked wire log, a linked wire folder, a linked report.json', () => {
+    const secret = join(dir, 'secret.txt');
+    writeFileSync(secret, 'TOP-SECRET-CONTENT\n');
+    const one = (name: string) =>
+      write(
+        name,
+        report(
+          [
+            { ...scenario('a/one'), wireLog: 'wire/a__one.jsonl' },
+            scenario('a/two'),
+            scenario('b/three'),
+            scenario('b/four'),
+          ],
+          {
+            index: 1,
+            count: 1,
+          },
+        ),
+      );
+    const renderOf = (shard: string, out: string) => {
+      try {
+        mergeReportDirs([shard], out);
+      } catch (error) {
+        if (isClideError(error)) return error.render();
+        throw error;
+      }
+      throw new Error('the merge was not refused');
+    };
+    const linkedFile = one('linked-file');
+    symlinkSync(secret, join(linkedFile, 'wire', 'a__one.jsonl'));
+    expect(renderOf(linkedFile, join(dir, 'out-file'))).toBe(
+      `error[io]: ${join(linkedFile, 'wire', 'a__one.jsonl')}: the wire log of a/one is a symbolic link; merge-reports copies only regular files\n  hint: copy the shard's report folder as its run wrote it (links are never followed)`,
+    );
+    const linkedFolder = one('linked-folder');
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    writeFileSync(join(elsewhere, 'a__one.jsonl'), 'TOP-SECRET-CONTENT\n');
+    rmSync(join(linkedFolder, 'wire'), { recursive: true });
+    symlinkSync(elsewhere, join(linkedFolder, 'wire'));
+    expect(renderOf(linkedFolder, join(dir, 'out-folder'))).toContain(
+      `${join(linkedFolder, 'wire')}: the folder of the wire log of a/one is a symbolic link`,
+    );
+    const linkedReport = join(dir, 'linked-report');
+    mkdirSync(linkedReport);
+    symlinkSync(join(linkedFile, 'report.json'), join(linkedReport, 'report.json'));
+    expect(renderOf(linkedReport, join(dir, 'out-report'))).toContain(
+      `${join(linkedReport, 'report.json')}: a symbolic link, not a regular file`,
+    );
+    for (const out of ['out-file', 'out-folder', 'out-report']) {
+      expect(existsSync(join(dir, out, 'wire', 'a__one.jsonl'))).toBe(false);
+      expect(existsSync(join(dir, out, 'report.html'))).toBe(false);
+    }
   });
 
   test('refuses a missing wire log and an output folder that is a shard', () => {

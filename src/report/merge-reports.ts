@@ -73,6 +73,12 @@ export function mergeShardReports(shards: readonly ShardReport[]): CanaryReport 
   const byIndex = new Map<number, string>();
   for (const { dir, report } of shards) {
     const index = report.shard!.index;
+    if (!Number.isSafeInteger(index) || index < 1 || index > count) {
+      throw new ClideError('usage', `shard ${index}/${count}: its index is not between 1 and its count`, {
+        where: dir,
+        hint: 'the shard report was edited, or is not one that `run --shard <i>/<n>` wrote',
+      });
+    }
     const seen = byIndex.get(index);
     if (seen !== undefined) {
       throw new ClideError('usage', `shard ${index}/${count} is given twice (also ${seen})`, {
@@ -82,11 +88,14 @@ export function mergeShardReports(shards: readonly ShardReport[]): CanaryReport 
     }
     byIndex.set(index, dir);
   }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) {
+  // Checked against the folders given, never counted out: a shard count is whatever the file says.
+  if (byIndex.size < count) {
+    const missing = firstMissing(byIndex, count, MISSING_SHOWN);
+    const all = count - byIndex.size;
+    const listed = missing.map((i) => `${i}/${count}`).join(', ');
     throw new ClideError(
       'usage',
-      `shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing: ${shards.length} of ${count} given`,
+      `shard(s) ${listed}${all > missing.length ? `, … (${all} in all)` : ''} missing: ${shards.length} of ${count} given`,
       { where: 'merge-reports', hint: 'pass the report folder of every shard of the run' },
     );
   }
@@ -140,6 +149,16 @@ export function mergeShardReports(shards: readonly ShardReport[]): CanaryReport 
     summary: summarize(scenarios),
     scenarios,
   };
+}
+
+/** Missing shards named in a refusal. */
+const MISSING_SHOWN = 5;
+
+/** The first `n` indices of 1..count that `given` lacks (in time of `given`'s size, whatever `count`). */
+export function firstMissing(given: ReadonlyMap<number, unknown>, count: number, n: number): number[] {
+  const missing: number[] = [];
+  for (let i = 1; i <= count && missing.length < n; i++) if (!given.has(i)) missing.push(i);
+  return missing;
 }
 
 function short(json: string): string {

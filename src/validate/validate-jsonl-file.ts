@@ -8,7 +8,6 @@
  * Every finding carries `location.file` and `location.line`.
  */
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { type SchemaSelection, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
@@ -16,6 +15,8 @@ import type { Finding, FindingLocation } from '../findings/index.js';
 import { LinesDigest } from '../fixture/digest.js';
 import { refuseUnscanned } from '../fixture/index.js';
 import { type Frame, JsonlFramer } from '../protocol/jsonl-framer.js';
+import { MAX_LINE_BYTES } from '../protocol/line-limit.js';
+import { openRegularFile } from '../util/regular-file.js';
 import { ControlTracker } from './control-tracker.js';
 import {
   defaultFixtureAdapter,
@@ -56,12 +57,13 @@ export async function validateJsonlFile(
 ): Promise<ValidateFileResult> {
   schemaSetFor(options.version ?? packageInfo().pinned); // a malformed version fails before any I/O
   refuseUnscanned(path); // a recording that never passed its leak scan is no capture either
-  await assertReadableFile(path);
+  const fd = openReadable(path);
   const state = new FileValidation(path, options);
-  const framer = new JsonlFramer();
+  // A line over the limit is a finding, and the lines after it are read as ever.
+  const framer = new JsonlFramer({ maxLineBytes: MAX_LINE_BYTES });
   const utf8 = new Utf8Checker();
   try {
-    for await (const chunk of createReadStream(path)) {
+    for await (const chunk of createReadStream(path, { fd })) {
       state.bytes += (chunk as Buffer).length;
       for (const bad of utf8.push(chunk as Buffer)) state.findings.push(invalidUtf8Finding(bad, path));
       for (const frame of framer.push(chunk as Buffer)) state.frame(frame);
@@ -88,11 +90,12 @@ export async function validateJsonlFile(
   };
 }
 
-async function assertReadableFile(path: string): Promise<void> {
-  let info: Awaited<ReturnType<typeof stat>>;
+/** The file open for reading: a regular file only (a FIFO or a device is refused, never waited on). */
+function openReadable(path: string): number {
   try {
-    info = await stat(path);
+    return openRegularFile(path, { hint: 'pass a JSONL capture of the CLI stdout or a clide fixture' }).fd;
   } catch (error) {
+    if (error instanceof ClideError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new ClideError(
       'io',
@@ -103,12 +106,6 @@ async function assertReadableFile(path: string): Promise<void> {
         cause: error,
       },
     );
-  }
-  if (!info.isFile()) {
-    throw new ClideError('io', `not a regular file: ${path}`, {
-      where: path,
-      hint: 'pass a file, not a directory',
-    });
   }
 }
 
@@ -140,6 +137,11 @@ class FileValidation {
 
   frame(frame: Frame): void {
     const location = { file: this.file, line: frame.line };
+    if (!frame.ok && frame.tooLong !== undefined) {
+      this.first = false;
+      this.tooLong(frame.tooLong, location);
+      return;
+    }
     if (this.first) this.refuseHeaderless(frame);
     if (!frame.ok && this.kind === 'fixture' && this.atEnd) {
       // The writer ends every line with a newline: a last unparsable line without one was cut mid-write.
@@ -241,6 +243,18 @@ class FileValidation {
       message: `the recording was cut at frame ${this.frames}: it has no trailer (the recorder stopped before the session ended)${tail}`,
       path: [],
       location: { file: this.file, ...(this.cutTail ? { line: this.cutTail.line } : {}), frame: this.frames },
+    });
+  }
+
+  private tooLong(bytes: number, location: FindingLocation): void {
+    this.findings.push({
+      code: 'wire/line-too-long',
+      severity: 'breaking',
+      message: `line ${location.line} is ${bytes} bytes long, over the ${MAX_LINE_BYTES} a line may have: it is not read`,
+      path: [],
+      expected: `a line of at most ${MAX_LINE_BYTES} bytes`,
+      actual: `${bytes} bytes`,
+      location,
     });
   }
 

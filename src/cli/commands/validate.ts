@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError, EXIT } from '../../errors/index.js';
 import { type Finding, formatPath, isViolation } from '../../findings/index.js';
+import { notRegularError } from '../../util/regular-file.js';
 import type { Direction, ValidateFileResult } from '../../validate/index.js';
 
 interface ValidateFlags {
@@ -84,7 +85,8 @@ async function runValidate(files: string[], flags: ValidateFlags): Promise<numbe
 async function assertFile(file: string): Promise<void> {
   try {
     const info = await stat(file);
-    if (!info.isFile()) throw new ClideError('io', `not a regular file: ${file}`, { where: file });
+    if (!info.isFile())
+      throw notRegularError(file, info, 'pass JSONL captures of the CLI stdout or clide fixtures');
   } catch (error) {
     if (error instanceof ClideError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
