@@ -8,7 +8,7 @@ import {
   fixtureCliVersion,
   fixtureFileName,
   readFixture,
-  recordingPath,
+  uniqueRecordingPath,
 } from '../fixture/index.js';
 import { createRedactor, finalizeFixtureSync } from '../redact/index.js';
 import { fixtureSideRequests, headerSideRequests } from './side-requests.js';
@@ -72,11 +72,12 @@ export interface WriteWireLogOptions {
  * as the baseline of a later run (`--baseline-dir`) or as one side of `diff`. Like a recording it
  * is written under a temporary name, leak-scanned (the same scan, without secretlint: this is
  * synchronous) and only then given its name; on a hit it is deleted and a `ClideError('leak')`
- * thrown.
+ * thrown. The temporary name is unique to the write (`uniqueRecordingPath`).
  */
 export function writeWireLog(path: string, transcript: Transcript, options: WriteWireLogOptions): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = recordingPath(path);
+  // Unique to this write: two runs into one report folder write the same wire logs side by side.
+  const temp = uniqueRecordingPath(path);
   const redactor = createRedactor();
   const writer = createFixtureWriter(
     temp,

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClideError } from '../errors/index.js';
-import type { CanaryReport, ReportFinding } from '../report/index.js';
+import { type CanaryReport, type ReportFinding, writeWhole } from '../report/index.js';
 import type { MatrixCell, MatrixReport } from './model.js';
 import { renderMatrixHtml } from './render-html.js';
 import { renderMatrixMarkdown } from './render-markdown.js';
@@ -33,9 +33,9 @@ export function findingsFromRunReports(outDir: string): (cell: MatrixCell) => re
 export function writeMatrix(report: MatrixReport, dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, MATRIX_FILES.json), renderMatrixJson(report));
-    writeFileSync(join(dir, MATRIX_FILES.markdown), renderMatrixMarkdown(report));
-    writeFileSync(join(dir, MATRIX_FILES.html), renderMatrixHtml(report, findingsFromRunReports(dir), dir));
+    writeWhole(join(dir, MATRIX_FILES.json), renderMatrixJson(report));
+    writeWhole(join(dir, MATRIX_FILES.markdown), renderMatrixMarkdown(report));
+    writeWhole(join(dir, MATRIX_FILES.html), renderMatrixHtml(report, findingsFromRunReports(dir), dir));
   } catch (error) {
     throw new ClideError('io', `cannot write the matrix: ${(error as Error).message}`, {
       where: dir,

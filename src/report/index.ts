@@ -51,4 +51,4 @@ export {
   loadSession,
   type ScenarioSessions,
 } from './report-sessions.js';
-export { REPORT_FILES, renderHtmlReport, renderJson, writeReports } from './write-reports.js';
+export { REPORT_FILES, renderHtmlReport, renderJson, writeReports, writeWhole } from './write-reports.js';

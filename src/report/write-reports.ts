@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClideError } from '../errors/index.js';
 import type { CanaryReport } from './model.js';
@@ -30,15 +31,31 @@ export function renderHtmlReport(report: CanaryReport, dir: string): string {
 export function writeReports(report: CanaryReport, dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, REPORT_FILES.json), renderJson(report));
-    writeFileSync(join(dir, REPORT_FILES.markdown), renderMarkdown(report));
-    writeFileSync(join(dir, REPORT_FILES.junit), renderJunit(report));
-    writeFileSync(join(dir, REPORT_FILES.html), renderHtmlReport(report, dir));
+    writeWhole(join(dir, REPORT_FILES.json), renderJson(report));
+    writeWhole(join(dir, REPORT_FILES.markdown), renderMarkdown(report));
+    writeWhole(join(dir, REPORT_FILES.junit), renderJunit(report));
+    writeWhole(join(dir, REPORT_FILES.html), renderHtmlReport(report, dir));
   } catch (error) {
     throw new ClideError('io', `cannot write the reports: ${(error as Error).message}`, {
       where: dir,
       hint: 'check --report-dir',
       cause: error,
     });
+  }
+}
+
+/**
+ * Writes `text` as the whole of `path` in one step: under a temporary name of this process alone,
+ * then renamed over it. A reader (or another run writing the same folder) sees the old file or the
+ * new one, never a mix or a half.
+ */
+export function writeWhole(path: string, text: string): void {
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }
