@@ -17,6 +17,8 @@ export interface CliTargetOptions {
   /** A binary to use as it is (its version is asked with `--version`). */
   claudePath?: string;
   onProgress?: (line: string) => void;
+  /** Aborted (SIGINT / SIGTERM): an install under way is stopped at once (npm killed). */
+  signal?: AbortSignal;
 }
 
 const VERSION_OUTPUT = /^(\d+\.\d+\.\d+\S*) \(Claude Code\)/;
@@ -30,9 +32,10 @@ export async function resolveCliTarget(options: CliTargetOptions): Promise<CliTa
   }
   if (options.claudePath !== undefined) return binaryTarget(resolve(options.claudePath));
   const requested = options.ccVersion ?? packageInfo().pinned;
-  const version = isExactVersion(requested) ? requested : await resolveVersion(requested);
+  const signal = options.signal ? { signal: options.signal } : {};
+  const version = isExactVersion(requested) ? requested : await resolveVersion(requested, signal);
   if (version !== requested) options.onProgress?.(`${requested} is ${version}`);
-  const installed = await ensureInstalled(version, { onProgress: options.onProgress });
+  const installed = await ensureInstalled(version, { onProgress: options.onProgress, ...signal });
   return { version: installed.version, binary: installed.binaryPath };
 }
 

@@ -123,6 +123,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     ccVersion: options.ccVersion,
     claudePath: options.claudePath,
     onProgress: progress,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   // Default baseline: the pinned version itself, else the nearest pinned one below it.
   const baselineVersion = options.baseline ?? defaultBaseline(target.version, pkg.pinned);

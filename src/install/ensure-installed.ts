@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClideError } from '../errors/index.js';
+import { ClideError, throwIfInterrupted } from '../errors/index.js';
 import { resolveBinary } from './binary.js';
 import { CLAUDE_SUBDIR, cacheRoot, versionDir } from './cache-root.js';
 import { buildMarker, readInstalled, writeMarker } from './marker.js';
@@ -42,7 +42,13 @@ export function findInstalled(
 export async function ensureInstalled(version: string, options: InstallOptions = {}): Promise<InstalledCli> {
   const progress = options.onProgress ?? (() => {});
   assertVersionSpec(version);
-  const exact = isExactVersion(version) ? version : await resolveVersion(version, { npm: options.npm });
+  throwIfInterrupted(options.signal);
+  const exact = isExactVersion(version)
+    ? version
+    : await resolveVersion(version, {
+        npm: options.npm,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
   const root = options.cacheRoot ?? cacheRoot();
   const dir = versionDir(root, exact);
 
@@ -69,6 +75,7 @@ export async function ensureInstalled(version: string, options: InstallOptions =
   try {
     await mkdir(work);
     await npmInstall(work, dir, exact, options, progress);
+    throwIfInterrupted(options.signal);
     progress(`verifying claude ${exact}`);
     const binary = await resolveBinary(work, exact, dir);
     await writeMarker(work, buildMarker(work, exact, binary.path, binary.output));
@@ -113,6 +120,7 @@ async function npmInstall(
     npm: options.npm,
     cwd: work,
     onLine: (line) => progress(`npm: ${line}`),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (result.ok) return;
   const code = npmErrorCode(result);

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
-import { ClideError } from '../errors/index.js';
+import { trackProcessGroup, untrackProcessGroup } from '../driver/process-group.js';
+import { ClideError, interruptionOf } from '../errors/index.js';
 
 export interface NpmResult {
   ok: boolean;
@@ -16,18 +17,36 @@ export interface RunNpmOptions {
   timeoutMs?: number;
   /** Receives npm's stderr (its warnings and errors) line by line while it runs. */
   onLine?: (line: string) => void;
+  /**
+   * Aborted (SIGINT / SIGTERM of the command): npm and everything it started are killed at once
+   * and `runNpm` throws the interruption (`ClideError('interrupted')`).
+   */
+  signal?: AbortSignal;
 }
 
-/** Runs npm; never throws for npm's own failures (the caller words the error). */
+/**
+ * Runs npm; never throws for npm's own failures (the caller words the error). npm runs in a
+ * process group of its own (with the scripts and the downloads it starts), killed whole when
+ * `signal` aborts, when its timeout passes, or when this process exits.
+ */
 export async function runNpm(args: readonly string[], options: RunNpmOptions = {}): Promise<NpmResult> {
+  const interrupted = interruptionOf(options.signal);
+  if (interrupted) throw interrupted;
   const child = execa(options.npm ?? 'npm', args, {
     cwd: options.cwd,
     reject: false,
     stdin: 'ignore',
     timeout: options.timeoutMs ?? 600_000,
+    detached: true,
     // npm's own update notifier would only add noise and a network call.
     env: { NO_UPDATE_NOTIFIER: '1', npm_config_update_notifier: 'false' },
   });
+  const pid = child.pid;
+  if (pid !== undefined) trackProcessGroup(pid);
+  const stop = () => {
+    if (pid !== undefined) killGroup(pid);
+  };
+  options.signal?.addEventListener('abort', stop, { once: true });
   const onLine = options.onLine;
   if (onLine && child.stderr) {
     let pending = '';
@@ -41,7 +60,19 @@ export async function runNpm(args: readonly string[], options: RunNpmOptions = {
       if (pending.trim() !== '') onLine(pending);
     });
   }
-  const result = await child;
+  let result: Awaited<typeof child>;
+  try {
+    result = await child;
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    // Whatever npm left running in its group (a timeout kills npm alone) goes with it.
+    if (pid !== undefined) {
+      killGroup(pid);
+      untrackProcessGroup(pid);
+    }
+  }
+  const aborted = interruptionOf(options.signal);
+  if (aborted) throw aborted;
   return {
     ok: !result.failed,
     exitCode: result.exitCode,
@@ -49,6 +80,18 @@ export async function runNpm(args: readonly string[], options: RunNpmOptions = {
     stderr: String(result.stderr ?? ''),
     failure: result.failed ? result.shortMessage : undefined,
   };
+}
+
+/**
+ * Kills npm's process group (the group only: once npm has exited its pid may be another
+ * process's, while the group's id stays its own as long as a member of the group lives).
+ */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is gone.
+  }
 }
 
 /** The last `lines` non-empty lines of npm's output, for error messages. */

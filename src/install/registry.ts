@@ -14,6 +14,7 @@ export async function resolveVersion(spec: string, options: RegistryOptions = {}
   const result = await runNpm(['view', `${CLAUDE_PACKAGE}@${spec}`, 'version', '--json'], {
     npm: options.npm,
     timeoutMs: 120_000,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!result.ok) {
     const code = npmErrorCode(result);

@@ -17,10 +17,17 @@ export interface InstallOptions {
   onProgress?: (line: string) => void;
   /** The npm executable to run; default `npm` from PATH. */
   npm?: string;
+  /**
+   * Aborted (SIGINT / SIGTERM of the command): npm's process group is killed at once, the
+   * unfinished install removed, and the interruption thrown (`ClideError('interrupted')`).
+   */
+  signal?: AbortSignal;
 }
 
 /** Options of the registry look-ups (`resolveVersion`, `listPublishedVersions`). */
 export interface RegistryOptions {
   /** The npm executable to run; default `npm` from PATH. */
   npm?: string;
+  /** Aborted: npm is killed at once and the interruption thrown (see `InstallOptions.signal`). */
+  signal?: AbortSignal;
 }

@@ -115,6 +115,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     if (!pending) {
       pending = ensureInstalled(version, {
         onProgress: (line) => progress(`[install ${version}] ${line}`),
+        ...(options.signal ? { signal: options.signal } : {}),
       }).catch((error: unknown) => {
         if (error instanceof ClideError) return error;
         throw error;

@@ -122,7 +122,10 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   const corpusDir = join(root, 'fixtures', version);
   const reused = options.reuseCorpus ? await existingCorpus(corpusDir, version) : undefined;
   say(`pinning claude ${version} on the schemas of ${previous.version}`);
-  const installed = await ensureInstalled(version, { onProgress: say });
+  const installed = await ensureInstalled(version, {
+    onProgress: say,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const wrote: string[] = [];
   const rel = (p: string) => relative(root, p);
 

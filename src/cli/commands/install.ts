@@ -29,22 +29,29 @@ export function registerInstall(program: Command): void {
       if (flags.allPinned && spec !== undefined) {
         throw new ClideError('usage', 'give a version or --all-pinned, not both', { where: 'install' });
       }
-      const { ensureInstalled, isExactVersion, resolveVersion } = await import('../../install/index.js');
+      const [{ ensureInstalled, isExactVersion, resolveVersion }, { withInterrupt }] = await Promise.all([
+        import('../../install/index.js'),
+        import('../interrupt.js'),
+      ]);
       // The pinned list comes from the registry, which builds every schema set: only for --all-pinned.
       const requested = flags.allPinned
         ? (await import('../../../schemas/registry.js')).pinnedVersions()
         : [spec ?? packageInfo().pinned];
-      for (const one of requested) {
-        // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.
-        const version = isExactVersion(one) ? one : await resolveVersion(one);
-        if (version !== one) onProgress?.(`${one} is ${version}`);
-        const installed = await ensureInstalled(version, { onProgress });
-        if (flags.json) {
-          const { version, binaryPath, dir, installedNow } = installed;
-          process.stdout.write(`${JSON.stringify({ version, binaryPath, dir, installedNow })}\n`);
-        } else {
-          process.stdout.write(`${installed.binaryPath}\n`);
+      // SIGINT / SIGTERM kill npm's process group and leave at once (130 / 143), the unfinished
+      // install removed: nothing is left running.
+      await withInterrupt('the install', async (signal) => {
+        for (const one of requested) {
+          // An exact version needs no registry when it is already in the cache: ensureInstalled checks first.
+          const version = isExactVersion(one) ? one : await resolveVersion(one, { signal });
+          if (version !== one) onProgress?.(`${one} is ${version}`);
+          const installed = await ensureInstalled(version, { onProgress, signal });
+          if (flags.json) {
+            const { version, binaryPath, dir, installedNow } = installed;
+            process.stdout.write(`${JSON.stringify({ version, binaryPath, dir, installedNow })}\n`);
+          } else {
+            process.stdout.write(`${installed.binaryPath}\n`);
+          }
         }
-      }
+      });
     });
 }
