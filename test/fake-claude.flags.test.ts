@@ -3,11 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { behaviourFor, emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { primaryName } from '../src/fake-claude/flags.js';
 
 /**
- * The command line: fake-claude parses it like claude 2.1.150 (same option table, same library), so
- * errors, exit codes, `--version` and `--help` are the same bytes. Each case runs both binaries, for
- * every version the suite has a real binary of (the fake as that version).
+ * The command line: fake-claude parses it as the version it emulates (that version's options,
+ * captured from its binary, in the same library), so errors, exit codes, `--version` and `--help`
+ * are the same bytes. Each case runs both binaries, for every version the suite has a real binary of
+ * (the fake as that version): fixed cases, and cases made from the version's captured options (its
+ * choices, the values its parsers refuse or warn about, its required values), in both `--flag value`
+ * and `--flag=value` forms.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -33,7 +38,7 @@ async function run(binary: string, args: string[], env: Record<string, string> =
   return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }
 
-const SAME_AS_REAL: Array<[string, string[]]> = [
+const SAME_AS_REAL: Array<[string, string[], Record<string, string>?]> = [
   ['an unknown option', ['--bogus']],
   ['an unknown option with a value', ['--bogus=1']],
   ['an unknown short option', ['-x']],
@@ -42,7 +47,6 @@ const SAME_AS_REAL: Array<[string, string[]]> = [
   ['a missing variadic argument', ['--tools']],
   ['an invalid --permission-mode choice', ['-p', 'hi', '--permission-mode', 'bogus']],
   ['an invalid --output-format choice', ['-p', 'hi', '--output-format', 'xml']],
-  ['an invalid --effort level', ['-p', 'hi', '--effort', 'bogus']],
   ['stream-json input without stream-json output', ['--input-format', 'stream-json']],
   [
     'stream-json output without --verbose',
@@ -64,31 +68,137 @@ const SAME_AS_REAL: Array<[string, string[]]> = [
   ['--version', ['--version']],
   ['-v', ['-v']],
   ['-p --help', ['-p', '--help']],
+  ['--help (with the subcommands)', ['--help']],
+  ['`=` after a flag without a value (an unknown option, with the suggestion)', ['--verbose=1']],
+  ['`=` after an unknown option', ['-p', '--bogus=x', 'hi']],
+  ['an invalid choice after `=`', ['-p', 'hi', '--output-format=xml']],
+  ['--await-initialize with text input', ['-p', 'hi', '--await-initialize']],
+  [
+    '--initialize-fields without --await-initialize',
+    [
+      '--output-format=stream-json',
+      '--verbose',
+      '--input-format=stream-json',
+      '--initialize-fields=settings',
+    ],
+  ],
+  [
+    '--managed-settings-in-initialize without --await-initialize',
+    [
+      '--output-format=stream-json',
+      '--verbose',
+      '--input-format=stream-json',
+      '--managed-settings-in-initialize',
+    ],
+  ],
+  [
+    '--initialize-fields with an input that ends before initialize',
+    [
+      '--output-format=stream-json',
+      '--verbose',
+      '--input-format=stream-json',
+      '--await-initialize',
+      '--initialize-fields=settings,disallowedTools',
+    ],
+    { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+  ],
+  [
+    'the newest Agent SDK’s command line (`--flag=value`, --await-initialize) with no input',
+    [
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--input-format',
+      'stream-json',
+      '--thinking=adaptive',
+      '--effort=high',
+      '--max-turns=3',
+      '--max-budget-usd=1',
+      '--model=claude-sonnet-4-6',
+      '--permission-prompt-tool=stdio',
+      '--permission-prompts=host',
+      '--allowedTools=Read,Write',
+      '--disallowedTools=Bash',
+      '--tools=default',
+      '--setting-sources=',
+      '--permission-mode=default',
+      '--include-partial-messages',
+      '--project-config-root=/tmp',
+      '--add-dir=.',
+      '--await-initialize',
+      '--plugin-dir-no-mcp=.',
+      '--session-id=00000000-0000-4000-8000-000000000001',
+      '--no-session-persistence',
+    ],
+    { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+  ],
 ];
 
-/**
- * Cases whose bytes differ on a version because the fake still parses 2.1.150's option table
- * (docs/fake-claude-differences.md, "Flags"): 2.1.332 lists other permission modes, warns on an
- * unknown --effort instead of refusing it, and has a help text of its own.
- */
-const NOT_EMULATED: Record<string, readonly string[]> = {
-  '2.1.332': ['an invalid --permission-mode choice', 'an invalid --effort level', '-p --help'],
-};
+/** Runs to an end without a model: parsed, then the precondition of stream-json input without stream-json output. */
+const PARSED = ['-p', '--input-format=stream-json'];
 
-const VERSIONS = Object.keys(inject('claudeBinaries')).sort();
-const CASES = VERSIONS.flatMap((version) =>
-  SAME_AS_REAL.filter(([what]) => !(NOT_EMULATED[version] ?? []).includes(what)).map(
-    ([what, args]) => [version, what, args] as const,
-  ),
-);
+/**
+ * Cases from a version's captured options: a value off its choices, a value its parser refuses or
+ * warns about, in both forms; a missing required value for the options clients pass.
+ */
+async function capturedCases(version: string): Promise<Array<[string, string[]]>> {
+  const { argv } = await behaviourFor(version);
+  const required = [
+    '--model',
+    '--allowed-tools',
+    '--add-dir',
+    '--session-id',
+    '--permission-prompts',
+    '--project-config-root',
+    '--resume-drops-turn',
+    '--plugin-dir-no-mcp',
+    '--initialize-fields',
+    '--managed-settings',
+    '--task-budget',
+  ];
+  const cases: Array<[string, string[]]> = [];
+  for (const option of argv.options) {
+    const name = primaryName(option.flags);
+    if (option.choices) {
+      cases.push([`${name}: a value off its choices`, [...PARSED, name, 'clide-bogus']]);
+      cases.push([`${name}=: a value off its choices`, [...PARSED, `${name}=clide-bogus`]]);
+      for (const value of option.alsoAccepts ?? [])
+        cases.push([`${name}=${value}: taken though not listed`, [...PARSED, `${name}=${value}`]]);
+    }
+    if (option.invalidValue !== undefined || option.warning !== undefined) {
+      cases.push([`${name}: a value its parser refuses or warns about`, [...PARSED, name, 'clide-bogus']]);
+      cases.push([`${name}=: a value its parser refuses or warns about`, [...PARSED, `${name}=clide-bogus`]]);
+    }
+    const names = option.flags.split(/[ ,]+/);
+    const missing = required.find((r) => names.includes(r));
+    if (missing && option.flags.includes('<')) cases.push([`${missing}: its value missing`, ['-p', missing]]);
+  }
+  return cases;
+}
+
+/** The versions the fake emulates that the suite has a real binary of. */
+const VERSIONS = Object.keys(inject('claudeBinaries'))
+  .filter((v) => emulatedVersions().includes(v))
+  .sort();
+const CASES = (
+  await Promise.all(
+    VERSIONS.map(async (version) => [
+      ...SAME_AS_REAL.map(([what, args, env]) => [version, what, args, env ?? {}] as const),
+      ...(await capturedCases(version)).map(([what, args]) => [version, what, args, {}] as const),
+    ]),
+  )
+).flat();
 
 describe('fake-claude command line', () => {
   // Each case is two short processes that mostly wait on each other: a few at a time.
   it.concurrent.each(CASES)(
     '%s, %s: same stdout, stderr and exit code as the real CLI',
-    async (version, _what, args) => {
+    async (version, _what, args, env) => {
       const real = inject('claudeBinaries')[version]!;
-      const [r, f] = await Promise.all([run(real, args), run(FAKE, args, { CLIDE_FAKE_VERSION: version })]);
+      const [r, f] = await Promise.all([
+        run(real, args, env),
+        run(FAKE, args, { ...env, CLIDE_FAKE_VERSION: version }),
+      ]);
       expect(f).toEqual(r);
     },
   );

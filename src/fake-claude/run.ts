@@ -2,7 +2,7 @@ import { packageInfo } from '../config/package-info.js';
 import { ClideError, isClideError } from '../errors/index.js';
 import { behaviourFor, type CliBehaviour } from './behaviour/index.js';
 import { FAKE_HELP_FLAG, fakeHelpText } from './fake-help.js';
-import { type FakeFlags, fastParseFlags, type ParseOutcome } from './flags.js';
+import { type FakeFlags, fastParseFlags, optionTable, type ParseOutcome } from './flags.js';
 import type { FakeIo } from './io.js';
 import type { FakeExit } from './replay-seam.js';
 
@@ -71,6 +71,15 @@ function precondition(flags: FakeFlags, behaviour: CliBehaviour): string | undef
   if (flags.outputFormat === 'stream-json' && !flags.verbose && (flags.print || streamInput)) {
     return 'Error: When using --print, --output-format=stream-json requires --verbose';
   }
+  // The flags that read initialize's fields (2.1.332; scripted/await-initialize.ts does the rest).
+  const needsInitialize = (flag: string) =>
+    `Error: ${flag} requires --await-initialize and --input-format=stream-json with stdin piped, and cannot be used with --sdk-url or a subcommand.`;
+  const readsInitialize = flags.awaitInitialize && streamInput && flags.sdkUrl === undefined;
+  if (flags.initializeFields !== undefined && !readsInitialize) return needsInitialize('--initialize-fields');
+  if (flags.managedSettingsInInitialize && !readsInitialize)
+    return needsInitialize('--managed-settings-in-initialize');
+  if (flags.awaitInitialize && !streamInput)
+    return 'Error: --await-initialize requires --input-format=stream-json.';
   if (typeof flags.sessionId === 'string' && !UUID.test(flags.sessionId)) return behaviour.invalidSessionId;
   return undefined;
 }
@@ -83,15 +92,17 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
   }
   const behaviour: CliBehaviour = await behaviourFor(options.env.CLIDE_FAKE_VERSION ?? packageInfo().pinned);
   // commander (and the program it builds) is loaded only for a command line the fast path declines.
-  const fast = fastParseFlags(argv);
+  const fast = fastParseFlags(argv, optionTable(behaviour.argv));
   const parsed: ParseOutcome = fast
     ? { kind: 'run', flags: fast }
-    : (await import('./flags-commander.js')).parseWithCommander(argv, behaviour.versionText);
+    : (await import('./flags-commander.js')).parseWithCommander(argv, behaviour);
   if (parsed.kind === 'exit') {
     if (parsed.stdout) options.io.stdout.write(parsed.stdout);
     if (parsed.stderr) options.io.stderr.write(parsed.stderr);
     return { exitCode: parsed.exitCode };
   }
+  // What the real CLI's parsers warned about (it goes on).
+  if (parsed.stderr) options.io.stderr.write(parsed.stderr);
   const flags = parsed.flags;
   const problem = precondition(flags, behaviour);
   if (problem) {

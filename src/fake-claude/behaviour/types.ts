@@ -6,6 +6,8 @@
  * override set, never an if-chain in the engine.
  */
 
+import type { CapturedArgv } from './data/types.js';
+
 export type Json = Record<string, unknown>;
 
 /** A Messages API tool offered to the model. */
@@ -118,6 +120,8 @@ export interface CliBehaviour {
   buildTime: string;
   /** `--version` output (without newline). */
   versionText: string;
+  /** The command line: its help texts and every option the binary accepts (captured). */
+  argv: CapturedArgv;
 
   /** Default model shown in `system/init` and the model name sent to the API. */
   defaultModel: string;

@@ -9,6 +9,8 @@ import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario, ScenarioContext } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
 import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
+import { captureArgv } from './argv.js';
+import { behaviourDataDir } from './data-dir.js';
 
 /**
  * Captures what a real claude binary answers statically — the data the fake copies for that
@@ -25,7 +27,9 @@ import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
  * - `api-tools.json`: the built-in tools of the first Messages API request (descriptions cut to their
  *   first line, input schemas verbatim);
  * - `api-request.json`: that request's parameters besides model/messages/tools/system, and its
- *   protocol headers.
+ *   protocol headers;
+ * - `argv.json`: the command line — both help texts and every option the binary accepts, visible
+ *   and hidden, with its kind of value and its choices (`argv.ts`).
  *
  * They go to `src/fake-claude/behaviour/data/<version>/`, and `src/fake-claude/behaviour/data/versions.ts`
  * (the registry of the versions the fake has data for) is regenerated from the folders there.
@@ -36,6 +40,8 @@ export interface CaptureOptions {
   version: string;
   /** The real `claude` binary of that version. */
   binaryPath: string;
+  /** Lines telling how a long step goes (the command line's probes take minutes). */
+  onProgress?: (line: string) => void;
 }
 
 export interface CaptureResult {
@@ -59,10 +65,7 @@ const HEADERS = [
 /** Request body keys that are per conversation, not defaults. */
 const PER_REQUEST = ['model', 'messages', 'tools', 'system', 'metadata', 'stream'];
 
-/** The folder holding every version's data (source tree of this checkout). */
-export function behaviourDataDir(): string {
-  return join(packageInfo().root, 'src', 'fake-claude', 'behaviour', 'data');
-}
+export { behaviourDataDir } from './data-dir.js';
 
 /** A one-off scenario for the capture: the runner does the sandbox, model API and deadlines. */
 function probe(id: string, drive: (ctx: ScenarioContext) => Promise<void>, model = noModel): Scenario {
@@ -181,6 +184,10 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
     if (value !== undefined) headers[name] = value;
   }
   const { pid: _pid, ...initializeReply } = initialize.reply as Json;
+  const { argv } = await captureArgv({
+    binaryPath: binary,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   const data: CapturedData = {
     binary: { versionText, reply: binaryVersion.reply as CapturedData['binary']['reply'] },
     control: {
@@ -222,6 +229,7 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
       input_schema: t.input_schema as Json,
     })),
     apiRequest: { path: request.path, defaults, headers },
+    argv,
   };
   return data;
 }
@@ -316,6 +324,35 @@ ${loaders.join('\n')}
 }
 
 /**
+ * Captures only `version`'s command line (`argv.json`) from `binaryPath`, leaving its other data
+ * as it is (the version must be registered already). Run `npm run build` afterwards.
+ */
+export async function captureArgvData(options: CaptureOptions): Promise<CaptureResult> {
+  const versionDir = join(behaviourDataDir(), options.version);
+  if (!existsSync(versionDir)) {
+    throw new ClideError('usage', `fake-claude has no data for claude ${options.version} yet`, {
+      where: versionDir,
+      hint: `capture all of it first: npm run fake:capture -- ${options.version}`,
+    });
+  }
+  const { argv, stats } = await captureArgv({
+    binaryPath: options.binaryPath,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const file = join(versionDir, 'argv.json');
+  writeFileSync(file, `${JSON.stringify(argv, null, 2)}\n`);
+  const root = packageInfo().root;
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (existsSync(biome)) await execa(biome, ['format', '--write', file], { cwd: root, reject: false });
+  const summary = [
+    `fake-claude command line of claude ${options.version}: ${stats.visible} visible and ${stats.hidden} hidden options`,
+    `  judged ${stats.candidates} names (${stats.fromBinary} from the binary, ${stats.fromSdks} from the installed Agent SDKs, and --help's)`,
+    `  wrote ${relative(root, file)}`,
+  ].join('\n');
+  return { files: [file], summary };
+}
+
+/**
  * Captures `version`'s data from `binaryPath` into `src/fake-claude/behaviour/data/<version>/`
  * and registers the version (regenerates `data/versions.ts`). Run `npm run build` afterwards.
  */
@@ -340,6 +377,7 @@ export async function captureBehaviourData(options: CaptureOptions): Promise<Cap
     `  initialize: ${(data.initialize.commands as unknown[] | undefined)?.length ?? 0} commands, ${(data.initialize.models as unknown[] | undefined)?.length ?? 0} models`,
     `  system/init: ${data.init.tools.length} tools, ${data.init.slash_commands.length} slash commands, ${data.init.skills.length} skills, model ${data.init.model}`,
     `  Messages API: ${data.apiTools.length} built-in tools, headers ${Object.keys(data.apiRequest.headers).join(', ')}`,
+    `  command line: ${data.argv.options.filter((o) => !o.hidden).length} visible and ${data.argv.options.filter((o) => o.hidden).length} hidden options`,
     `  wrote ${files.map((f) => relative(root, f)).join(', ')}`,
     '  next: npm run build, then the differential test for this version (test/fake-claude.differential.test.ts)',
   ].join('\n');

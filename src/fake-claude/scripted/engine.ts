@@ -22,6 +22,7 @@ import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
+import { AwaitInitialize } from './await-initialize.js';
 import { parseMcpConfigs, StdioMcpClient } from './stdio-mcp.js';
 
 /**
@@ -124,6 +125,8 @@ export class ScriptedEngine {
   private readonly toolCtx: ToolContext;
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
   private readonly mcpServers: McpServerState[] = [];
+  /** `--await-initialize`: the first stdin line and the fields of initialize its flags read. */
+  private readonly awaitInit: AwaitInitialize;
   private readonly modelUsage: Record<string, { usage: CallUsage; costUSD: number }> = {};
   /** The same, since the last result message. */
   private modelUsageSinceResult: Record<string, { usage: CallUsage; costUSD: number }> = {};
@@ -158,6 +161,7 @@ export class ScriptedEngine {
   constructor(private readonly options: EngineOptions) {
     this.b = options.behaviour;
     this.flags = options.flags;
+    this.awaitInit = new AwaitInitialize(this.flags);
     const env = options.env;
     this.configDir = env.CLAUDE_CONFIG_DIR ?? `${env.HOME ?? '/tmp'}/.claude`;
     this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
@@ -202,6 +206,8 @@ export class ScriptedEngine {
       }
       const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
       await Promise.race([input, this.fatalRaised]);
+      const unread = this.awaitInit.refuseEnd();
+      if (unread) this.die(unread, 1);
       this.endInput();
       await Promise.race([this.chain, this.fatalRaised]);
       if (this.fatal) throw this.fatal;
@@ -225,7 +231,11 @@ export class ScriptedEngine {
     const { fatal } = await readSettledLines(
       this.options.io.stdin,
       (frames) => {
-        for (const frame of frames) this.onLine(frame.value);
+        for (const frame of frames) {
+          const refused = this.awaitInit.refuseLine(frame.value);
+          if (refused) this.die(refused, 1);
+          this.onLine(frame.value);
+        }
       },
       {
         blankLines: this.b.stdinBlankLines,
@@ -234,7 +244,11 @@ export class ScriptedEngine {
       },
     );
     if (fatal) {
-      this.die(fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw), 1);
+      const refused = this.awaitInit.refuseBadLine(fatal.ok);
+      this.die(
+        refused ?? (fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw)),
+        1,
+      );
     }
   }
 
@@ -454,9 +468,33 @@ export class ScriptedEngine {
             this.mcpServers.push({ name, status: 'pending', tools: [], nextId: 0 });
           }
         }
+        // The fields of initialize its flags read (--await-initialize, --initialize-fields, …).
+        const dynamic = this.awaitInit.read(request);
+        if (dynamic.error) {
+          this.options.io.stderr.write(`${dynamic.error}\n`);
+          this.fatal = new Fatal(1);
+          this.onFatal(this.fatal);
+          return;
+        }
+        if (dynamic.disallowedTools.length > 0)
+          this.flags.disallowedTools = [...(this.flags.disallowedTools ?? []), ...dynamic.disallowedTools];
+        for (const entry of dynamic.servers) {
+          if (!this.mcpServers.some((s) => s.name === entry.name))
+            this.mcpServers.push({
+              name: entry.name,
+              status: 'pending',
+              tools: [],
+              nextId: 0,
+              config: entry,
+            });
+        }
         // Some versions start the MCP handshake of the SDK servers before they answer initialize.
         if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
-        this.reply(requestId, this.b.initializeResponse(this.options.pid, this.facts()), 'initialize');
+        this.reply(
+          requestId,
+          { ...this.b.initializeResponse(this.options.pid, this.facts()), ...dynamic.reply },
+          'initialize',
+        );
         return;
       }
       case 'interrupt': {

@@ -165,6 +165,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     version: VERSION,
     buildTime: data.binary.reply.buildTime,
     versionText: data.binary.versionText,
+    argv: data.argv,
 
     defaultModel: init.model,
     apiModelFor: (model) => model.replace(/\[1m\]$/i, ''),

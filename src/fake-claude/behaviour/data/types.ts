@@ -44,6 +44,41 @@ export interface CapturedData {
   apiTools: Array<{ name: string; description: string; input_schema: Json }>;
   /** `api-request.json`: a conversation request's path, parameters besides model/messages/tools/system, headers. */
   apiRequest: { path: string; defaults: Json; headers: Record<string, string> };
+  /** `argv.json`: the command line, every option the binary accepts (`capture/argv.ts`). */
+  argv: CapturedArgv;
+}
+
+/** The command line of one version: its help texts and every option its binary accepted. */
+export interface CapturedArgv {
+  /** `claude --help` (stdout, no TTY): the program with its subcommands. */
+  help: string;
+  /** `claude -p --help`: print mode, no subcommands. */
+  printHelp: string;
+  /** Every option but commander's own `-h, --help` and `-v, --version`, sorted by long name. */
+  options: CapturedOption[];
+}
+
+/** One option as the binary judged it. */
+export interface CapturedOption {
+  /** commander's flags string: `-r, --resume [value]`, `--allowedTools, --allowed-tools <tools...>`, `--verbose`. */
+  flags: string;
+  /** Not listed by `--help`. */
+  hidden?: true;
+  /** Its description in `--help` (visible options), wrapped lines joined. */
+  description?: string;
+  /** The values it takes; commander refuses others ("Allowed choices are …"). */
+  choices?: string[];
+  /** Values it takes that its refusal does not list (an old value kept working). */
+  alsoAccepts?: string[];
+  /** Why its parser refuses a value such as `clide-probe` (the text after "argument '<v>' is invalid. "; `<value>` where it names the value). */
+  invalidValue?: string;
+  /** The warning its parser prints on stderr for a value such as `clide-probe`, which it then ignores. */
+  warning?: string;
+  /**
+   * The plain error its parser throws for a value such as `clide-probe`: the CLI dies of it (exit
+   * 1, a source excerpt, `error: <this>` and a stack trace on stderr).
+   */
+  crash?: string;
 }
 
 /** The data files of a version, in the order `versions.ts` loads them. */
@@ -56,4 +91,5 @@ export const DATA_FILES = [
   ['init', 'init.json'],
   ['apiTools', 'api-tools.json'],
   ['apiRequest', 'api-request.json'],
+  ['argv', 'argv.json'],
 ] as const satisfies ReadonlyArray<readonly [keyof CapturedData, string]>;

@@ -22,6 +22,7 @@ export const CAPTURED_DATA: Readonly<Record<string, () => Promise<CapturedData>>
       import('./2.1.150/init.json', { with: { type: 'json' } }),
       import('./2.1.150/api-tools.json', { with: { type: 'json' } }),
       import('./2.1.150/api-request.json', { with: { type: 'json' } }),
+      import('./2.1.150/argv.json', { with: { type: 'json' } }),
     ]).then(assemble),
   '2.1.332': () =>
     Promise.all([
@@ -33,5 +34,6 @@ export const CAPTURED_DATA: Readonly<Record<string, () => Promise<CapturedData>>
       import('./2.1.332/init.json', { with: { type: 'json' } }),
       import('./2.1.332/api-tools.json', { with: { type: 'json' } }),
       import('./2.1.332/api-request.json', { with: { type: 'json' } }),
+      import('./2.1.332/argv.json', { with: { type: 'json' } }),
     ]).then(assemble),
 };
