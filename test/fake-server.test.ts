@@ -499,14 +499,29 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
   });
 });
 
-/** What the server sends `socket` until it closes the connection, or until `withinMs` have passed. */
-async function answerOf(socket: Socket, withinMs: number): Promise<{ frames: Frame[]; closed: boolean }> {
+/**
+ * What the server sends `socket` until it closes the connection (or, with `untilFirst`, until its
+ * first frame), or until `withinMs` have passed.
+ */
+async function answerOf(
+  socket: Socket,
+  withinMs: number,
+  untilFirst = false,
+): Promise<{ frames: Frame[]; closed: boolean }> {
   const decoder = new FrameDecoder();
   const frames: Frame[] = [];
+  let first: () => void = () => {};
+  const firstFrame = new Promise<void>((done) => {
+    first = done;
+  });
   socket.on('error', () => {});
-  socket.on('data', (chunk) => frames.push(...decoder.push(chunk)));
+  socket.on('data', (chunk) => {
+    frames.push(...decoder.push(chunk));
+    if (frames.length > 0) first();
+  });
   const closed = await Promise.race([
     once(socket, 'close').then(() => true),
+    ...(untilFirst ? [firstFrame.then(() => false)] : []),
     new Promise<boolean>((done) => setTimeout(() => done(false), withinMs)),
   ]);
   return { frames, closed };
@@ -535,7 +550,7 @@ describe('the fake server', () => {
     const socket = createConnection(server.socketPath);
     // 250 MiB announced; not one byte of it sent.
     socket.write(Buffer.from([FRAME.hello, 0x0f, 0xa0, 0x00, 0x00]));
-    const answer = await answerOf(socket, 1500);
+    const answer = await answerOf(socket, 10_000);
     expect(answer.closed).toBe(true);
     expect(reasonOf(answer.frames[0])).toBe(
       'a broken frame stream: frame of 262144000 bytes, over the 1048576 a client frame may have (at byte 0 of the stream)',
@@ -546,12 +561,12 @@ describe('the fake server', () => {
   it('serves a hello of exactly 1 MiB, turns away one of 1 MiB and a byte', async () => {
     const at = createConnection(server.socketPath);
     at.write(helloOfSize(1024 * 1024));
-    const accepted = await answerOf(at, 1000);
+    const accepted = await answerOf(at, 10_000, true);
     expect(accepted.frames[0]?.type).toBe(FRAME.accept);
     at.destroy();
     const over = createConnection(server.socketPath);
     over.write(helloOfSize(1024 * 1024 + 1));
-    const refused = await answerOf(over, 1500);
+    const refused = await answerOf(over, 10_000);
     expect(reasonOf(refused.frames[0])).toContain('frame of 1048577 bytes, over the 1048576');
     over.destroy();
     const outcome = await served({ input: HELLO });
@@ -564,7 +579,7 @@ describe('the fake server', () => {
       const silent = createConnection(own.socketPath);
       const half = createConnection(own.socketPath);
       half.write(helloOfSize(2000).subarray(0, 1000));
-      const [a, b] = await Promise.all([answerOf(silent, 2000), answerOf(half, 2000)]);
+      const [a, b] = await Promise.all([answerOf(silent, 10_000), answerOf(half, 10_000)]);
       expect(a.closed && b.closed).toBe(true);
       expect(reasonOf(a.frames[0])).toBe('no hello within 300 ms');
       expect(reasonOf(b.frames[0])).toBe('no hello within 300 ms');
@@ -583,7 +598,7 @@ describe('the fake server', () => {
         if (socket.connecting) await once(socket, 'connect');
       }
       const third = createConnection(own.socketPath);
-      const answer = await answerOf(third, 1500);
+      const answer = await answerOf(third, 10_000);
       expect(answer.closed).toBe(true);
       expect(reasonOf(answer.frames[0])).toBe('the server has 2 connections, as many as it takes');
       // A real client over the cap is turned away and runs the session itself: the same output.
