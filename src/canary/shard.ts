@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClideError } from '../errors/index.js';
 import { fixtureFileName } from '../fixture/index.js';
+import { openRegularFile } from '../util/regular-file.js';
 
 /** One part of a run split over machines: part `index` (1-based) of `count`. */
 export interface Shard {
@@ -101,11 +102,23 @@ function safeList(dir: string): string[] {
   }
 }
 
+/** How much of a fixture's end is read for its trailer (a trailer is a few hundred bytes). */
+const TRAILER_BYTES = 64 * 1024;
+
 /** The trailer's `durationMs` of a fixture (its last line), or undefined when it has none. */
 function trailerDuration(path: string): number | undefined {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file only (a FIFO named like a fixture is never waited on); its last 64 KiB.
+    const { fd, stat } = openRegularFile(path);
+    try {
+      const length = Math.min(stat.size, TRAILER_BYTES);
+      const tail = Buffer.alloc(length);
+      readSync(fd, tail, 0, length, stat.size - length);
+      text = tail.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined;
   }

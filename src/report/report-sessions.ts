@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseFixture } from '../fixture/index.js';
+import { openRegularFile } from '../util/regular-file.js';
 import type { SessionFrame } from './frame-diff.js';
 import type { CanaryReport } from './model.js';
 
@@ -51,7 +52,13 @@ export function loadReportSessions(
 export function loadSession(path: string, shown = path): LoadedSession {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file only: a FIFO or a device in a report or baseline folder is never waited on.
+    const { fd } = openRegularFile(path);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { path: shown, error: code === 'ENOENT' ? 'the file does not exist' : (error as Error).message };
