@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { billingTemplate, fallbackTemplate } from './model-side.js';
+
+describe('model-side capture', () => {
+  it('turns the billing header hashes into {hex:N}', () => {
+    expect(
+      billingTemplate(
+        'x-anthropic-billing-header: cc_version=2.1.150.442; cc_entrypoint=sdk-cli; cch=cfb3f;',
+        '2.1.150',
+      ),
+    ).toBe('x-anthropic-billing-header: cc_version=2.1.150.{hex:3}; cc_entrypoint=sdk-cli; cch={hex:5};');
+  });
+  it('turns a model_fallback message into a template, keeping its key order', () => {
+    const message = {
+      type: 'system',
+      subtype: 'model_fallback',
+      uuid: 'u-1',
+      trigger: 'overloaded',
+      original_model: 'claude-opus-5-5',
+      fallback_model: 'claude-haiku-4-5',
+      content: 'Switched to Haiku 4.5 due to high demand for Opus 5.5 · context window 1M → 200K tokens',
+      session_id: 's-1',
+    };
+    const template = fallbackTemplate(message, 'claude-opus-5-5', 'claude-haiku-4-5');
+    expect(Object.keys(template)).toEqual(Object.keys(message));
+    expect(template).toMatchObject({
+      uuid: '{uuid}',
+      session_id: '{sessionId}',
+      original_model: '{originalModel}',
+      fallback_model: '{fallbackModel}',
+      content:
+        'Switched to {fallbackName} due to high demand for {originalName} · context window {originalWindow} → {fallbackWindow} tokens',
+    });
+  });
+  it('refuses a message that does not name the models as expected', () => {
+    expect(() =>
+      fallbackTemplate({ content: 'Switched to something else' }, 'claude-opus-5-5', 'claude-haiku-4-5'),
+    ).toThrow(/does not name/);
+  });
+});

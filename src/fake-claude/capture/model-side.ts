@@ -1,0 +1,212 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageInfo } from '../../config/package-info.js';
+import { ClideError } from '../../errors/index.js';
+import type { RecordedRequest } from '../../model-api/index.js';
+import { turn } from '../../scenarios/expect.js';
+import { script, text } from '../../scenarios/model.js';
+import { runScenario } from '../../scenarios/run-scenario.js';
+import type { Scenario } from '../../scenarios/scenario.js';
+import { isRecord } from '../../util/json.js';
+import { displayModelName, windowText } from '../model-side/model-names.js';
+import type { ModelSideData } from '../model-side/types.js';
+
+/**
+ * Captures what a real claude binary sends the model for the options that shape its request — the
+ * fake's `src/fake-claude/model-side/data/<version>.json` — by driving it offline (the scenario
+ * runner: a sandbox, the scripted Messages API, which records every request):
+ *
+ * - the system prompt's blocks with `--system-prompt` alone and with `--append-system-prompt`
+ *   (the identity line the CLI puts first, the joiner of the two texts, the cache control of a block)
+ *   and the billing header block as a template (its per-request hashes as `{hex:N}`);
+ * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
+ *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
+ *   `{fallbackModel}`, their display names and context windows), when the version emits one.
+ */
+
+type Json = Record<string, unknown>;
+
+const SYSTEM_PROMPT = 'clide capture system prompt.';
+const APPEND = 'clide capture appended.';
+/** A fallback model whose context window differs from the default model's, and one whose does not. */
+const FALLBACKS = { differentWindow: 'claude-haiku-4-5', sameWindow: 'claude-sonnet-5-5' } as const;
+const OVERLOADED = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' }, times: 6 };
+
+function probe(id: string, args: string[], model: Scenario['model']): Scenario {
+  return {
+    id: `capture/model-side-${id}`,
+    requirement: id,
+    spec: 'capture',
+    tier: 'model',
+    model,
+    args: { extraArgs: args },
+    deadlineMs: 60_000,
+    async drive(ctx) {
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      await turn(ctx, 'Say hi.');
+    },
+  };
+}
+
+async function conversation(binary: string, scenario: Scenario) {
+  for (let attempt = 0; ; attempt++) {
+    const run = await runScenario(scenario, { binary });
+    const requests = run.modelRequests.filter((r) => r.kind === 'conversation' && isRecord(r.body));
+    if (run.passed && requests.length > 0) return { run, requests };
+    if (attempt === 1) {
+      const findings = run.findings.map((f) => `${f.code}: ${f.message}`).join('; ');
+      throw new ClideError('io', `capturing ${scenario.id} from ${binary} failed`, {
+        where: binary,
+        hint: findings || 'no Messages API request',
+      });
+    }
+  }
+}
+
+function systemBlocks(request: RecordedRequest): Json[] {
+  const body = request.body as Json;
+  return Array.isArray(body.system) ? (body.system as Json[]) : [];
+}
+
+/** The billing header block's text with its per-request hashes as `{hex:N}`. */
+export function billingTemplate(textOfBlock: string, version: string): string {
+  return textOfBlock
+    .replace(new RegExp(`(cc_version=${version.replace(/\./g, '\\.')})\\.([0-9a-f]+)`), (_, head, hex) => {
+      return `${head}.{hex:${String(hex).length}}`;
+    })
+    .replace(/(cch=)([0-9a-f]+)/, (_, head, hex) => `${head}{hex:${String(hex).length}}`);
+}
+
+/** The model_fallback message as a template: ids, models, display names and windows as placeholders. */
+export function fallbackTemplate(message: Json, original: string, fallback: string): Json {
+  const names: Array<[string, string]> = [
+    [String(message.uuid), '{uuid}'],
+    [String(message.session_id), '{sessionId}'],
+    [String(message.original_model ?? original), '{originalModel}'],
+    [String(message.fallback_model ?? fallback), '{fallbackModel}'],
+  ];
+  const content = String(message.content ?? '');
+  const originalName = displayModelName(original);
+  const fallbackName = displayModelName(fallback);
+  if (
+    typeof message.content === 'string' &&
+    (!content.includes(originalName) || !content.includes(fallbackName))
+  ) {
+    throw new ClideError('io', `the model_fallback text does not name ${originalName} and ${fallbackName}`, {
+      hint: content,
+    });
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(message)) {
+    if (typeof value !== 'string') {
+      out[key] = value;
+      continue;
+    }
+    let v = value;
+    for (const [from, to] of names) if (v === from) v = to;
+    if (key === 'content') {
+      v = v
+        .split(originalName)
+        .join('{originalName}')
+        .split(fallbackName)
+        .join('{fallbackName}')
+        .replace(/context window (\S+) → (\S+)/, 'context window {originalWindow} → {fallbackWindow}');
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+/** Drives `binary` (claude `version`, default model `defaultModel`) and returns the data; writes nothing. */
+export async function captureModelSide(
+  version: string,
+  binary: string,
+  defaultModel: string,
+): Promise<ModelSideData> {
+  const plain = await conversation(
+    binary,
+    probe('system-prompt', ['--system-prompt', SYSTEM_PROMPT], script([text('Hi.')])),
+  );
+  const appended = await conversation(
+    binary,
+    probe(
+      'append-system-prompt',
+      ['--system-prompt', SYSTEM_PROMPT, '--append-system-prompt', APPEND],
+      script([text('Hi.')]),
+    ),
+  );
+  const [billing, identity, prompt] = systemBlocks(plain.requests[0]!);
+  const [, identityWithAppend, joined] = systemBlocks(appended.requests[0]!);
+  const joinedText = String(joined?.text ?? '');
+  if (
+    !billing ||
+    !identity ||
+    !prompt ||
+    !identityWithAppend ||
+    !joinedText.startsWith(SYSTEM_PROMPT) ||
+    !joinedText.endsWith(APPEND)
+  ) {
+    throw new ClideError('io', `claude ${version}: unexpected system prompt blocks`, {
+      hint: JSON.stringify([systemBlocks(plain.requests[0]!), systemBlocks(appended.requests[0]!)]).slice(
+        0,
+        2000,
+      ),
+    });
+  }
+
+  const fallbacks: Partial<Record<keyof typeof FALLBACKS, Json | null>> = {};
+  let overloadedBeforeFallback = 0;
+  for (const [kind, fallback] of Object.entries(FALLBACKS) as Array<[keyof typeof FALLBACKS, string]>) {
+    const { run, requests } = await conversation(
+      binary,
+      probe(`fallback-${kind}`, ['--fallback-model', fallback], script(OVERLOADED, [text('Hi.')])),
+    );
+    const models = requests.map((r) => (r.body as Json).model);
+    overloadedBeforeFallback = models.indexOf(fallback);
+    if (overloadedBeforeFallback < 1 || models[0] !== defaultModel) {
+      throw new ClideError('io', `claude ${version} did not fall back from ${defaultModel} to ${fallback}`, {
+        hint: JSON.stringify(models),
+      });
+    }
+    const message = run.transcript.frames
+      .map((f) => f.msg as Json)
+      .find((m) => m.type === 'system' && m.subtype === 'model_fallback');
+    fallbacks[kind] = message ? fallbackTemplate(message, defaultModel, fallback) : null;
+  }
+
+  return {
+    version,
+    system: {
+      billing: billingTemplate(String(billing.text), version),
+      identity: String(identity.text),
+      identityWithAppend: String(identityWithAppend.text),
+      joiner: joinedText.slice(SYSTEM_PROMPT.length, joinedText.length - APPEND.length),
+      cacheControl: isRecord(identity.cache_control) ? identity.cache_control : null,
+    },
+    fallback: {
+      overloadedBeforeFallback,
+      message: fallbacks.differentWindow ?? null,
+      messageSameWindow: fallbacks.sameWindow ?? null,
+    },
+  };
+}
+
+/** The folder of the model-side data (source tree of this checkout). */
+export function modelSideDataDir(): string {
+  return join(packageInfo().root, 'src', 'fake-claude', 'model-side', 'data');
+}
+
+/** Captures and writes `<version>.json`; returns its path. */
+export async function writeModelSideData(
+  version: string,
+  binary: string,
+  defaultModel: string,
+): Promise<string> {
+  const data = await captureModelSide(version, binary, defaultModel);
+  mkdirSync(modelSideDataDir(), { recursive: true });
+  const file = join(modelSideDataDir(), `${version}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+export { windowText };
