@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSettledLines } from '../../protocol/settled-lines.js';
@@ -20,10 +19,18 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
+import { handleControlRequest } from './control/table.js';
+import type { ControlSession } from './control/types.js';
+import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
+import { discoverExtensions, type Extensions } from './extensions.js';
+import { McpHub } from './mcp-hub.js';
 import { logRequest, type ModelSource } from './model-source.js';
+import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
-import { AwaitInitialize } from './await-initialize.js';
-import { parseMcpConfigs, StdioMcpClient } from './stdio-mcp.js';
+import { parseMcpConfigs } from './stdio-mcp.js';
+import type { TurnState } from './turn-state.js';
+
+export { killedExitCode } from './errors.js';
 
 /**
  * Scripted mode: the CLI side of a stream-json session, emulated around model turns. The engine
@@ -44,110 +51,32 @@ export interface EngineOptions {
   killed?: AbortSignal;
 }
 
-/** The exit code `run()` returns for a session ended by `killed` (what a shell shows for SIGTERM). */
-export const killedExitCode = 143;
-
 type Pending = { resolve: (value: Json) => void; reject: (error: Error) => void };
-
-class AbortError extends Error {
-  override readonly name = 'AbortError';
-}
-
-class StreamClosedError extends Error {}
-
-class PermissionToolMissing extends Error {
-  constructor(readonly tool: string) {
-    super(`MCP tool ${tool} (passed via --permission-prompt-tool) not found`);
-  }
-}
-
-/** Thrown to end the run at once with an exit code (fatal input). */
-class Fatal extends Error {
-  constructor(readonly exitCode: number) {
-    super(`fatal (${exitCode})`);
-  }
-}
-
-interface McpServerState {
-  name: string;
-  status: 'pending' | 'connected' | 'failed';
-  tools: Array<{ name: string; description?: string; inputSchema?: Json }>;
-  nextId: number;
-  /** A spawned stdio server (from --mcp-config); SDK servers are reached through `mcp_message`. */
-  stdio?: StdioMcpClient;
-  config?: ReturnType<typeof parseMcpConfigs>[number];
-}
-
-interface TurnState {
-  abort: AbortController;
-  interrupted: boolean;
-  started: number;
-  ttftMs: number;
-  apiMs: number;
-  usage: CallUsage;
-  toolUses: number;
-  /** Model responses received in this turn (what `--max-turns` limits). */
-  modelCalls: number;
-  /** A Stop hook blocked once already in this turn (`stop_hook_active`). */
-  stopHookActive: boolean;
-  /** What the turn was doing when interrupted: `streaming` (model call) or `tools`. */
-  phase: 'streaming' | 'tools';
-  /** The id of the prompt that started the turn (hook inputs of some versions carry it). */
-  promptId: string;
-  /** The ids of the API messages begun in this turn. */
-  messageIds: string[];
-}
-
-const ZERO_USAGE: CallUsage = {
-  input_tokens: 0,
-  output_tokens: 0,
-  cache_creation_input_tokens: 0,
-  cache_read_input_tokens: 0,
-};
-
-function addUsage(a: CallUsage, b: Partial<CallUsage> | undefined): CallUsage {
-  return {
-    input_tokens: a.input_tokens + (b?.input_tokens ?? 0),
-    output_tokens: a.output_tokens + (b?.output_tokens ?? 0),
-    cache_creation_input_tokens: a.cache_creation_input_tokens + (b?.cache_creation_input_tokens ?? 0),
-    cache_read_input_tokens: a.cache_read_input_tokens + (b?.cache_read_input_tokens ?? 0),
-  };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export class ScriptedEngine {
-  private readonly b: CliBehaviour;
-  private readonly flags: FakeFlags;
+export class ScriptedEngine implements ControlSession {
+  readonly b: CliBehaviour;
+  readonly flags: FakeFlags;
   private readonly pending = new Map<string, Pending>();
   private readonly store: SessionStore;
   private readonly configDir: string;
   private readonly toolCtx: ToolContext;
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
-  private readonly mcpServers: McpServerState[] = [];
-  /** `--await-initialize`: the first stdin line and the fields of initialize its flags read. */
-  private readonly awaitInit: AwaitInitialize;
-  private readonly modelUsage: Record<string, { usage: CallUsage; costUSD: number }> = {};
-  /** The same, since the last result message. */
-  private modelUsageSinceResult: Record<string, { usage: CallUsage; costUSD: number }> = {};
-  private resultCount = 0;
-  /** Models whose usage a resume restored from the earlier session. */
-  private readonly restoredModels = new Set<string>();
+  readonly mcp: McpHub;
+  private readonly accounting: ResultAccounting;
   /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
   private readonly noticesShown = new Set<string>();
-  private sessionId: string;
-  private model: string;
-  private readonly auth: 'api-key' | 'oauth' | 'none';
+  sessionId: string;
+  model: string;
+  readonly auth: 'api-key' | 'oauth' | 'none';
   private readonly extensions: Extensions;
-  private permissionMode: string;
-  private hooks: Json = {};
-  private initialized = false;
-  private totalCost = 0;
-  private totalApiMs = 0;
-  private lastResultIsError = false;
+  permissionMode: string;
+  hooks: Json = {};
+  initialized = false;
   private chain: Promise<void> = Promise.resolve();
   private inputEnded = false;
-  private turn: TurnState | undefined;
+  turn: TurnState | undefined;
   private sourcePromise: Promise<ModelSource> | undefined;
   private startupError: string | undefined;
   private resumePosition: Json | undefined;
@@ -161,7 +90,13 @@ export class ScriptedEngine {
   constructor(private readonly options: EngineOptions) {
     this.b = options.behaviour;
     this.flags = options.flags;
-    this.awaitInit = new AwaitInitialize(this.flags);
+    this.accounting = new ResultAccounting(this.flags.includePartialMessages === true);
+    this.mcp = new McpHub({
+      behaviour: this.b,
+      cwd: options.cwd,
+      env: options.env,
+      sendRequest: (request, signal) => this.sendRequest(request, signal),
+    });
     const env = options.env;
     this.configDir = env.CLAUDE_CONFIG_DIR ?? `${env.HOME ?? '/tmp'}/.claude`;
     this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
@@ -175,7 +110,7 @@ export class ScriptedEngine {
     this.sessionId = typeof this.flags.sessionId === 'string' ? this.flags.sessionId : randomUuid();
     for (const entry of parseMcpConfigs(this.flags.mcpConfig ?? [])) {
       if (entry.type === 'sdk') continue;
-      this.mcpServers.push({ name: entry.name, status: 'pending', tools: [], nextId: 0, config: entry });
+      this.mcp.add(entry.name, entry, false);
     }
     this.restoreSession();
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
@@ -196,6 +131,14 @@ export class ScriptedEngine {
     return this.sessionId;
   }
 
+  get io(): FakeIo {
+    return this.options.io;
+  }
+
+  get pid(): number {
+    return this.options.pid;
+  }
+
   /** Runs the session until stdin ends (stream-json) and returns the exit code. */
   async run(): Promise<number> {
     this.fatalRaised.catch(() => {});
@@ -206,17 +149,15 @@ export class ScriptedEngine {
       }
       const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
       await Promise.race([input, this.fatalRaised]);
-      const unread = this.awaitInit.refuseEnd();
-      if (unread) this.die(unread, 1);
       this.endInput();
       await Promise.race([this.chain, this.fatalRaised]);
       if (this.fatal) throw this.fatal;
-      return this.lastResultIsError ? 1 : 0;
+      return this.accounting.lastResultIsError ? 1 : 0;
     } catch (error) {
       if (error instanceof Fatal) return error.exitCode;
       throw error;
     } finally {
-      for (const server of this.mcpServers) server.stdio?.close();
+      this.mcp.close();
     }
   }
 
@@ -231,11 +172,7 @@ export class ScriptedEngine {
     const { fatal } = await readSettledLines(
       this.options.io.stdin,
       (frames) => {
-        for (const frame of frames) {
-          const refused = this.awaitInit.refuseLine(frame.value);
-          if (refused) this.die(refused, 1);
-          this.onLine(frame.value);
-        }
+        for (const frame of frames) this.onLine(frame.value);
       },
       {
         blankLines: this.b.stdinBlankLines,
@@ -244,11 +181,7 @@ export class ScriptedEngine {
       },
     );
     if (fatal) {
-      const refused = this.awaitInit.refuseBadLine(fatal.ok);
-      this.die(
-        refused ?? (fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw)),
-        1,
-      );
+      this.die(fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw), 1);
     }
   }
 
@@ -275,6 +208,12 @@ export class ScriptedEngine {
     throw this.fatal;
   }
 
+  endWith(stderrLine: string, exitCode: number): void {
+    this.options.io.stderr.write(`${stderrLine}\n`);
+    this.fatal = new Fatal(exitCode);
+    this.onFatal(this.fatal);
+  }
+
   private onLine(value: unknown): void {
     if (value === null) this.die(this.b.stdinNullError('null'), 1);
     if (!isRecord(value)) return;
@@ -283,7 +222,11 @@ export class ScriptedEngine {
         this.enqueue(() => this.runTurn(value));
         return;
       case 'control_request':
-        void this.onControlRequest(value);
+        handleControlRequest(
+          this,
+          isRecord(value.request) ? value.request : {},
+          String(value.request_id ?? ''),
+        );
         return;
       case 'control_response':
         this.onControlResponse(value);
@@ -316,7 +259,7 @@ export class ScriptedEngine {
 
   // ------------------------------------------------------------------ output
 
-  private emit(message: Json): void {
+  emit(message: Json): void {
     if (this.flags.outputFormat !== 'stream-json') {
       if (message.type === 'result') this.printResult(message);
       return;
@@ -329,11 +272,8 @@ export class ScriptedEngine {
     else this.options.io.stdout.write(`${typeof result.result === 'string' ? result.result : ''}\n`);
   }
 
-  private facts(): SessionFacts {
-    const mcpTools = this.mcpServers
-      .filter((s) => s.status === 'connected')
-      .flatMap((s) => s.tools.map((t) => `mcp__${s.name}__${t.name}`))
-      .filter((name) => name !== this.flags.permissionPromptTool);
+  facts(): SessionFacts {
+    const mcpTools = this.mcp.toolNames(this.flags.permissionPromptTool);
     return {
       sessionId: this.sessionId,
       cwd: this.options.cwd,
@@ -342,11 +282,7 @@ export class ScriptedEngine {
       tools: [...this.builtinToolNames(), ...mcpTools],
       skills: [...this.extensions.skills.keys()],
       commands: [...this.extensions.commands.keys()],
-      mcpServers: this.mcpServers.map((s) => ({
-        name: s.name,
-        status: s.status === 'connected' ? 'connected' : 'failed',
-        origin: s.stdio || s.config ? 'config' : 'sdk',
-      })),
+      mcpServers: this.mcp.initEntries(),
       apiKeySource: this.options.env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
       configDir: this.configDir,
       home: this.options.env.HOME ?? homedir(),
@@ -375,55 +311,22 @@ export class ScriptedEngine {
   private apiTools(): ApiTool[] {
     const names = new Set(this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)));
     const builtin = this.b.apiTools().filter((t) => names.has(t.name));
-    const mcp = this.mcpServers
-      .filter((s) => s.status === 'connected')
-      .flatMap((s) =>
-        s.tools.map((t) => ({
-          name: `mcp__${s.name}__${t.name}`,
-          description: t.description ?? '',
-          input_schema: t.inputSchema ?? { type: 'object', properties: {} },
-        })),
-      )
-      .filter((t) => t.name !== this.flags.permissionPromptTool);
-    return [...builtin, ...mcp];
+    return [...builtin, ...this.mcp.apiTools(this.flags.permissionPromptTool)];
   }
 
   private totals(turn: TurnState | undefined, numTurns: number, denials: Json[]): ResultTotals {
-    return {
-      durationMs: turn ? Math.round(monotonicMs() - turn.started) : 0,
-      durationApiMs: this.totalApiMs,
-      ttftMs: turn?.ttftMs ?? 0,
-      numTurns,
-      usage: turn?.usage ?? ZERO_USAGE,
-      modelUsage: this.modelUsage,
-      modelUsageSinceLastResult: this.modelUsageSinceResult,
-      resultIndex: this.resultCount,
-      ...(this.restoredModels.size ? { restoredModels: [...this.restoredModels] } : {}),
-      ...(turn && this.flags.includePartialMessages ? { streamedMessageIds: [...turn.messageIds] } : {}),
-      totalCostUsd: this.totalCost,
-      permissionDenials: denials,
-    };
-  }
-
-  /** Adds one response's usage to the per-model totals (of the session and since the last result). */
-  private addModelUsage(usage: CallUsage, cost: number): void {
-    for (const totals of [this.modelUsage, this.modelUsageSinceResult]) {
-      const entry = totals[this.model] ?? { usage: { ...ZERO_USAGE }, costUSD: 0 };
-      totals[this.model] = { usage: addUsage(entry.usage, usage), costUSD: entry.costUSD + cost };
-    }
+    return this.accounting.totals(turn, numTurns, denials);
   }
 
   private emitResult(result: Json): void {
-    this.lastResultIsError = result.is_error === true;
-    this.resultCount += 1;
-    this.modelUsageSinceResult = {};
+    this.accounting.onResult(result);
     this.emit(result);
-    if (this.b.resumeRestoresModelUsage) this.store.saveUsage(this.sessionId, this.modelUsage);
+    if (this.b.resumeRestoresModelUsage) this.store.saveUsage(this.sessionId, this.accounting.modelUsage);
   }
 
   // ------------------------------------------------------------------ control requests
 
-  private reply(requestId: string, response?: Json, subtype?: string): void {
+  reply(requestId: string, response?: Json, subtype?: string): void {
     this.emit({
       type: 'control_response',
       response: {
@@ -435,133 +338,11 @@ export class ScriptedEngine {
     });
   }
 
-  private replyError(requestId: string, error: string, extra: Json = {}): void {
+  replyError(requestId: string, error: string, extra: Json = {}): void {
     this.emit({
       type: 'control_response',
       response: { subtype: 'error', request_id: requestId, error, ...extra },
     });
-  }
-
-  private async onControlRequest(message: Json): Promise<void> {
-    const requestId = String(message.request_id ?? '');
-    const request = isRecord(message.request) ? message.request : {};
-    const subtype = String(request.subtype);
-    switch (subtype) {
-      case 'initialize': {
-        if (this.initialized) {
-          this.emit({
-            type: 'control_response',
-            response: {
-              subtype: 'error',
-              error: this.b.alreadyInitializedError,
-              request_id: requestId,
-              pending_permission_requests: [],
-            },
-          });
-          return;
-        }
-        this.initialized = true;
-        this.hooks = isRecord(request.hooks) ? request.hooks : {};
-        const servers = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [];
-        for (const name of servers) {
-          if (typeof name === 'string' && !this.mcpServers.some((s) => s.name === name)) {
-            this.mcpServers.push({ name, status: 'pending', tools: [], nextId: 0 });
-          }
-        }
-        // The fields of initialize its flags read (--await-initialize, --initialize-fields, …).
-        const dynamic = this.awaitInit.read(request);
-        if (dynamic.error) {
-          this.options.io.stderr.write(`${dynamic.error}\n`);
-          this.fatal = new Fatal(1);
-          this.onFatal(this.fatal);
-          return;
-        }
-        if (dynamic.disallowedTools.length > 0)
-          this.flags.disallowedTools = [...(this.flags.disallowedTools ?? []), ...dynamic.disallowedTools];
-        for (const entry of dynamic.servers) {
-          if (!this.mcpServers.some((s) => s.name === entry.name))
-            this.mcpServers.push({
-              name: entry.name,
-              status: 'pending',
-              tools: [],
-              nextId: 0,
-              config: entry,
-            });
-        }
-        // Some versions start the MCP handshake of the SDK servers before they answer initialize.
-        if (this.b.mcpConnectOnInitialize) this.connectMcpServers().catch(() => {});
-        this.reply(
-          requestId,
-          { ...this.b.initializeResponse(this.options.pid, this.facts()), ...dynamic.reply },
-          'initialize',
-        );
-        return;
-      }
-      case 'interrupt': {
-        const turn = this.turn;
-        if (turn && !turn.interrupted) {
-          turn.interrupted = true;
-          turn.abort.abort();
-        }
-        this.reply(requestId, this.b.interruptResponse());
-        return;
-      }
-      case 'set_permission_mode': {
-        const mode = String(request.mode);
-        const refused = this.b.isPermissionMode(mode) ? undefined : this.b.invalidPermissionMode(mode);
-        if (refused) {
-          this.replyError(requestId, refused.error, refused.envelope);
-          return;
-        }
-        this.reply(requestId, { mode });
-        if (this.b.isPermissionMode(mode)) {
-          this.permissionMode = mode;
-          this.emit(this.b.statusMessage(this.facts(), null, randomUuid(), true));
-        }
-        return;
-      }
-      case 'set_model': {
-        const model = typeof request.model === 'string' ? request.model : 'default';
-        this.model = model === 'default' ? (this.flags.model ?? this.b.defaultModelFor(this.auth)) : model;
-        const answer = this.b.setModelAnswer(model);
-        if (answer.notice !== undefined) {
-          this.emit({
-            type: 'user',
-            message: { role: 'user', content: answer.notice },
-            session_id: this.sessionId,
-            parent_tool_use_id: null,
-            uuid: randomUuid(),
-            timestamp: new Date().toISOString(),
-            isReplay: true,
-          });
-        }
-        this.reply(requestId, answer.response);
-        return;
-      }
-      case 'get_binary_version':
-        this.reply(requestId, this.b.binaryVersionResponse());
-        return;
-      case 'mcp_status':
-        this.reply(
-          requestId,
-          this.b.mcpStatusResponse(
-            this.mcpServers.filter((s) => s.status !== 'pending') as Array<{ name: string; status: string }>,
-          ),
-        );
-        return;
-      case 'get_settings':
-        this.reply(requestId, this.b.settingsResponse(this.model, this.facts()));
-        return;
-      case 'get_context_usage':
-        this.reply(requestId, this.b.contextUsageResponse(this.facts()));
-        return;
-      default: {
-        const captured = this.b.staticControlReply(subtype, this.facts());
-        if (captured !== undefined) this.reply(requestId, captured);
-        else
-          this.replyError(requestId, this.b.unsupportedSubtype(subtype), this.b.errorEnvelope('unsupported'));
-      }
-    }
   }
 
   private onControlResponse(message: Json): void {
@@ -618,14 +399,8 @@ export class ScriptedEngine {
     const lastModel = [...stored].reverse().find((m) => m.model)?.model;
     if (lastModel && !flags.model) this.model = lastModel;
     this.resumePosition = this.store.loadCursor(resumeId);
-    if (this.b.resumeRestoresModelUsage) {
-      const usage = this.store.loadUsage(resumeId) as typeof this.modelUsage | undefined;
-      for (const [model, entry] of Object.entries(usage ?? {})) {
-        this.modelUsage[model] = entry;
-        this.totalCost += entry.costUSD;
-        this.restoredModels.add(model);
-      }
-    }
+    if (this.b.resumeRestoresModelUsage)
+      this.accounting.restore(this.store.loadUsage(resumeId) as Record<string, ModelUsageEntry> | undefined);
     if (!flags.forkSession) this.sessionId = resumeId;
     else {
       for (const message of stored) this.store.append(this.sessionId, message);
@@ -655,67 +430,6 @@ export class ScriptedEngine {
       session_id: randomUuid(),
     });
     throw new Fatal(1);
-  }
-
-  // ------------------------------------------------------------------ MCP
-
-  private async mcpRequest(server: McpServerState, message: Json, signal?: AbortSignal): Promise<Json> {
-    if (server.stdio) return server.stdio.send(message, signal);
-    const reply = await this.sendRequest(
-      { subtype: 'mcp_message', server_name: server.name, message },
-      signal,
-    );
-    return isRecord(reply.mcp_response) ? reply.mcp_response : {};
-  }
-
-  private connecting: Promise<void> | undefined;
-
-  /** Connects the pending MCP servers once (at initialize or at the first turn, per version). */
-  private connectMcpServers(): Promise<void> {
-    this.connecting ??= this.connectPendingMcpServers();
-    return this.connecting;
-  }
-
-  private async connectPendingMcpServers(): Promise<void> {
-    for (const server of this.mcpServers) {
-      if (server.status !== 'pending') continue;
-      if (server.config) {
-        if (server.config.type !== 'stdio' || !server.config.command) {
-          server.status = 'failed';
-          continue;
-        }
-        server.stdio = new StdioMcpClient(server.config, this.options.cwd, this.options.env);
-      }
-      try {
-        await this.mcpRequest(server, {
-          method: 'initialize',
-          params: {
-            protocolVersion: this.b.mcpProtocolVersion,
-            capabilities: {},
-            clientInfo: this.b.mcpClientInfo(),
-          },
-          jsonrpc: '2.0',
-          id: server.nextId++,
-        });
-        await this.mcpRequest(server, { method: 'notifications/initialized', jsonrpc: '2.0' });
-        const list = await this.mcpRequest(server, {
-          method: 'tools/list',
-          jsonrpc: '2.0',
-          id: server.nextId++,
-        });
-        if (!isRecord(list.result)) throw new Error('tools/list failed');
-        const tools = Array.isArray(list.result.tools) ? list.result.tools : [];
-        server.tools = tools.filter(isRecord).map((t) => ({
-          name: String(t.name),
-          ...(typeof t.description === 'string' ? { description: t.description } : {}),
-          ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
-        }));
-        server.status = 'connected';
-      } catch (error) {
-        if (error instanceof StreamClosedError) return;
-        server.status = 'failed';
-      }
-    }
   }
 
   // ------------------------------------------------------------------ turns
@@ -755,7 +469,7 @@ export class ScriptedEngine {
     };
     this.turn = turn;
     try {
-      await this.connectMcpServers();
+      await this.mcp.connect();
       // UserPromptSubmit hooks run before system/init; a block ends the turn without a model call.
       const prompt = await this.runHooks(
         'UserPromptSubmit',
@@ -962,7 +676,7 @@ export class ScriptedEngine {
         // Some versions account for the usage announced by an interrupted response's message_start.
         if (this.b.countsInterruptedUsage && isRecord(message.usage)) {
           const usage = addUsage(ZERO_USAGE, message.usage as Partial<CallUsage>);
-          this.addModelUsage(usage, this.b.cost(this.model, usage));
+          this.accounting.addModelUsage(this.model, usage, this.b.cost(this.model, usage));
         }
         return this.endInterrupted(turn, null, denials);
       }
@@ -979,8 +693,8 @@ export class ScriptedEngine {
       const callMs = Math.round(monotonicMs() - callStarted);
       turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
-      this.totalCost += cost;
-      this.addModelUsage(usage, cost);
+      this.accounting.totalCost += cost;
+      this.accounting.addModelUsage(this.model, usage, cost);
       const content = blocks.filter(Boolean);
       this.remember({
         role: 'assistant',
@@ -1003,7 +717,7 @@ export class ScriptedEngine {
         return;
       }
       turn.apiMs += callMs;
-      this.totalApiMs += callMs;
+      this.accounting.totalApiMs += callMs;
       turn.usage = addUsage(turn.usage, usage);
 
       const toolUses = content.filter((b) => b.type === 'tool_use');
@@ -1176,7 +890,7 @@ export class ScriptedEngine {
     let userModified = false;
     const isMcp = name.startsWith('mcp__');
     const known = isMcp
-      ? this.mcpTool(name) !== undefined
+      ? this.mcp.tool(name) !== undefined
       : this.builtinToolNames().includes(name === 'Agent' ? 'Task' : name);
     if (!known) {
       const text = `Error: No such tool available: ${name}`;
@@ -1241,7 +955,7 @@ export class ScriptedEngine {
       let reply: Json;
       try {
         if (promptTool === 'stdio') {
-          const server = this.mcpTool(name)?.server;
+          const server = this.mcp.tool(name)?.server;
           reply = await this.sendRequest(
             this.b.permissionRequest(
               {
@@ -1329,10 +1043,10 @@ export class ScriptedEngine {
     toolUseId: string,
     turn: TurnState,
   ): Promise<Json> {
-    const target = this.mcpTool(promptTool);
+    const target = this.mcp.tool(promptTool);
     if (!target) throw new PermissionToolMissing(promptTool);
     const id = target.server.nextId++;
-    const response = await this.mcpRequest(
+    const response = await this.mcp.request(
       target.server,
       {
         method: 'tools/call',
@@ -1350,17 +1064,6 @@ export class ScriptedEngine {
     const first = Array.isArray(result.content) ? (result.content as unknown[]).find(isRecord) : undefined;
     const text = first && typeof first.text === 'string' ? first.text : '';
     return JSON.parse(text) as Json;
-  }
-
-  private mcpTool(name: string): { server: McpServerState; tool: string } | undefined {
-    for (const server of this.mcpServers) {
-      if (server.status !== 'connected') continue;
-      const prefix = `mcp__${server.name}__`;
-      if (name.startsWith(prefix) && server.tools.some((t) => t.name === name.slice(prefix.length))) {
-        return { server, tool: name.slice(prefix.length) };
-      }
-    }
-    return undefined;
   }
 
   private async executeTool(
@@ -1385,11 +1088,11 @@ export class ScriptedEngine {
         return { ...outcome, injectedText };
       }
     }
-    const mcp = this.mcpTool(name);
+    const mcp = this.mcp.tool(name);
     if (mcp) {
       const id = mcp.server.nextId++;
       try {
-        const response = await this.mcpRequest(
+        const response = await this.mcp.request(
           mcp.server,
           {
             method: 'tools/call',
@@ -1477,7 +1180,7 @@ export class ScriptedEngine {
   /** --max-budget-usd is set and the session's cost has reached it. */
   private overBudget(): boolean {
     const max = this.flags.maxBudgetUsd;
-    return max !== undefined && this.totalCost >= max;
+    return max !== undefined && this.accounting.totalCost >= max;
   }
 }
 
@@ -1509,45 +1212,4 @@ function matches(matcher: unknown, toolName: string): boolean {
   } catch {
     return matcher === toolName;
   }
-}
-
-interface Extensions {
-  /** Skill name → its folder and its SKILL.md body (front matter removed). */
-  skills: Map<string, { dir: string; body: string }>;
-  /** Command name → its markdown body (front matter removed). */
-  commands: Map<string, string>;
-}
-
-function withoutFrontMatter(text: string): string {
-  return text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
-}
-
-/** Skills (`<root>/skills/<name>/SKILL.md`) and commands (`<root>/commands/<name>.md`), project first. */
-function discoverExtensions(roots: string[]): Extensions {
-  const skills = new Map<string, { dir: string; body: string }>();
-  const commands = new Map<string, string>();
-  for (const root of roots) {
-    const skillsDir = join(root, 'skills');
-    if (existsSync(skillsDir)) {
-      for (const name of readdirSync(skillsDir).sort()) {
-        const file = join(skillsDir, name, 'SKILL.md');
-        if (!skills.has(name) && existsSync(file)) {
-          skills.set(name, {
-            dir: join(skillsDir, name),
-            body: withoutFrontMatter(readFileSync(file, 'utf8')),
-          });
-        }
-      }
-    }
-    const commandsDir = join(root, 'commands');
-    if (existsSync(commandsDir)) {
-      for (const file of readdirSync(commandsDir).sort()) {
-        const name = file.replace(/\.md$/, '');
-        if (file.endsWith('.md') && !commands.has(name)) {
-          commands.set(name, withoutFrontMatter(readFileSync(join(commandsDir, file), 'utf8')));
-        }
-      }
-    }
-  }
-  return { skills, commands };
 }

@@ -1,0 +1,32 @@
+import { isRecord } from '../../../util/json.js';
+import type { ControlHandler } from './types.js';
+
+/**
+ * `initialize`: the first takes the client's hooks and SDK MCP servers and answers with the
+ * session's commands, models and account; a second is refused.
+ */
+export const initialize: ControlHandler = {
+  subtype: 'initialize',
+  handle(session, request, requestId) {
+    const { b } = session;
+    if (session.initialized) {
+      session.emit({
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          error: b.alreadyInitializedError,
+          request_id: requestId,
+          pending_permission_requests: [],
+        },
+      });
+      return;
+    }
+    session.initialized = true;
+    session.hooks = isRecord(request.hooks) ? request.hooks : {};
+    const servers = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [];
+    for (const name of servers) if (typeof name === 'string') session.mcp.add(name);
+    // Some versions start the MCP handshake of the SDK servers before they answer initialize.
+    if (b.mcpConnectOnInitialize) session.mcp.connect().catch(() => {});
+    session.reply(requestId, b.initializeResponse(session.pid, session.facts()), 'initialize');
+  },
+};

@@ -1,0 +1,48 @@
+import { getBinaryVersion } from './get-binary-version.js';
+import { getContextUsage } from './get-context-usage.js';
+import { getSettings } from './get-settings.js';
+import { initialize } from './initialize.js';
+import { interrupt } from './interrupt.js';
+import { mcpStatus } from './mcp-status.js';
+import { setModel } from './set-model.js';
+import { setPermissionMode } from './set-permission-mode.js';
+import type { ControlHandler, ControlSession } from './types.js';
+
+/** The client→CLI control requests the fake implements, one named handler each. */
+export const controlHandlers: readonly ControlHandler[] = [
+  initialize,
+  interrupt,
+  setPermissionMode,
+  setModel,
+  getBinaryVersion,
+  mcpStatus,
+  getSettings,
+  getContextUsage,
+];
+
+const bySubtype = new Map(controlHandlers.map((h) => [h.subtype, h]));
+
+/**
+ * Answers one control request: its handler, else the version's captured static reply, else the
+ * version's "unsupported subtype" error.
+ */
+export function handleControlRequest(
+  session: ControlSession,
+  request: Record<string, unknown>,
+  requestId: string,
+): void {
+  const subtype = String(request.subtype);
+  const handler = bySubtype.get(subtype);
+  if (handler) {
+    handler.handle(session, request, requestId);
+    return;
+  }
+  const captured = session.b.staticControlReply(subtype, session.facts());
+  if (captured !== undefined) session.reply(requestId, captured);
+  else
+    session.replyError(
+      requestId,
+      session.b.unsupportedSubtype(subtype),
+      session.b.errorEnvelope('unsupported'),
+    );
+}

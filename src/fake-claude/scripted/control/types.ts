@@ -1,0 +1,35 @@
+import type { CliBehaviour, Json, SessionFacts } from '../../behaviour/index.js';
+import type { FakeFlags } from '../../flags.js';
+import type { FakeIo } from '../../io.js';
+import type { McpHub } from '../mcp-hub.js';
+import type { TurnState } from '../turn-state.js';
+
+/** What a control-request handler may read and change of the session. */
+export interface ControlSession {
+  readonly b: CliBehaviour;
+  readonly flags: FakeFlags;
+  readonly io: FakeIo;
+  readonly pid: number;
+  readonly mcp: McpHub;
+  readonly auth: 'api-key' | 'oauth' | 'none';
+  readonly sessionId: string;
+  /** The turn in progress, if any. */
+  readonly turn: TurnState | undefined;
+  model: string;
+  permissionMode: string;
+  hooks: Json;
+  initialized: boolean;
+  facts(): SessionFacts;
+  emit(message: Json): void;
+  /** A success `control_response` (with the version's envelope for `subtype`, when given). */
+  reply(requestId: string, response?: Json, subtype?: string): void;
+  replyError(requestId: string, error: string, extra?: Json): void;
+  /** Ends the run with this stderr line and exit code, without throwing. */
+  endWith(stderrLine: string, exitCode: number): void;
+}
+
+/** One client→CLI control request subtype: parse the request, check it, answer it. */
+export interface ControlHandler {
+  readonly subtype: string;
+  handle(session: ControlSession, request: Json, requestId: string): void;
+}
