@@ -1,11 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type PermissionResult,
-  query,
-  type SDKMessage,
-  type SDKUserMessage,
-} from '@anthropic-ai/claude-agent-sdk';
+import type { PermissionResult, SDKMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import * as sdkOldest from '@anthropic-ai/claude-agent-sdk';
+import * as sdkNewest from 'claude-agent-sdk-newest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../src/driver/index.js';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
@@ -17,8 +14,15 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * The in-process fake (`fakeClaude().spawn`, the Agent SDK's `spawnClaudeCodeProcess`): sessions run
  * in this process with no child, through the same engine as `bin/fake-claude` — the SDK's argv, env
  * and cwd; kill / abort / interrupt as with the executable; many sessions in one file, isolated,
- * leaving nothing running.
+ * leaving nothing running. Under both ends of the supported Agent SDK range: the oldest (0.3.150)
+ * and the newest published (0.3.336, `claude-agent-sdk-newest`).
  */
+
+/** One Agent SDK module (the newest typed as the oldest: the tests use what both declare). */
+const SDKS: Array<{ sdkVersion: string; sdk: typeof sdkOldest }> = [
+  { sdkVersion: '0.3.150', sdk: sdkOldest },
+  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as typeof sdkOldest },
+];
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -73,7 +77,10 @@ function streamingPrompt(first: string) {
   return { messages, close };
 }
 
-describe.each(emulatedVersions())('the in-process fake emulating claude %s', (version) => {
+describe.each(
+  SDKS.flatMap(({ sdkVersion, sdk }) => emulatedVersions().map((version) => ({ sdkVersion, sdk, version }))),
+)('Agent SDK $sdkVersion: the in-process fake emulating claude $version', ({ sdk, version }) => {
+  const { query } = sdk;
   it('runs a permission-gated Write through the SDK with no child process, from the SDK argv and env', async () => {
     const { fake, sandbox, spawned } = await setUp(
       script(
@@ -112,7 +119,8 @@ describe.each(emulatedVersions())('the in-process fake emulating claude %s', (ve
   });
 });
 
-describe('the in-process fake', () => {
+describe.each(SDKS)('Agent SDK $sdkVersion: the in-process fake', ({ sdk }) => {
+  const { query } = sdk;
   it('reads CLIDE_FAKE_* from the environment the SDK hands it, not from process.env', async () => {
     const { fake, sandbox } = await setUp(script([text('unused')]));
     process.env.CLIDE_FAKE_VERSION = '0.0.1';

@@ -1,15 +1,15 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  createSdkMcpServer,
-  type HookCallback,
-  type Options,
-  type PermissionResult,
+import type {
+  HookCallback,
+  Options,
+  PermissionResult,
   query,
-  type SDKMessage,
-  type SDKUserMessage,
-  tool,
+  SDKMessage,
+  SDKUserMessage,
 } from '@anthropic-ai/claude-agent-sdk';
+import * as sdkOldest from '@anthropic-ai/claude-agent-sdk';
+import * as sdkNewest from 'claude-agent-sdk-newest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
@@ -20,18 +20,34 @@ import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api
 import { script, text, toolUse } from '../src/scenarios/index.js';
 
 /**
- * Client fidelity: the official Agent SDK (0.3.150) drives the fake exactly as it drives the real
- * CLI, for every version the fake emulates. Every test body runs against the real CLI of that
- * version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION), with the
- * same scripted Messages API, and must pass identically; where the versions behave differently the
- * expectation says so, per version. The fake runs in its two scripted variants: model turns from
- * the Messages API (ANTHROPIC_BASE_URL) and from the model script file (CLIDE_FAKE_SCENARIO), each
- * both as the executable and in the test's own process (`spawnClaudeCodeProcess`, the same engine),
- * and once more as the executable handing its session to a warm fake server (CLIDE_FAKE_SERVER).
+ * Client fidelity: the official Agent SDK drives the fake exactly as it drives the real CLI, for
+ * every version the fake emulates, under both ends of the supported SDK range: the oldest (0.3.150)
+ * and the newest published (`claude-agent-sdk-newest`, 0.3.336: `--flag=value` on the command line,
+ * MCP servers sent in `initialize` with `--await-initialize`). Every test body runs against the real
+ * CLI of that version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION),
+ * with the same scripted Messages API, and must pass identically; where the versions or the SDKs
+ * behave differently the expectation says so. Under the oldest SDK the fake runs in its two scripted
+ * variants: model turns from the Messages API (ANTHROPIC_BASE_URL) and from the model script file
+ * (CLIDE_FAKE_SCENARIO), each both as the executable and in the test's own process
+ * (`spawnClaudeCodeProcess`, the same engine), and once more as the executable handing its session
+ * to a warm fake server (CLIDE_FAKE_SERVER); under the newest, as the executable (Messages API) and
+ * in-process (model script file): the transports do not depend on the SDK.
  */
 
+/** One Agent SDK module (the newest is typed as the oldest: the tests use what both declare). */
+type AgentSdk = typeof sdkOldest;
+const SDKS: Array<{ sdkVersion: string; sdk: AgentSdk; newest: boolean }> = [
+  { sdkVersion: '0.3.150', sdk: sdkOldest, newest: false },
+  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, newest: true },
+];
+
 const FAKE = resolve('bin/fake-claude');
+const CALC_SERVER = resolve('test/support/calc-mcp-server.mjs');
 type Side = {
+  sdkVersion: string;
+  sdk: AgentSdk;
+  /** The newest SDK (MCP servers in `initialize`, `--flag=value`). */
+  newestSdk: boolean;
   name: string;
   version: string;
   binary: () => string;
@@ -42,7 +58,7 @@ type Side = {
   /** The executable, handing its session to this file's fake server (`CLIDE_FAKE_SERVER`). */
   served?: boolean;
 };
-const SIDES: Side[] = emulatedVersions().flatMap((version) => [
+const SIDES_OF_VERSION = (version: string): Array<Omit<Side, 'sdkVersion' | 'sdk' | 'newestSdk'>> => [
   {
     name: `real claude ${version}`,
     version,
@@ -87,7 +103,15 @@ const SIDES: Side[] = emulatedVersions().flatMap((version) => [
     scenarioFile: true,
     served: true,
   },
-]);
+];
+const SIDES: Side[] = SDKS.flatMap(({ sdkVersion, sdk, newest }) =>
+  emulatedVersions().flatMap((version) =>
+    SIDES_OF_VERSION(version)
+      // The newest SDK: the real CLI, the executable (Messages API) and in-process (model script).
+      .filter((side) => !newest || !side.fake || (!side.served && side.inProcess === side.scenarioFile))
+      .map((side) => ({ ...side, sdkVersion, sdk, newestSdk: newest })),
+  ),
+);
 
 // The served side's sessions: each one must have reached the server (none run locally for want of it).
 const server = await startFakeServer();
@@ -172,7 +196,7 @@ async function drive(
       }
     : {};
   const messages: SDKMessage[] = [];
-  const q = query({
+  const q = side.sdk.query({
     prompt:
       typeof prompt === 'string'
         ? prompt
@@ -238,7 +262,8 @@ function streamingPrompt(first: string) {
   return { messages, close };
 }
 
-describe.concurrent.each(SIDES)('Agent SDK query() against $name', (side) => {
+describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (side) => {
+  const { createSdkMcpServer, tool } = side.sdk;
   it('canUseTool allow runs the Write for real and ends in success; the SDK passes the flags the real CLI accepts', async () => {
     const asked: string[] = [];
     const run = await drive(side, script([writeBanana], [text('Wrote banana.txt.')]), 'Write banana.txt.', {
@@ -266,7 +291,10 @@ describe.concurrent.each(SIDES)('Agent SDK query() against $name', (side) => {
       '--input-format',
       'stream-json',
     ]);
-    expect(run.argv).toContain('--permission-prompt-tool');
+    // The newest SDK writes every value after `=`.
+    expect(run.argv).toContain(
+      side.newestSdk ? '--permission-prompt-tool=stdio' : '--permission-prompt-tool',
+    );
     expect(run.argv).toContain('--setting-sources=');
     expect(run.argv).not.toContain('-p');
   });
@@ -379,6 +407,48 @@ describe.concurrent.each(SIDES)('Agent SDK query() against $name', (side) => {
     ]);
     const init = run.messages.find((m) => m.type === 'system' && m.subtype === 'init');
     expect(init && 'tools' in init ? init.tools : []).toContain('mcp__clide-sdk__ping');
+  });
+
+  it('a stdio MCP server in mcpServers: its tool is offered, permission-gated and called (the newest SDK sends it in initialize with --await-initialize, which 2.1.150 refuses)', async () => {
+    const asked: string[] = [];
+    const run = await drive(
+      side,
+      script([toolUse('toolu_01SdkAdd', 'mcp__calc__add', { a: 2, b: 3 })], [text('Five.')]),
+      'Add 2 and 3.',
+      {
+        mcpServers: { calc: { type: 'stdio', command: process.execPath, args: [CALC_SERVER] } },
+        canUseTool: async (toolName, input): Promise<PermissionResult> => {
+          asked.push(toolName);
+          return { behavior: 'allow', updatedInput: input };
+        },
+      },
+    );
+    if (side.newestSdk) {
+      expect(run.argv).toContain('--await-initialize');
+      expect(run.argv.some((a) => a.startsWith('--mcp-config'))).toBe(false);
+    } else expect(run.argv).toContain('--mcp-config');
+    if (side.newestSdk && !atLeast(side.version, '2.1.326')) {
+      // The CLI refuses the flag; from its stderr the SDK names the version it needs (an in-process
+      // session's stderr is not the SDK's to read: only the exit code).
+      if (side.inProcess) expect(run.error).toBe('Claude Code process exited with code 1');
+      else {
+        expect(run.error).toContain("unknown option '--await-initialize'");
+        expect(run.error).toContain('needs Claude Code 2.1.326 or newer');
+      }
+      expect(run.messages).toEqual([]);
+      return;
+    }
+    expect(run.error).toBeUndefined();
+    expect(asked).toEqual(['mcp__calc__add']);
+    expect(toolResults(run.messages)).toEqual([
+      { content: [{ type: 'text', text: '5' }], is_error: undefined },
+    ]);
+    const init = run.messages.find((m) => m.type === 'system' && m.subtype === 'init');
+    expect(init && 'mcp_servers' in init ? init.mcp_servers : []).toEqual([
+      expect.objectContaining({ name: 'calc', status: 'connected' }),
+    ]);
+    expect(init && 'tools' in init ? init.tools : []).toContain('mcp__calc__add');
+    expect(resultOf(run.messages)).toMatchObject({ subtype: 'success', result: 'Five.' });
   });
 
   it('a PreToolUse hook that denies stops the tool without asking canUseTool', async () => {
