@@ -167,6 +167,16 @@ export function propValues(schema: AnySchema, key: string): Set<unknown> | undef
   return schema._zod.propValues?.[key] as Set<unknown> | undefined;
 }
 
+/** Every key a schema can be told apart by, with its values (zod's `propValues`; undefined for most kinds). */
+export function propValuesOf(schema: AnySchema): Readonly<Record<string, Set<unknown>>> | undefined {
+  return schema._zod.propValues as Readonly<Record<string, Set<unknown>>> | undefined;
+}
+
+/** The fixed set of values a schema takes (literals, enums, null and wrappers of them), else undefined. */
+export function valuesOf(schema: AnySchema): ReadonlySet<unknown> | undefined {
+  return schema._zod.values;
+}
+
 /** Whether an object may leave the field out: `optional`, `defaulted`, or undefined (required). */
 export function optinOf(schema: AnySchema): 'optional' | 'defaulted' | undefined {
   return schema._zod.optin;
