@@ -19,10 +19,12 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
+import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
+import { ModelSideSession } from '../model-side/session.js';
 import { McpHub } from './mcp-hub.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
@@ -64,6 +66,10 @@ export class ScriptedEngine implements ControlSession {
   private readonly toolCtx: ToolContext;
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
   readonly mcp: McpHub;
+  /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
+  readonly modelSide: ModelSideSession;
+  /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
+  readonly awaitInit: AwaitInitialize;
   private readonly accounting: ResultAccounting;
   /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
   private readonly noticesShown = new Set<string>();
@@ -91,12 +97,14 @@ export class ScriptedEngine implements ControlSession {
     this.b = options.behaviour;
     this.flags = options.flags;
     this.accounting = new ResultAccounting(this.flags.includePartialMessages === true);
+    this.modelSide = new ModelSideSession(this.b.version, this.flags);
     this.mcp = new McpHub({
       behaviour: this.b,
       cwd: options.cwd,
       env: options.env,
       sendRequest: (request, signal) => this.sendRequest(request, signal),
     });
+    this.awaitInit = new AwaitInitialize(this.flags);
     const env = options.env;
     this.configDir = env.CLAUDE_CONFIG_DIR ?? `${env.HOME ?? '/tmp'}/.claude`;
     this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
@@ -109,7 +117,11 @@ export class ScriptedEngine implements ControlSession {
       : (this.flags.permissionMode ?? 'default');
     this.sessionId = typeof this.flags.sessionId === 'string' ? this.flags.sessionId : randomUuid();
     for (const entry of parseMcpConfigs(this.flags.mcpConfig ?? [])) {
-      if (entry.type === 'sdk') continue;
+      // An SDK server declared on the command line (the Python Agent SDK's way) is the client's.
+      if (entry.type === 'sdk') {
+        this.mcp.add(entry.name);
+        continue;
+      }
       this.mcp.add(entry.name, entry, false);
     }
     this.restoreSession();
@@ -149,6 +161,8 @@ export class ScriptedEngine implements ControlSession {
       }
       const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
       await Promise.race([input, this.fatalRaised]);
+      const unread = this.awaitInit.refuseEnd();
+      if (unread) this.die(unread, 1);
       this.endInput();
       await Promise.race([this.chain, this.fatalRaised]);
       if (this.fatal) throw this.fatal;
@@ -172,7 +186,11 @@ export class ScriptedEngine implements ControlSession {
     const { fatal } = await readSettledLines(
       this.options.io.stdin,
       (frames) => {
-        for (const frame of frames) this.onLine(frame.value);
+        for (const frame of frames) {
+          const refused = this.awaitInit.refuseLine(frame.value);
+          if (refused) this.die(refused, 1);
+          this.onLine(frame.value);
+        }
       },
       {
         blankLines: this.b.stdinBlankLines,
@@ -181,7 +199,11 @@ export class ScriptedEngine implements ControlSession {
       },
     );
     if (fatal) {
-      this.die(fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw), 1);
+      const refused = this.awaitInit.refuseBadLine(fatal.ok);
+      this.die(
+        refused ?? (fatal.ok ? this.b.stdinNullError(fatal.raw) : this.b.stdinParseError(fatal.raw)),
+        1,
+      );
     }
   }
 
@@ -311,6 +333,8 @@ export class ScriptedEngine implements ControlSession {
   private apiTools(): ApiTool[] {
     const names = new Set(this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)));
     const builtin = this.b.apiTools().filter((t) => names.has(t.name));
+    // Versions that offer ToolSearch defer MCP tools: they are never in the request's tools.
+    if (this.modelSide.defersMcpTools(builtin.map((t) => t.name))) return builtin;
     return [...builtin, ...this.mcp.apiTools(this.flags.permissionPromptTool)];
   }
 
@@ -540,9 +564,9 @@ export class ScriptedEngine implements ControlSession {
 
   private requestBody(): Json {
     return {
-      model: this.b.apiModelFor(this.model),
+      model: this.b.apiModelFor(this.modelSide.model(this.model)),
       messages: this.history.map((m) => ({ role: m.role, content: m.content })),
-      system: this.b.systemPrompt(),
+      system: this.modelSide.system(this.b.systemPrompt()),
       tools: this.apiTools(),
       metadata: {
         user_id: JSON.stringify({ device_id: 'fake-claude', account_uuid: '', session_id: this.sessionId }),
@@ -578,7 +602,7 @@ export class ScriptedEngine implements ControlSession {
     for (;;) {
       turn.phase = 'streaming';
       if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUuid(), false));
-      const body = this.requestBody();
+      let body = this.requestBody();
       logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
       const callStarted = monotonicMs();
       const source = await this.source();
@@ -598,6 +622,23 @@ export class ScriptedEngine implements ControlSession {
           };
         }
         if (response.ok) break;
+        if (this.modelSide.switchesAfter(response.status)) {
+          // --fallback-model: the next request goes to the fallback model at once.
+          const originalModel = String(body.model);
+          body = this.requestBody();
+          const fallbackModel = String(body.model);
+          const notice = this.modelSide.switchMessage({
+            originalModel,
+            fallbackModel,
+            originalWindow: this.b.contextWindow(originalModel),
+            fallbackWindow: this.b.contextWindow(fallbackModel),
+            uuid: randomUuid(),
+            sessionId: this.sessionId,
+          });
+          if (notice) this.emit(notice);
+          logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
+          continue;
+        }
         const retry = this.b.retryPolicy(response.status, attempt, response.headers);
         if (!retry.retry) break;
         this.emit(this.b.apiRetryEvent(this.facts(), attempt, retry.delayMs, response.status, randomUuid()));

@@ -23,10 +23,24 @@ export const initialize: ControlHandler = {
     }
     session.initialized = true;
     session.hooks = isRecord(request.hooks) ? request.hooks : {};
+    session.modelSide.fromInitialize(request);
     const servers = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [];
     for (const name of servers) if (typeof name === 'string') session.mcp.add(name);
+    // The fields of initialize its flags read (--await-initialize, --initialize-fields, …).
+    const dynamic = session.awaitInit.read(request);
+    if (dynamic.error) {
+      session.endWith(dynamic.error, 1);
+      return;
+    }
+    if (dynamic.disallowedTools.length > 0)
+      session.flags.disallowedTools = [...(session.flags.disallowedTools ?? []), ...dynamic.disallowedTools];
+    for (const entry of dynamic.servers) session.mcp.add(entry.name, entry);
     // Some versions start the MCP handshake of the SDK servers before they answer initialize.
     if (b.mcpConnectOnInitialize) session.mcp.connect().catch(() => {});
-    session.reply(requestId, b.initializeResponse(session.pid, session.facts()), 'initialize');
+    session.reply(
+      requestId,
+      { ...b.initializeResponse(session.pid, session.facts()), ...dynamic.reply },
+      'initialize',
+    );
   },
 };

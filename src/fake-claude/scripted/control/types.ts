@@ -1,6 +1,8 @@
 import type { CliBehaviour, Json, SessionFacts } from '../../behaviour/index.js';
 import type { FakeFlags } from '../../flags.js';
 import type { FakeIo } from '../../io.js';
+import type { ModelSideSession } from '../../model-side/session.js';
+import type { AwaitInitialize } from '../await-initialize.js';
 import type { McpHub } from '../mcp-hub.js';
 import type { TurnState } from '../turn-state.js';
 
@@ -11,6 +13,10 @@ export interface ControlSession {
   readonly io: FakeIo;
   readonly pid: number;
   readonly mcp: McpHub;
+  /** What shapes the requests to the model (initialize's systemPrompt, appendSystemPrompt). */
+  readonly modelSide: ModelSideSession;
+  /** `--await-initialize`: the fields of initialize its flags read. */
+  readonly awaitInit: AwaitInitialize;
   readonly auth: 'api-key' | 'oauth' | 'none';
   readonly sessionId: string;
   /** The turn in progress, if any. */
