@@ -36,4 +36,10 @@ export interface SchemaSet {
    * SDK declares (`schemas/<version>/sdk-amendments.ts`); absent on the drafted set itself.
    */
   observed?: SchemaSet;
+  /**
+   * The set as the corpora alone draft it, with no SDK reconciliation anywhere in its chain (built
+   * on first use). The validator asks it where this set reports a breaking finding: one that only
+   * an SDK-declared type raises, in a place no pinned corpus showed, is drift, not a broken contract.
+   */
+  corpusOnly?: () => SchemaSet;
 }

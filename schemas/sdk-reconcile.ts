@@ -17,6 +17,7 @@ export function withSdkAmendments(
   observed: SchemaSet,
   sdkAmendments: readonly Amendment[],
   sdkNamed: ReadonlyArray<readonly [z.ZodType, string]> = [],
+  corpusOnly: () => SchemaSet = () => observed,
 ): SchemaSet {
   const base: SchemaSet = { ...observed, named: [...sdkNamed, ...(observed.named ?? [])] };
   const { previous, ...amended } =
@@ -25,5 +26,26 @@ export function withSdkAmendments(
     ...amended,
     ...(observed.previous === undefined ? {} : { previous: observed.previous }),
     observed,
+    corpusOnly: once(corpusOnly),
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+/**
+ * The corpus-only set of a set amended from `previous` (see `SchemaSet.corpusOnly`): `previous`'s
+ * own corpus-only set with this version's corpus amendments.
+ */
+export function corpusOnlyOf(
+  previous: SchemaSet,
+  version: string,
+  amendments: readonly Amendment[],
+): () => SchemaSet {
+  return () => amendSchemaSet(previous.corpusOnly?.() ?? previous, version, amendments);
 }

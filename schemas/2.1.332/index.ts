@@ -7,7 +7,7 @@
 import { schemaSet as previous } from '../2.1.150/index.js';
 import { amendSchemaSet } from '../amend.js';
 import type { SchemaSet } from '../schema-set.js';
-import { withSdkAmendments } from '../sdk-reconcile.js';
+import { corpusOnlyOf, withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
 import { sdkAmendments, sdkNamed } from './sdk-amendments.js';
 
@@ -18,6 +18,7 @@ export const schemaSet: SchemaSet = withSdkAmendments(
   amendSchemaSet(previous, CLI_VERSION, amendments),
   sdkAmendments,
   sdkNamed,
+  corpusOnlyOf(previous, CLI_VERSION, amendments),
 );
 
 /** Every line the 2.1.332 CLI writes on stdout. */

@@ -59,7 +59,7 @@ export function renderIndexSource(options: Pick<RenderOptions, 'version' | 'prev
 import { amendSchemaSet } from '../amend.js';
 import { schemaSet as previous } from '../${options.previous}/index.js';
 import type { SchemaSet } from '../schema-set.js';
-import { withSdkAmendments } from '../sdk-reconcile.js';
+import { corpusOnlyOf, withSdkAmendments } from '../sdk-reconcile.js';
 import { amendments } from './amendments.js';
 import { sdkAmendments, sdkNamed } from './sdk-amendments.js';
 
@@ -70,6 +70,7 @@ export const schemaSet: SchemaSet = withSdkAmendments(
   amendSchemaSet(previous, CLI_VERSION, amendments),
   sdkAmendments,
   sdkNamed,
+  corpusOnlyOf(previous, CLI_VERSION, amendments),
 );
 
 /** Every line the ${options.version} CLI writes on stdout. */

@@ -35,6 +35,12 @@ export class ControlTracker {
     return found;
   }
 
+  /** The open request a response travelling in `responseDirection` would answer, left open. */
+  peek(responseDirection: Direction, requestId: string): OpenRequest | undefined {
+    const requestDirection: Direction = responseDirection === 'from-cli' ? 'to-cli' : 'from-cli';
+    return this.open.get(ControlTracker.key(requestDirection, requestId));
+  }
+
   /** A `control_cancel_request` travelling in `direction` closes the request its sender opened. */
   cancelled(direction: Direction, requestId: string): void {
     this.open.delete(ControlTracker.key(direction, requestId));

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Finding, isViolation } from '../findings/index.js';
 import { ControlTracker } from './control-tracker.js';
@@ -269,4 +271,50 @@ describe('validateMessage on names that are Object.prototype keys', () => {
       expect(() => validateMessage(answer, { direction: 'from-cli', tracker })).not.toThrow();
     },
   );
+});
+
+describe('validateMessage where only an SDK-declared type disagrees', () => {
+  const corpusResult = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../fixtures/2.1.150/turn__plain.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"type":"result"'))!,
+  ).msg as Record<string, unknown> & { usage: Record<string, unknown> };
+
+  it('a field no pinned corpus showed, filled as the SDK does not declare, is changed drift, not a violation', () => {
+    // Agent SDK 0.3.150 declares result.usage.fallback_credit as an object; later CLIs send null.
+    const message = { ...corpusResult, usage: { ...corpusResult.usage, fallback_credit: null } };
+    const findings = validateMessage(message, { version: '2.1.150', direction: 'from-cli' });
+    expect(findings.filter(isViolation)).toEqual([]);
+    expect(findings.map((f) => [f.code, f.severity, f.path.join('.')])).toContainEqual([
+      'schema/sdk-declared-mismatch',
+      'changed',
+      'usage.fallback_credit',
+    ]);
+  });
+
+  it('a value the corpus typed stays a violation', () => {
+    const message = { ...corpusResult, num_turns: 'one' };
+    const findings = validateMessage(message, { version: '2.1.150', direction: 'from-cli' });
+    expect(findings.filter(isViolation).map((f) => [f.code, f.path.join('.')])).toEqual([
+      ['schema/wrong-type', 'num_turns'],
+    ]);
+  });
+
+  it('a client answer checked against the request it answers keeps its violation', () => {
+    const tracker = new ControlTracker();
+    validateMessage(
+      {
+        type: 'control_request',
+        request_id: 'req-9',
+        request: { subtype: 'can_use_tool', tool_name: 'Write', input: {}, tool_use_id: 'toolu_9' },
+      },
+      { version: '2.1.150', direction: 'from-cli', tracker },
+    );
+    const answer = {
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'req-9', response: { behavior: 'allow' } },
+    };
+    const findings = validateMessage(answer, { version: '2.1.150', direction: 'to-cli', tracker });
+    expect(findings.filter(isViolation).map((f) => f.code)).toEqual(['schema/missing-field']);
+  });
 });

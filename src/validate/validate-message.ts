@@ -11,7 +11,7 @@ import type { SchemaSet } from '../../schemas/schema-set.js';
 import { packageInfo } from '../config/package-info.js';
 import type { Finding, FindingLocation, JsonPath } from '../findings/index.js';
 import { isRecord } from '../util/json.js';
-import type { ControlTracker } from './control-tracker.js';
+import { ControlTracker, type OpenRequest } from './control-tracker.js';
 import { CLEAN, schemaFit } from './schema-fit.js';
 import { summarizeValue, walkSchema } from './schema-walker.js';
 
@@ -46,9 +46,53 @@ function hasBreaking(findings: Finding[], prefix: JsonPath): boolean {
 
 export function validateMessage(message: unknown, options: ValidateMessageOptions): Finding[] {
   const set = options.schemaSet ?? schemaSetFor(options.version ?? packageInfo().pinned).set;
-  const findings = checkMessage(message, options.direction, set, options.tracker);
+  const answering = answeredRequest(message, options);
+  let findings = checkMessage(message, options.direction, set, options.tracker);
+  const corpusOnly = set.corpusOnly?.();
+  if (corpusOnly && corpusOnly !== set && findings.some((f) => f.severity === 'breaking')) {
+    // The same message against the corpora alone, with the same open request in view.
+    const replay = new ControlTracker();
+    if (answering) replay.opened(answering.request.direction, answering.requestId, answering.request);
+    findings = softenSdkOnly(findings, checkMessage(message, options.direction, corpusOnly, replay));
+  }
   if (options.location) for (const f of findings) f.location = { ...options.location };
   return findings;
+}
+
+/** The open request a control_response answers, seen before the check closes it. */
+function answeredRequest(
+  message: unknown,
+  options: ValidateMessageOptions,
+): { requestId: string; request: OpenRequest } | undefined {
+  if (!options.tracker || !isRecord(message) || message.type !== 'control_response') return undefined;
+  const requestId = isRecord(message.response) ? message.response.request_id : undefined;
+  if (typeof requestId !== 'string') return undefined;
+  const request = options.tracker.peek(options.direction, requestId);
+  return request ? { requestId, request } : undefined;
+}
+
+/**
+ * A breaking finding that the corpora's own schemas do not raise at that place comes from a type
+ * only the Agent SDK declares, for something no pinned corpus showed (a field the SDK types that a
+ * later CLI fills differently): the CLI disagrees with its SDK's declaration there, a `changed`
+ * drift to look at (`schema/sdk-declared-mismatch`), not a broken contract of the pinned version.
+ */
+function softenSdkOnly(findings: Finding[], corpusFindings: readonly Finding[]): Finding[] {
+  const breakingAt = corpusFindings
+    .filter((f) => f.severity === 'breaking')
+    .map((f) => f.path.join('\u0000'));
+  return findings.map((f) => {
+    if (f.severity !== 'breaking') return f;
+    const at = f.path.join('\u0000');
+    if (breakingAt.some((p) => p === at || at.startsWith(`${p}\u0000`) || p.startsWith(`${at}\u0000`)))
+      return f;
+    return {
+      ...f,
+      code: 'schema/sdk-declared-mismatch',
+      severity: 'changed',
+      message: `${f.message} (a type only the Agent SDK declares, for what no pinned corpus showed: ${f.code})`,
+    };
+  });
 }
 
 function checkMessage(
