@@ -47,23 +47,34 @@ describe('the system blocks a version sends', () => {
 });
 
 describe('--fallback-model', () => {
-  it('switches after the captured number of 529s in a row, once', () => {
+  it('switches after the captured number of 529s in a row, for the rest of that turn', () => {
     const fallback = new ModelFallback(v332, 'claude-haiku-4-5');
+    const turn = {};
     expect(v332.fallback.overloadedBeforeFallback).toBe(3);
-    expect([fallback.onAnswer(529), fallback.onAnswer(529)]).toEqual([false, false]);
-    expect(fallback.model).toBeUndefined();
-    expect(fallback.onAnswer(529)).toBe(true);
-    expect(fallback.model).toBe('claude-haiku-4-5');
-    expect(fallback.onAnswer(529)).toBe(false);
+    expect([fallback.onAnswer(529, turn), fallback.onAnswer(529, turn)]).toEqual([false, false]);
+    expect(fallback.modelFor(turn)).toBeUndefined();
+    expect(fallback.onAnswer(529, turn)).toBe(true);
+    expect(fallback.modelFor(turn)).toBe('claude-haiku-4-5');
+    expect(fallback.onAnswer(529, turn)).toBe(false);
+    expect(fallback.modelFor({})).toBeUndefined();
+    expect(fallback.modelFor(undefined)).toBeUndefined();
   });
-  it('starts counting again after another answer, and never switches without a fallback model', () => {
+  it('counts again after another answer and in a new turn, and never switches without a fallback model', () => {
     const fallback = new ModelFallback(v332, 'claude-haiku-4-5');
-    fallback.onAnswer(529);
-    fallback.onAnswer(529);
-    fallback.onAnswer(500);
-    expect([fallback.onAnswer(529), fallback.onAnswer(529)]).toEqual([false, false]);
+    const turn = {};
+    fallback.onAnswer(529, turn);
+    fallback.onAnswer(529, turn);
+    fallback.onAnswer(500, turn);
+    expect([fallback.onAnswer(529, turn), fallback.onAnswer(529, turn)]).toEqual([false, false]);
+    const next = {};
+    expect([fallback.onAnswer(529, next), fallback.onAnswer(529, next)]).toEqual([false, false]);
+    expect(fallback.onAnswer(529, next)).toBe(true);
     const none = new ModelFallback(v332, undefined);
-    expect([none.onAnswer(529), none.onAnswer(529), none.onAnswer(529)]).toEqual([false, false, false]);
+    expect([none.onAnswer(529, turn), none.onAnswer(529, turn), none.onAnswer(529, turn)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
   it('emits model_fallback where the version does, naming both models and their windows', () => {
     const facts = {

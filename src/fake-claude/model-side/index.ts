@@ -74,33 +74,40 @@ export function systemBlocks(data: ModelSideData, options: SystemPromptOptions):
 }
 
 /**
- * `--fallback-model`: counts the primary model's overloaded answers (529) in a row; after as many
- * as the version allows, the next request goes to the fallback model, for the rest of the session.
+ * `--fallback-model`: counts the primary model's overloaded answers (529) in a row within a turn;
+ * after as many as the version allows, the rest of that turn's requests go to the fallback model
+ * (the next turn asks the primary model again). A turn is any object that stands for it.
  */
 export class ModelFallback {
   private overloaded = 0;
-  private switched = false;
+  private turn: object | undefined;
+  private switchedIn: object | undefined;
 
   constructor(
     private readonly data: ModelSideData,
     private readonly fallbackModel: string | undefined,
   ) {}
 
-  /** An answer came: true when the CLI switches to the fallback model now (no retry event, no wait). */
-  onAnswer(status: number | 'ok'): boolean {
-    if (!this.fallbackModel || this.switched) return false;
+  /** An answer came in `turn`: true when the CLI switches to the fallback model now (no retry event, no wait). */
+  onAnswer(status: number, turn: object): boolean {
+    if (turn !== this.turn) {
+      this.turn = turn;
+      this.overloaded = 0;
+    }
+    if (!this.fallbackModel || this.switchedIn === turn) return false;
     if (status !== 529) {
       this.overloaded = 0;
       return false;
     }
     this.overloaded += 1;
     if (this.overloaded < this.data.fallback.overloadedBeforeFallback) return false;
-    this.switched = true;
+    this.switchedIn = turn;
     return true;
   }
 
-  get model(): string | undefined {
-    return this.switched ? this.fallbackModel : undefined;
+  /** The fallback model during the turn that switched; undefined otherwise. */
+  modelFor(turn: object | undefined): string | undefined {
+    return turn !== undefined && turn === this.switchedIn ? this.fallbackModel : undefined;
   }
 }
 

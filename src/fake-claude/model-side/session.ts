@@ -21,7 +21,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /**
  * One session's model side: the system prompt options of its command line and of `initialize`
  * (initialize's `systemPrompt` and `appendSystemPrompt` replace the flags'), and `--fallback-model`
- * once the primary model was overloaded often enough.
+ * for the rest of a turn once the primary model was overloaded often enough in it.
  */
 export class ModelSideSession {
   readonly data: ModelSideData;
@@ -51,21 +51,29 @@ export class ModelSideSession {
     });
   }
 
-  /** The model to ask: the fallback model once the session switched, else `primary`. */
-  model(primary: string): string {
-    return this.fallback.model ?? primary;
+  /** The model to ask in `turn`: the fallback model once the turn switched, else `primary`. */
+  model(primary: string, turn: object | undefined): string {
+    return this.fallback.modelFor(turn) ?? primary;
   }
 
   /**
-   * A failed answer (its status): true when the session switches to the fallback model now; then
-   * `switchMessage` is what the CLI emits, if anything.
+   * A failed answer in `turn` (its status): true when the turn switches to the fallback model
+   * now; then `switchMessage` is what the CLI emits, if anything.
    */
-  switchesAfter(status: number): boolean {
-    return this.fallback.onAnswer(status);
+  switchesAfter(status: number, turn: object): boolean {
+    return this.fallback.onAnswer(status, turn);
   }
 
   switchMessage(facts: FallbackFacts): Json | undefined {
     return modelFallbackMessage(this.data, facts);
+  }
+
+  /**
+   * A request tool the CLI offers whatever the session's tools: `DeferredToolPlaceholder` (where
+   * the version has it, it stands in the request for the tools deferred behind ToolSearch).
+   */
+  offeredAlways(apiToolName: string): boolean {
+    return apiToolName === 'DeferredToolPlaceholder';
   }
 
   /** Whether MCP tools stay out of the request's `tools` (deferred behind ToolSearch). */

@@ -19,12 +19,12 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
+import { ModelSideSession } from '../model-side/session.js';
 import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
-import { ModelSideSession } from '../model-side/session.js';
 import { McpHub } from './mcp-hub.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
@@ -332,7 +332,9 @@ export class ScriptedEngine implements ControlSession {
 
   private apiTools(): ApiTool[] {
     const names = new Set(this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)));
-    const builtin = this.b.apiTools().filter((t) => names.has(t.name));
+    const builtin = this.b
+      .apiTools()
+      .filter((t) => names.has(t.name) || this.modelSide.offeredAlways(t.name));
     // Versions that offer ToolSearch defer MCP tools: they are never in the request's tools.
     if (this.modelSide.defersMcpTools(builtin.map((t) => t.name))) return builtin;
     return [...builtin, ...this.mcp.apiTools(this.flags.permissionPromptTool)];
@@ -564,7 +566,7 @@ export class ScriptedEngine implements ControlSession {
 
   private requestBody(): Json {
     return {
-      model: this.b.apiModelFor(this.modelSide.model(this.model)),
+      model: this.b.apiModelFor(this.modelSide.model(this.model, this.turn)),
       messages: this.history.map((m) => ({ role: m.role, content: m.content })),
       system: this.modelSide.system(this.b.systemPrompt()),
       tools: this.apiTools(),
@@ -622,7 +624,7 @@ export class ScriptedEngine implements ControlSession {
           };
         }
         if (response.ok) break;
-        if (this.modelSide.switchesAfter(response.status)) {
+        if (this.modelSide.switchesAfter(response.status, turn)) {
           // --fallback-model: the next request goes to the fallback model at once.
           const originalModel = String(body.model);
           body = this.requestBody();
