@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { defOf, parseRoute, propValues, type RouteSegment, unwrap } from './amend.js';
+import { selects } from './amend-route.js';
 import type { SchemaSet } from './schema-set.js';
 
 /** Where a family's members are found: `out`, `in`, `payload:<subtype>` or `toolAnswer:<tool>`. */
@@ -159,14 +160,6 @@ function rootOf(roots: FamilyRoots, root: FamilyRoot): AnySchema | undefined {
   const [kind, name = ''] = root.split(':') as [string, string | undefined];
   const record = kind === 'payload' ? roots.controlResponsePayloads : roots.toolAnswers;
   return Object.hasOwn(record, name) ? record[name] : undefined;
-}
-
-/** Whether a union member takes one of the values `v1|v2|…` for its discriminator `key`. */
-function selects(option: AnySchema, key: string, value: string): boolean {
-  const values = propValues(option, key);
-  if (!values) return false;
-  const wanted = new Set(value.split('|'));
-  return [...values].some((v) => wanted.has(String(v)));
 }
 
 function step(node: AnySchema, seg: RouteSegment): AnySchema[] {

@@ -4,7 +4,7 @@
  * carry a discriminator value.
  */
 import type { z } from 'zod';
-import { defOf, unwrap } from '../../schemas/amend.js';
+import { defOf, optinOf, unwrap } from '../../schemas/zod-walk.js';
 
 export type ZodNode = z.ZodType;
 
@@ -44,7 +44,7 @@ export function takesNull(node: ZodNode, depth = 0): boolean {
 
 /** Whether an object field may be left out. */
 export function isOptionalField(node: ZodNode): boolean {
-  return node._zod.optin === 'optional';
+  return optinOf(node) === 'optional';
 }
 
 /** The values a literal or enum node takes (undefined for any other kind). */
