@@ -615,4 +615,22 @@ export const amendments: readonly Amendment[] = [
   addField('out', '<type=system><subtype=session_state_changed>', 'sdk_host_only', z.boolean().optional()),
   // mcp_status lists each server's transport ("sdk" for an in-process server).
   addField('payload:mcp_status', '.mcpServers[]', 'transport', z.string().optional()),
+
+  // ---- control/offline-requests ----
+  // seen 1×, in control__offline-requests.jsonl: rename_session announces the new title
+  addVariant(
+    'out',
+    '<type=system>',
+    z.looseObject({
+      type: z.literal('system'),
+      subtype: z.literal('session_title_changed'),
+      title: z.string(),
+      uuid: z.string(),
+      session_id: z.string(),
+    }),
+  ),
+  // seen 1×, in control__offline-requests.jsonl: the path as the client gave it
+  addField('payload:read_file', '', 'requested_path', z.string().optional()),
+  // seen 1×, in control__offline-requests.jsonl: the folder the suggestions are relative to
+  addField('payload:file_suggestions', '', 'cwd', z.string().optional()),
 ];

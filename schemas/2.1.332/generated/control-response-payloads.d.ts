@@ -549,6 +549,7 @@ export interface ControlResponsePayloads {
       score?: number;
       [k: string]: unknown;
     }[];
+    cwd?: string;
     [k: string]: unknown;
   };
   rewind_files?: {
@@ -568,6 +569,7 @@ export interface ControlResponsePayloads {
     absPath: string;
     truncated?: boolean;
     encoding?: "base64";
+    requested_path?: string;
     lossy?: boolean;
     [k: string]: unknown;
   };

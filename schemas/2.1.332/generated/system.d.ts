@@ -421,6 +421,14 @@ export type SystemMessage =
     }
   | {
       type: "system";
+      subtype: "session_title_changed";
+      title: string;
+      uuid: string;
+      session_id: string;
+      [k: string]: unknown;
+    }
+  | {
+      type: "system";
       subtype: "background_tasks_changed";
       tasks: {
         task_id: string;

@@ -3,6 +3,7 @@ import { apiScenarios } from './api.js';
 import { askUserQuestionScenarios } from './ask-user-question.js';
 import { contentScenarios } from './content.js';
 import { controlScenarios } from './control.js';
+import { controlOfflineScenarios } from './control-offline.js';
 import { fallbackScenarios } from './fallbacks.js';
 import { flagScenarios } from './flags.js';
 import { hookScenarios } from './hooks.js';
@@ -17,6 +18,7 @@ import { turnScenarios } from './turn.js';
 /** Every scenario, in catalogue order. Ids are stable: add, never rename. */
 export const SCENARIOS: readonly Scenario[] = [
   ...controlScenarios,
+  ...controlOfflineScenarios,
   ...turnScenarios,
   ...permissionScenarios,
   ...askUserQuestionScenarios,

@@ -1,9 +1,11 @@
+import { answerAsCaptured, capturedReplies } from './captured.js';
 import { getBinaryVersion } from './get-binary-version.js';
 import { getContextUsage } from './get-context-usage.js';
 import { getSettings } from './get-settings.js';
 import { initialize } from './initialize.js';
 import { interrupt } from './interrupt.js';
 import { mcpStatus } from './mcp-status.js';
+import { readFile } from './read-file.js';
 import { setModel } from './set-model.js';
 import { setPermissionMode } from './set-permission-mode.js';
 import type { ControlHandler, ControlSession } from './types.js';
@@ -18,13 +20,15 @@ export const controlHandlers: readonly ControlHandler[] = [
   mcpStatus,
   getSettings,
   getContextUsage,
+  readFile,
 ];
 
 const bySubtype = new Map(controlHandlers.map((h) => [h.subtype, h]));
 
 /**
- * Answers one control request: its handler, else the version's captured static reply, else the
- * version's "unsupported subtype" error.
+ * Answers one control request: its handler, else the version's captured reply to the request of
+ * `control/offline-requests` of that subtype (control/data/<version>.json), else its captured
+ * static reply, else the version's "unsupported subtype" error.
  */
 export function handleControlRequest(
   session: ControlSession,
@@ -35,6 +39,11 @@ export function handleControlRequest(
   const handler = bySubtype.get(subtype);
   if (handler) {
     handler.handle(session, request, requestId);
+    return;
+  }
+  const [replied] = capturedReplies(session.b.version, subtype);
+  if (replied) {
+    answerAsCaptured(session, replied, request, requestId);
     return;
   }
   const captured = session.b.staticControlReply(subtype, session.facts());

@@ -1,0 +1,68 @@
+import { randomUuid } from '../../../util/uuid.js';
+import type { Json, SessionFacts } from '../../behaviour/index.js';
+import { type CapturedControlReply, type ControlRepliesData, requestValues } from './captured-types.js';
+import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
+import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
+import type { ControlSession } from './types.js';
+
+/**
+ * The replies the real CLI of each emulated version gave to the client control requests it
+ * handles offline (captured by `npm run fake:capture-control-replies`), answered as captured:
+ * the sandbox's folders and the request's own values filled in, the messages it emitted emitted.
+ */
+const DATA: Record<string, ControlRepliesData> = {
+  '2.1.150': v2_1_150 as ControlRepliesData,
+  '2.1.332': v2_1_332 as ControlRepliesData,
+};
+
+/** The captured replies to `subtype` of `version`, in capture order. */
+export function capturedReplies(version: string, subtype: string): CapturedControlReply[] {
+  return (DATA[version]?.replies ?? []).filter((r) => r.request.subtype === subtype);
+}
+
+function fill(value: unknown, facts: SessionFacts, values: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    let text = value
+      .replaceAll('<config-dir>', facts.configDir)
+      .replaceAll('<home>', facts.home)
+      .replaceAll('<cwd>', facts.cwd)
+      .replaceAll('<tmpdir>', facts.tmpDir);
+    for (const [name, given] of Object.entries(values)) text = text.replaceAll(`{${name}}`, given);
+    return text;
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, facts, values));
+  if (value !== null && typeof value === 'object') {
+    const out: Json = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'uuid' && child === '<uuid>') out[key] = randomUuid();
+      else if (key === 'session_id' && child === '<session_id>') out[key] = facts.sessionId;
+      else out[key] = fill(child, facts, values);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Answers `request` with `captured` (its envelope, then the messages it emitted, as the real CLI orders them). */
+export function answerAsCaptured(
+  session: ControlSession,
+  captured: CapturedControlReply,
+  request: Json,
+  requestId: string,
+  overrides: Json = {},
+): void {
+  const facts = session.facts();
+  const values = requestValues(request);
+  for (const message of captured.emitted) session.emit(fill(message, facts, values) as Json);
+  const envelope = fill(captured.envelope, facts, values) as Json;
+  const response: Json = { ...envelope, request_id: requestId };
+  if (envelope.subtype === 'success' && Object.keys(overrides).length > 0)
+    response.response = { ...(envelope.response as Json), ...overrides };
+  session.emit({ type: 'control_response', response: orderedEnvelope(response) });
+}
+
+/** The envelope's keys in the CLI's order: subtype, request_id, then the rest. */
+function orderedEnvelope(envelope: Json): Json {
+  const { subtype, request_id, ...rest } = envelope;
+  return { subtype, request_id, ...rest };
+}
