@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import type { RecordedRequest } from '../src/model-api/index.js';
@@ -77,6 +78,13 @@ const SP_CASES: Record<string, { args: string[]; init: Json; given: boolean; app
   isp: { args: [], init: { systemPrompt: 'ISP.' }, given: true },
   iap: { args: [], init: { appendSystemPrompt: 'IAP.' }, given: false, append: 'IAP.' },
   spIsp: { args: ['--system-prompt', 'SP.'], init: { systemPrompt: 'ISP.' }, given: true },
+  spFile: { args: ['--system-prompt-file', 'sp.txt'], init: {}, given: true },
+  apFile: {
+    args: ['--append-system-prompt-file', 'ap.txt'],
+    init: {},
+    given: false,
+    append: 'AP from a file.',
+  },
   initOverArgv: {
     args: ['--append-system-prompt', 'AP.'],
     init: { systemPrompt: 'ISP.', appendSystemPrompt: 'IAP.' },
@@ -95,6 +103,8 @@ const systemPromptMatrix: Scenario = {
   model: script(...Object.keys(SP_CASES).map(() => [text('Hi.')])),
   deadlineMs: 90_000,
   async drive(ctx) {
+    writeFileSync(join(ctx.cwd, 'sp.txt'), 'SP from a file.');
+    writeFileSync(join(ctx.cwd, 'ap.txt'), 'AP from a file.');
     for (const [name, c] of Object.entries(SP_CASES)) {
       const input = [
         {
@@ -238,7 +248,7 @@ describe.each(emulatedVersions())(
       expect(requests(fake)).toEqual(realRequests);
     }, 180_000);
 
-    it.concurrent('the system prompt options (--system-prompt, --append-system-prompt, initialize systemPrompt/appendSystemPrompt) give the same system blocks', async () => {
+    it.concurrent('the system prompt options (--system-prompt, --append-system-prompt, their -file forms, initialize systemPrompt/appendSystemPrompt) give the same system blocks', async () => {
       const { real, fake } = await bothSides(systemPromptMatrix, version);
       const blocks = (run: ScenarioRun) =>
         Object.fromEntries(

@@ -21,7 +21,15 @@ export const EMULATED_OPTIONS: Readonly<Record<string, string>> = {
   '--replay-user-messages': 'user messages echoed on stdout',
   '--max-turns': 'error_max_turns',
   '--max-budget-usd': 'error_max_budget_usd',
-  '--mcp-config': 'stdio MCP servers spawned; SDK servers named in initialize',
+  '--mcp-config': 'stdio MCP servers spawned; SDK servers (type sdk) driven over mcp_message as initialize’s',
+  '--system-prompt':
+    'the system prompt blocks sent to the model (model-side/), replaced by initialize’s systemPrompt',
+  '--system-prompt-file': 'as --system-prompt, read from the file',
+  '--append-system-prompt':
+    'appended to the system prompt (and its identity line), replaced by initialize’s appendSystemPrompt',
+  '--append-system-prompt-file': 'as --append-system-prompt, read from the file',
+  '--fallback-model':
+    'after three 529s in a turn the rest of the turn asks it (2.1.332: system/model_fallback)',
   '--resume': 'resumes a session the fake stored',
   '--continue': 'resumes the latest session of the cwd',
   '--fork-session': 'a resumed session under a new id',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   defersMcpTools,
   type FallbackFacts,
@@ -12,11 +14,22 @@ type Json = Record<string, unknown>;
 
 export interface ModelSideFlags {
   systemPrompt?: unknown;
+  systemPromptFile?: unknown;
   appendSystemPrompt?: unknown;
+  appendSystemPromptFile?: unknown;
   fallbackModel?: string;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A prompt given as text, else as a file (relative to `cwd`); unreadable: undefined. */
+function promptOf(value: unknown, file: unknown, cwd: string): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof file !== 'string') return undefined;
+  try {
+    return readFileSync(resolve(cwd, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One session's model side: the system prompt options of its command line and of `initialize`
@@ -29,10 +42,10 @@ export class ModelSideSession {
   private appendSystemPrompt: string | undefined;
   private readonly fallback: ModelFallback;
 
-  constructor(version: string, flags: ModelSideFlags) {
+  constructor(version: string, flags: ModelSideFlags, cwd: string) {
     this.data = modelSideData(version);
-    this.systemPrompt = text(flags.systemPrompt);
-    this.appendSystemPrompt = text(flags.appendSystemPrompt);
+    this.systemPrompt = promptOf(flags.systemPrompt, flags.systemPromptFile, cwd);
+    this.appendSystemPrompt = promptOf(flags.appendSystemPrompt, flags.appendSystemPromptFile, cwd);
     this.fallback = new ModelFallback(this.data, flags.fallbackModel);
   }
 

@@ -97,7 +97,7 @@ export class ScriptedEngine implements ControlSession {
     this.b = options.behaviour;
     this.flags = options.flags;
     this.accounting = new ResultAccounting(this.flags.includePartialMessages === true);
-    this.modelSide = new ModelSideSession(this.b.version, this.flags);
+    this.modelSide = new ModelSideSession(this.b.version, this.flags, options.cwd);
     this.mcp = new McpHub({
       behaviour: this.b,
       cwd: options.cwd,
