@@ -190,13 +190,16 @@ async function rowFor(
   if (!probe) return row;
   if (item.kind === 'control-request' && item.direction !== 'cli-to-client') {
     const answer = fakeControls.get(item.subtype);
+    // A refusal the real CLI gives too (seen in the corpus) is the real answer, not a gap.
+    const asReal = answer?.verdict === 'refused' && exercised.has(`refused:${item.subtype}`);
     row.fake =
-      answer?.verdict === 'answered'
+      answer?.verdict === 'answered' || asReal
         ? 'answered'
         : answer?.verdict === 'refused'
           ? 'refused'
           : 'not-emulated';
-    if (answer?.error !== undefined) row.fakeNote = answer.error;
+    if (answer?.error !== undefined)
+      row.fakeNote = asReal ? `as the real CLI: ${answer.error}` : answer.error;
   } else if (item.kind === 'option') {
     if (item.argv.length === 0) {
       row.fake = item.initialize.length > 0 || item.env.length > 0 ? 'accepted' : 'not-applicable';

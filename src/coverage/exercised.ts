@@ -2,7 +2,7 @@
  * Which inventory items a pinned version's corpus exercises: the committed fixtures
  * (`fixtures/<version>/`, one per catalogue scenario, recorded from the real CLI) are read for the
  * message kinds, control request subtypes (each way), hook events, argv flags and `initialize`
- * fields they carry.
+ * fields they carry; and which client subtypes the real CLI refuses (`refused:<subtype>`).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +38,14 @@ export function keysOfFrame(dir: string, msg: unknown): string[] {
   return keys;
 }
 
+/** The subtype the CLI answered "Unsupported control request subtype" to, if `msg` is such an answer. */
+export function refusedSubtype(dir: string, msg: unknown): string | undefined {
+  if (dir !== 'from-cli' || !isRecord(msg) || msg.type !== 'control_response') return undefined;
+  const response = isRecord(msg.response) ? msg.response : {};
+  const error = typeof response.error === 'string' ? response.error : '';
+  return /^Unsupported control request subtype: (\S+)$/.exec(error)?.[1];
+}
+
 /** Flags of an argv, bare (`--model` for `--model x` and `--model=x`). */
 export function flagsOf(argv: readonly string[]): string[] {
   return argv.filter((a) => /^--?[A-Za-z]/.test(a)).map((a) => a.replace(/=.*$/s, ''));
@@ -64,6 +72,8 @@ export async function exercisedBy(cliVersion: string, dir?: string): Promise<Exe
     for (const frame of fixture.frames) {
       if (!('msg' in frame)) continue;
       for (const key of keysOfFrame(frame.dir, frame.msg)) add(key, scenario);
+      const refused = refusedSubtype(frame.dir, frame.msg);
+      if (refused !== undefined) add(`refused:${refused}`, scenario);
     }
   }
   return out;

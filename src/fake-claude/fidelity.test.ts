@@ -101,4 +101,22 @@ describe('normalizeTranscript', () => {
       text: 'requests go through 127.0.0.1:PORT, which',
     });
   });
+  it("replaces get_session_cost's durations and get_usage's session timings", () => {
+    const line = (wall: string, ms: number): TranscriptFrame => ({
+      seq: 0,
+      t: 0,
+      dir: 'from-cli',
+      msg: {
+        text: `Total cost: $0\nTotal duration (API):  0s\nTotal duration (wall): ${wall}\nUsage: 0 input`,
+        session: { total_duration_ms: ms, total_api_duration_ms: ms, total_lines_added: 0 },
+      },
+    });
+    const a = normalizeTranscript({ frames: [line('0s', 12)], exitCode: 0 });
+    const b = normalizeTranscript({ frames: [line('1m 2s', 1234)], exitCode: 0 });
+    expect(a).toEqual(b);
+    expect(a.fromCli[0]).toEqual({
+      text: 'Total cost: $0\nTotal duration (API):  <duration>\nTotal duration (wall): <duration>\nUsage: 0 input',
+      session: { total_duration_ms: 0, total_api_duration_ms: 0, total_lines_added: 0 },
+    });
+  });
 });

@@ -36,17 +36,24 @@ export const VOLATILE_NUMBER_KEYS: readonly string[] = [
   'ttft_stream_ms',
   'time_to_request_ms',
   'first_content_frame_ms',
+  // get_usage's session totals.
+  'total_duration_ms',
+  'total_api_duration_ms',
 ];
 /** Keys whose string values are wall-clock times: replaced by a placeholder. */
 export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
 
 /** The scripted Messages API's loopback address (a port per run), where a text names it. */
 const LOOPBACK = /127\.0\.0\.1:\d+/g;
+/** The durations of get_session_cost's text (`Total duration (wall): 1s`). */
+const DURATION_LINE = /(Total duration \((?:API|wall)\):[ \t]+)[^\n]+/g;
 
 function scrub(value: unknown): unknown {
   if (typeof value === 'string')
     // Sandbox paths, slugs and pid sockets the one way the kit normalises them (src/util/).
-    return normalizeSandboxPaths(value).replace(LOOPBACK, '127.0.0.1:PORT');
+    return normalizeSandboxPaths(value)
+      .replace(LOOPBACK, '127.0.0.1:PORT')
+      .replace(DURATION_LINE, '$1<duration>');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};

@@ -73,7 +73,7 @@ function templated(value: unknown, root: string, request: Json, key?: string): u
       .replaceAll(`${root}/home`, '<home>')
       .replaceAll(`${root}/work`, '<cwd>')
       .replaceAll(root, '<tmpdir>');
-    for (const [name, given] of Object.entries(requestValues(request)))
+    for (const [name, given] of Object.entries(requestValues(request, 3)))
       text = text.replaceAll(given, `{${name}}`);
     return text;
   }

@@ -19,6 +19,8 @@ export const OFFLINE_CONTROL_REQUESTS: ReadonlyArray<Json & { subtype: string }>
   { subtype: 'set_max_thinking_tokens', max_thinking_tokens: 2048 },
   { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null },
   { subtype: 'rename_session', title: 'Renamed by clide' },
+  { subtype: 'get_session_cost' },
+  { subtype: 'get_usage', skip_behaviors: true },
   { subtype: 'background_tasks' },
   { subtype: 'stop_task', task_id: 'no-such-task' },
   { subtype: 'get_task_output', task_id: 'no-such-task' },

@@ -17,14 +17,15 @@ export interface ControlRepliesData {
 
 /**
  * The request's values a reply may quote, by placeholder name: its own string fields, and the
- * server of an `mcp__<server>__<tool>` name (`server`).
+ * server of an `mcp__<server>__<tool>` name (`server`). The capture names only values of at least
+ * `minLength` characters (a shorter one would match by chance); the fake fills in every one.
  */
-export function requestValues(request: Json): Record<string, string> {
+export function requestValues(request: Json, minLength = 0): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, given] of Object.entries(request)) {
-    if (name !== 'subtype' && typeof given === 'string' && given.length > 2) values[name] = given;
+    if (name !== 'subtype' && typeof given === 'string' && given.length >= minLength) values[name] = given;
   }
   const server = typeof request.tool === 'string' ? /^mcp__(.+?)__/.exec(request.tool)?.[1] : undefined;
-  if (server && server.length > 2) values.server = server;
+  if (server !== undefined && server.length >= minLength) values.server = server;
   return values;
 }

@@ -103,9 +103,8 @@ describe('rename_session', () => {
 
 describe('requestValues', () => {
   it("names a request's strings and the server of an MCP tool name", () => {
-    expect(requestValues({ subtype: 'mcp_call', tool: 'mcp__calc__add', n: 1, id: 'ab' })).toEqual({
-      tool: 'mcp__calc__add',
-      server: 'calc',
-    });
+    const request = { subtype: 'mcp_call', tool: 'mcp__calc__add', n: 1, id: 'ab' };
+    expect(requestValues(request, 3)).toEqual({ tool: 'mcp__calc__add', server: 'calc' });
+    expect(requestValues(request)).toEqual({ tool: 'mcp__calc__add', id: 'ab', server: 'calc' });
   });
 });
