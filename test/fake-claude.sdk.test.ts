@@ -1,5 +1,7 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   HookCallback,
   Options,
@@ -244,13 +246,14 @@ function resultOf(messages: SDKMessage[]) {
 
 const writeBanana = toolUse('toolu_01SdkWrite', 'Write', { file_path: 'banana.txt', content: 'yellow\n' });
 
-/** A streaming-input prompt: one user message, kept open until `close()`. */
-function streamingPrompt(first: string) {
+/** A streaming-input prompt: one user message (once `before` is done), kept open until `close()`. */
+function streamingPrompt(first: string, before?: () => Promise<void>) {
   let close: () => void = () => {};
   const closed = new Promise<void>((r) => {
     close = r;
   });
   async function* messages(): AsyncGenerator<SDKUserMessage> {
+    await before?.();
     yield {
       type: 'user',
       message: { role: 'user', content: first },
@@ -411,23 +414,46 @@ describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (
 
   it('a stdio MCP server in mcpServers: its tool is offered, permission-gated and called (the newest SDK sends it in initialize with --await-initialize, which 2.1.150 refuses)', async () => {
     const asked: string[] = [];
+    // The prompt waits for the server's handshake with the CLI: a CLI may start a turn before its
+    // MCP servers are up (2.1.150 does), and a loaded machine starts a Node server slowly.
+    // (The newest SDK with 2.1.150: the CLI refuses --await-initialize, nothing to wait for.)
+    const refused = side.newestSdk && !atLeast(side.version, '2.1.326');
+    const dir = mkdtempSync(join(tmpdir(), 'clide-calc-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const ready = join(dir, 'ready');
+    const prompt = streamingPrompt('Add 2 and 3.', async () => {
+      if (refused) return;
+      for (let waited = 0; !existsSync(ready) && waited < 30_000; waited += 50) await sleep(50);
+      await sleep(300);
+    });
     const run = await drive(
       side,
       script([toolUse('toolu_01SdkAdd', 'mcp__calc__add', { a: 2, b: 3 })], [text('Five.')]),
-      'Add 2 and 3.',
+      () => prompt.messages(),
       {
-        mcpServers: { calc: { type: 'stdio', command: process.execPath, args: [CALC_SERVER] } },
+        mcpServers: {
+          calc: {
+            type: 'stdio',
+            command: process.execPath,
+            args: [CALC_SERVER],
+            env: { CALC_READY_FILE: ready },
+          },
+        },
         canUseTool: async (toolName, input): Promise<PermissionResult> => {
           asked.push(toolName);
           return { behavior: 'allow', updatedInput: input };
         },
       },
+      (message) => {
+        if (message.type === 'result') prompt.close();
+      },
     );
+    prompt.close();
     if (side.newestSdk) {
       expect(run.argv).toContain('--await-initialize');
       expect(run.argv.some((a) => a.startsWith('--mcp-config'))).toBe(false);
     } else expect(run.argv).toContain('--mcp-config');
-    if (side.newestSdk && !atLeast(side.version, '2.1.326')) {
+    if (refused) {
       // The CLI refuses the flag; from its stderr the SDK names the version it needs (an in-process
       // session's stderr is not the SDK's to read: only the exit code).
       if (side.inProcess) expect(run.error).toBe('Claude Code process exited with code 1');

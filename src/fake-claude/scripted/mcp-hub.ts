@@ -26,13 +26,28 @@ export interface McpHubOptions {
 export class McpHub {
   readonly servers: McpServerState[] = [];
   private connecting: Promise<void> | undefined;
+  /** Each server's handshake, once started (true: the session's input closed during it). */
+  private readonly handshakes = new Map<McpServerState, Promise<boolean>>();
 
   constructor(private readonly options: McpHubOptions) {}
 
-  /** Adds a server (once per name when `once`). */
+  /**
+   * Adds a server (once per name when `once`). A stdio server is started at once, as the real CLI
+   * starts the servers of its configuration at start-up, before any prompt (2.1.150 and 2.1.332
+   * both: a client can see the server's handshake before its first message); an SDK server waits
+   * for `connect()`.
+   */
   add(name: string, config?: McpConfigEntry, once = true): void {
     if (once && this.servers.some((s) => s.name === name)) return;
-    this.servers.push({ name, status: 'pending', tools: [], nextId: 0, ...(config ? { config } : {}) });
+    const server: McpServerState = {
+      name,
+      status: 'pending',
+      tools: [],
+      nextId: 0,
+      ...(config ? { config } : {}),
+    };
+    this.servers.push(server);
+    if (config?.type === 'stdio' && config.command) void this.handshake(server);
   }
 
   async request(server: McpServerState, message: Json, signal?: AbortSignal): Promise<Json> {
@@ -51,46 +66,61 @@ export class McpHub {
   }
 
   private async connectPending(): Promise<void> {
-    const b = this.options.behaviour;
     for (const server of this.servers) {
       if (server.status !== 'pending') continue;
-      if (server.config) {
-        if (server.config.type !== 'stdio' || !server.config.command) {
-          server.status = 'failed';
-          continue;
-        }
-        server.stdio = new StdioMcpClient(server.config, this.options.cwd, this.options.env);
-      }
-      try {
-        await this.request(server, {
-          method: 'initialize',
-          params: {
-            protocolVersion: b.mcpProtocolVersion,
-            capabilities: {},
-            clientInfo: b.mcpClientInfo(),
-          },
-          jsonrpc: '2.0',
-          id: server.nextId++,
-        });
-        await this.request(server, { method: 'notifications/initialized', jsonrpc: '2.0' });
-        const list = await this.request(server, {
-          method: 'tools/list',
-          jsonrpc: '2.0',
-          id: server.nextId++,
-        });
-        if (!isRecord(list.result)) throw new Error('tools/list failed');
-        const tools = Array.isArray(list.result.tools) ? list.result.tools : [];
-        server.tools = tools.filter(isRecord).map((t) => ({
-          name: String(t.name),
-          ...(typeof t.description === 'string' ? { description: t.description } : {}),
-          ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
-        }));
-        server.status = 'connected';
-      } catch (error) {
-        if (error instanceof StreamClosedError) return;
-        server.status = 'failed';
-      }
+      if (await this.handshake(server)) return;
     }
+  }
+
+  /** Starts `server`'s handshake, or joins the one under way; true when the input closed during it. */
+  private handshake(server: McpServerState): Promise<boolean> {
+    let running = this.handshakes.get(server);
+    if (!running) {
+      running = this.connectOne(server);
+      this.handshakes.set(server, running);
+    }
+    return running;
+  }
+
+  private async connectOne(server: McpServerState): Promise<boolean> {
+    const b = this.options.behaviour;
+    if (server.config) {
+      if (server.config.type !== 'stdio' || !server.config.command) {
+        server.status = 'failed';
+        return false;
+      }
+      server.stdio = new StdioMcpClient(server.config, this.options.cwd, this.options.env);
+    }
+    try {
+      await this.request(server, {
+        method: 'initialize',
+        params: {
+          protocolVersion: b.mcpProtocolVersion,
+          capabilities: {},
+          clientInfo: b.mcpClientInfo(),
+        },
+        jsonrpc: '2.0',
+        id: server.nextId++,
+      });
+      await this.request(server, { method: 'notifications/initialized', jsonrpc: '2.0' });
+      const list = await this.request(server, {
+        method: 'tools/list',
+        jsonrpc: '2.0',
+        id: server.nextId++,
+      });
+      if (!isRecord(list.result)) throw new Error('tools/list failed');
+      const tools = Array.isArray(list.result.tools) ? list.result.tools : [];
+      server.tools = tools.filter(isRecord).map((t) => ({
+        name: String(t.name),
+        ...(typeof t.description === 'string' ? { description: t.description } : {}),
+        ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
+      }));
+      server.status = 'connected';
+    } catch (error) {
+      if (error instanceof StreamClosedError) return true;
+      server.status = 'failed';
+    }
+    return false;
   }
 
   /** The connected server offering `mcp__<server>__<tool>`, and the tool's own name. */
