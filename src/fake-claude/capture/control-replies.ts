@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
  * Captures what a real claude binary answers to every client control request it handles offline
  * (the list of `control/offline-requests`, src/scenarios/catalogue/control-offline.ts), sent in one
  * session after `initialize`: each reply's envelope (success payload, or error text and extra
- * fields) and the messages the request made the CLI emit. Machine-dependent strings become
+ * fields) and the messages the request made the CLI emit, before its answer and right after it. Machine-dependent strings become
  * placeholders the fake fills in: the sandbox's folders (`<cwd>`, `<home>`, `<config-dir>`,
  * `<tmpdir>`), and a request's own string values (`{task_id}`, `{serverName}`, …).
  */
@@ -40,13 +40,27 @@ export async function captureControlReplies(binary: string): Promise<ControlRepl
       await sendOfflineControlRequests(ctx.cwd, async (request) => {
         const response = await ctx.session.request(request);
         const all = ctx.session.messages();
-        const emitted = all.slice(seen).filter((m) => m.type !== 'control_response');
+        const fresh = all.slice(seen);
         seen = all.length;
-        const { request_id: _id, ...envelope } = response;
+        const at = fresh.findIndex(
+          (m) =>
+            m.type === 'control_response' &&
+            isRecord(m.response) &&
+            m.response.request_id === response.request_id,
+        );
+        const notAnswers = (list: Json[]) => list.filter((m) => m.type !== 'control_response');
+        const emitted = notAnswers(at === -1 ? fresh : fresh.slice(0, at));
+        const emittedAfter = notAnswers(at === -1 ? [] : fresh.slice(at + 1));
+        // A second initialize's reply is the first's (the version's initialize data): its subtype tells.
+        const { request_id: _id, ...envelope } =
+          request.subtype === 'initialize' ? { ...response, response: undefined } : response;
         replies.push({
           request,
           envelope: templated(envelope, root, request) as Json,
           emitted: emitted.map((m) => templated(m, root, request) as Json),
+          ...(emittedAfter.length > 0
+            ? { emittedAfter: emittedAfter.map((m) => templated(m, root, request) as Json) }
+            : {}),
         });
         return response;
       });

@@ -16,6 +16,8 @@ const NO_UUID = '00000000-0000-4000-8000-000000000001';
  * captured replies (src/fake-claude/capture/control-replies.ts) come from the same list.
  */
 export const OFFLINE_CONTROL_REQUESTS: ReadonlyArray<Json & { subtype: string }> = [
+  // A second initialize (after the scenario's own).
+  { subtype: 'initialize', hooks: {}, sdkMcpServers: [] },
   { subtype: 'set_max_thinking_tokens', max_thinking_tokens: 2048 },
   { subtype: 'set_max_thinking_tokens', max_thinking_tokens: null },
   { subtype: 'rename_session', title: 'Renamed by clide' },

@@ -8,6 +8,8 @@ export interface CapturedControlReply {
   envelope: Json;
   /** The messages the CLI emitted for the request (its side effects a client sees), templated alike. */
   emitted: Json[];
+  /** The messages it emitted right after its answer (in the same write). */
+  emittedAfter?: Json[];
 }
 
 /** A version's captured control replies: `src/fake-claude/scripted/control/data/<version>.json`. */

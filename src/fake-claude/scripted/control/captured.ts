@@ -59,6 +59,14 @@ export function answerAsCaptured(
   if (envelope.subtype === 'success' && Object.keys(overrides).length > 0)
     response.response = { ...(envelope.response as Json), ...overrides };
   session.emit({ type: 'control_response', response: orderedEnvelope(response) });
+  emitAfter(session, captured, request);
+}
+
+/** The messages `captured` shows right after its answer. */
+export function emitAfter(session: ControlSession, captured: CapturedControlReply, request: Json): void {
+  const facts = session.facts();
+  const values = requestValues(request);
+  for (const message of captured.emittedAfter ?? []) session.emit(fill(message, facts, values) as Json);
 }
 
 /** The envelope's keys in the CLI's order: subtype, request_id, then the rest. */

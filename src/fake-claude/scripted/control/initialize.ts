@@ -1,15 +1,23 @@
 import { isRecord } from '../../../util/json.js';
+import { capturedReplies, emitAfter } from './captured.js';
 import type { ControlHandler } from './types.js';
 
 /**
  * `initialize`: the first takes the client's hooks and SDK MCP servers and answers with the
- * session's commands, models and account; a second is refused.
+ * session's commands, models and account; a second is answered alike or refused, as the version does.
  */
 export const initialize: ControlHandler = {
   subtype: 'initialize',
   handle(session, request, requestId) {
     const { b } = session;
     if (session.initialized) {
+      // A second one: versions that answer it as the first (its captured reply is a success) do so.
+      const [again] = capturedReplies(b.version, 'initialize');
+      if (again?.envelope.subtype === 'success') {
+        session.reply(requestId, b.initializeResponse(session.pid, session.facts()), 'initialize');
+        emitAfter(session, again, request);
+        return;
+      }
       session.emit({
         type: 'control_response',
         response: {
