@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { packageInfo } from '../../config/package-info.js';
@@ -108,6 +108,26 @@ function killMarked(mark: string): number {
     }
   }
   return killed;
+}
+
+/**
+ * The folder a background daemon keeps its sockets in (2.1.150's `--bg`: `/tmp/cc-daemon-<uid>`,
+ * whatever TMPDIR says), as it was before the probes: `removeNew()` removes what they left there.
+ */
+function daemonFolders(): { removeNew: () => void } {
+  const uid = process.getuid?.();
+  if (uid === undefined) return { removeNew: () => {} };
+  const folder = join('/tmp', `cc-daemon-${uid}`);
+  const before = new Set(existsSync(folder) ? readdirSync(folder) : []);
+  const existed = existsSync(folder);
+  return {
+    removeNew: () => {
+      if (!existsSync(folder)) return;
+      for (const entry of readdirSync(folder))
+        if (!before.has(entry)) rmSync(join(folder, entry), { recursive: true, force: true });
+      if (!existed && readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -229,6 +249,7 @@ export async function captureArgv(options: ArgvCaptureOptions): Promise<ArgvCapt
   const binary = options.binaryPath;
   const progress = options.onProgress ?? (() => {});
   const sandbox = createSandbox();
+  const daemons = daemonFolders();
   try {
     const helpRun = await runBinary(binary, sandbox, ['--help']);
     const printHelpRun = await runBinary(binary, sandbox, ['-p', '--help']);
@@ -304,5 +325,6 @@ export async function captureArgv(options: ArgvCaptureOptions): Promise<ArgvCapt
     };
   } finally {
     sandbox.dispose();
+    daemons.removeNew();
   }
 }
