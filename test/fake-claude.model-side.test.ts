@@ -186,6 +186,55 @@ const pythonSdkSession: Scenario = {
   },
 };
 
+/** A session started in plan mode: a tool round and a second turn (three requests). */
+const planModeSession: Scenario = {
+  id: 'model-side/plan-mode-reminder',
+  requirement: 'a session started in plan mode sends the plan-mode reminder where the real CLI does',
+  spec: 'model side',
+  tier: 'model',
+  model: script([toolUse('toolu_01Read', 'Read', { file_path: 'a.txt' })], [text('Read.')], [text('Again.')]),
+  args: { permissionMode: 'plan' },
+  async prepare(ctx) {
+    writeFileSync(join(ctx.cwd, 'a.txt'), 'hello\n');
+  },
+  handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
+  async drive(ctx) {
+    await ctx.session.request({ subtype: 'initialize', hooks: {} });
+    await turn(ctx, 'Read a.txt please.');
+    await turn(ctx, 'And again.');
+  },
+};
+
+const PLAN_MARK = 'Plan mode is active';
+const PLAN_END = 'before implementation begins.';
+
+/**
+ * Where each request carries the plan-mode reminder (message index, role, string or blocks) and its
+ * text, the plan file's name normalised. In a system-role message the reminder is cut out of the
+ * rest of that message (environment, date: not emulated yet).
+ */
+function planReminders(run: ScenarioRun): Json[][] {
+  return conversation(run).map((r) =>
+    (bodyOf(r).messages as Json[]).flatMap((m, index) => {
+      const blocks = typeof m.content === 'string' ? [{ text: m.content }] : (m.content as Json[]);
+      return blocks
+        .map((b) => String(b.text ?? ''))
+        .filter((t) => t.includes(PLAN_MARK))
+        .map((t) => {
+          const normal = t.replace(/\/\S*\/plans\/[\w.-]+\.md/g, '<plan file>');
+          const start = m.role === 'user' ? 0 : normal.indexOf(PLAN_MARK);
+          const end = m.role === 'user' ? normal.length : normal.indexOf(PLAN_END) + PLAN_END.length;
+          return {
+            index,
+            role: m.role,
+            string: typeof m.content === 'string',
+            text: normal.slice(start, end),
+          };
+        });
+    }),
+  );
+}
+
 /** What the client sees of the Python-SDK-shaped session, normalised. */
 function pythonSideView(run: ScenarioRun): Json {
   const msgs = run.transcript.frames.filter((f) => f.dir === 'from-cli').map((f) => f.msg as Json);
@@ -246,6 +295,14 @@ describe.each(emulatedVersions())(
       ]);
       expect(realRequests[0]!.system.map((b) => b.text)).toContain('You are calc-bot.');
       expect(requests(fake)).toEqual(realRequests);
+    }, 180_000);
+
+    it.concurrent('a session started in plan mode: the plan-mode reminder in every request, where the real CLI puts it', async () => {
+      const { real, fake } = await bothSides(planModeSession, version);
+      const realReminders = planReminders(real);
+      expect(realReminders).toHaveLength(3);
+      for (const reminders of realReminders) expect(reminders).toHaveLength(1);
+      expect(planReminders(fake)).toEqual(realReminders);
     }, 180_000);
 
     it.concurrent('the system prompt options (--system-prompt, --append-system-prompt, their -file forms, initialize systemPrompt/appendSystemPrompt) give the same system blocks', async () => {

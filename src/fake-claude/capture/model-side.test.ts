@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingTemplate, fallbackTemplate } from './model-side.js';
+import { billingTemplate, fallbackTemplate, planReminder } from './model-side.js';
 
 describe('model-side capture', () => {
   it('turns the billing header hashes into {hex:N}', () => {
@@ -36,5 +36,23 @@ describe('model-side capture', () => {
     expect(() =>
       fallbackTemplate({ content: 'Switched to something else' }, 'claude-opus-5-5', 'claude-haiku-4-5'),
     ).toThrow(/does not name/);
+  });
+  it('finds the plan-mode reminder: a block of its own, or what a system-role message has more', () => {
+    const block =
+      '<system-reminder>\nPlan mode is active. Plan at {root}/home/.claude/plans/say-hi-x-y.md now.\n</system-reminder>\n';
+    expect(planReminder([{ message: 0, role: 'user', block: 1, text: block }], [])).toEqual({
+      placement: 'user-block',
+      template: '<system-reminder>\nPlan mode is active. Plan at {planFilePath} now.\n</system-reminder>\n',
+    });
+    const plain = { message: 1, role: 'system', block: 0, text: 'Env {root}/work\n\nToday is 1.' };
+    const plan = {
+      ...plain,
+      text: 'Env {root}/work\n\nPlan mode is active. At {root}/home/.claude/plans/a-b.md.\n\nToday is 1.',
+    };
+    expect(planReminder([plan], [plain])).toEqual({
+      placement: 'system-message',
+      template: 'Plan mode is active. At {planFilePath}.',
+    });
+    expect(() => planReminder([plain], [plain])).toThrow(/no plan-mode reminder/);
   });
 });

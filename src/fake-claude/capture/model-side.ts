@@ -19,6 +19,8 @@ import type { ModelSideData } from '../model-side/types.js';
  * - the system prompt's blocks with `--system-prompt` alone and with `--append-system-prompt`
  *   (the identity line the CLI puts first, the joiner of the two texts, the cache control of a block)
  *   and the billing header block as a template (its per-request hashes as `{hex:N}`);
+ * - the plan-mode reminder of a session started in plan mode: where it goes and its text (a
+ *   template: `{planFilePath}`);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -42,10 +44,70 @@ function probe(id: string, args: string[], model: Scenario['model']): Scenario {
     args: { extraArgs: args },
     deadlineMs: 60_000,
     async drive(ctx) {
+      sandboxRoots.set(id, ctx.cwd.replace(/\/work$/, ''));
       await ctx.session.request({ subtype: 'initialize', hooks: {} });
       await turn(ctx, 'Say hi.');
     },
   };
+}
+
+/** The sandbox folder of each probe's run (its cwd is `<root>/work`), by probe id. */
+const sandboxRoots = new Map<string, string>();
+
+interface TextAt {
+  message: number;
+  role: string;
+  block: number;
+  text: string;
+}
+
+/** Every text of a request's messages, where it is (a string content is block 0). */
+function textsOf(request: RecordedRequest, root: string): TextAt[] {
+  const messages = ((request.body as Json).messages as Json[]) ?? [];
+  return messages.flatMap((m, message) => {
+    const content =
+      typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
+    return content
+      .filter((c) => typeof c.text === 'string')
+      .map((c, block) => ({
+        message,
+        role: String(m.role),
+        block,
+        text: String(c.text).split(root).join('{root}'),
+      }));
+  });
+}
+
+const PLAN_MARK = 'Plan mode is active';
+
+/**
+ * The plan-mode reminder of the first request of a session started in plan mode, from a run in
+ * plan mode and one without: a block of its own in the first user message (`user-block`, the whole
+ * block), or a text added to the system-role message (`system-message`, what the plan run has more).
+ * Its plan file path is `{planFilePath}`.
+ */
+export function planReminder(
+  plan: TextAt[],
+  plain: TextAt[],
+): { placement: 'user-block' | 'system-message'; template: string } {
+  const at = plan.find((t) => t.text.includes(PLAN_MARK));
+  if (!at) throw new ClideError('io', 'no plan-mode reminder in the request of a plan-mode session');
+  const template = (text: string) =>
+    text.replace(/\{root\}\/home\/\.claude\/plans\/[\w.-]+\.md/g, '{planFilePath}');
+  if (at.role === 'user') return { placement: 'user-block', template: template(at.text) };
+  const before = plain.find((t) => t.message === at.message && t.role === at.role && t.block === at.block);
+  if (!before) throw new ClideError('io', 'the plan-mode reminder is in a message the plain session lacks');
+  let head = 0;
+  while (head < before.text.length && before.text[head] === at.text[head]) head += 1;
+  let tail = 0;
+  while (
+    tail < before.text.length - head &&
+    before.text[before.text.length - 1 - tail] === at.text[at.text.length - 1 - tail]
+  )
+    tail += 1;
+  const added = at.text.slice(head, at.text.length - tail);
+  const start = added.indexOf(PLAN_MARK);
+  return { placement: 'system-message', template: template(added.slice(start).replace(/\s+$/, '')) };
 }
 
 async function conversation(binary: string, scenario: Scenario) {
@@ -154,6 +216,16 @@ export async function captureModelSide(
     });
   }
 
+  const planRun = await conversation(
+    binary,
+    probe('plan-mode', ['--permission-mode', 'plan'], script([text('Hi.')])),
+  );
+  const plainRun = await conversation(binary, probe('default-mode', [], script([text('Hi.')])));
+  const plan = planReminder(
+    textsOf(planRun.requests[0]!, sandboxRoots.get('plan-mode')!),
+    textsOf(plainRun.requests[0]!, sandboxRoots.get('default-mode')!),
+  );
+
   const fallbacks: Partial<Record<keyof typeof FALLBACKS, Json | null>> = {};
   let overloadedBeforeFallback = 0;
   for (const [kind, fallback] of Object.entries(FALLBACKS) as Array<[keyof typeof FALLBACKS, string]>) {
@@ -183,6 +255,7 @@ export async function captureModelSide(
       joiner: joinedText.slice(SYSTEM_PROMPT.length, joinedText.length - APPEND.length),
       cacheControl: isRecord(identity.cache_control) ? identity.cache_control : null,
     },
+    planReminder: plan,
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,

@@ -16,8 +16,8 @@ export type { ModelSideData } from './types.js';
 type Json = Record<string, unknown>;
 
 const DATA: Record<string, ModelSideData> = {
-  '2.1.150': v2_1_150 as ModelSideData,
-  '2.1.332': v2_1_332 as ModelSideData,
+  '2.1.150': v2_1_150 as unknown as ModelSideData,
+  '2.1.332': v2_1_332 as unknown as ModelSideData,
 };
 
 function compareVersions(a: string, b: string): number {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   defersMcpTools,
   type FallbackFacts,
+  fillTemplate,
   ModelFallback,
   type ModelSideData,
   modelFallbackMessage,
@@ -41,6 +42,9 @@ export class ModelSideSession {
   private systemPrompt: string | undefined;
   private appendSystemPrompt: string | undefined;
   private readonly fallback: ModelFallback;
+  /** The plan-mode reminder, once the first request is made (null: not in plan mode then). */
+  private planReminder: string | null | undefined;
+  private requestsMade = 0;
 
   constructor(version: string, flags: ModelSideFlags, cwd: string) {
     this.data = modelSideData(version);
@@ -62,6 +66,38 @@ export class ModelSideSession {
       appendSystemPrompt: this.appendSystemPrompt,
       defaultPrompt: String(own.at(-1)?.text ?? ''),
     });
+  }
+
+  /**
+   * A request's messages: the conversation, with the plan-mode reminder where the version puts it
+   * when the session's first request was made in plan mode (its plan file under `configDir`/plans,
+   * named after the first prompt).
+   */
+  messages(history: Json[], permissionMode: string, configDir: string): Json[] {
+    const first = history.findIndex((m) => m.role === 'user');
+    if (this.planReminder === undefined) {
+      this.planReminder =
+        permissionMode === 'plan'
+          ? fillTemplate(this.data.planReminder.template, {
+              planFilePath: join(configDir, 'plans', `${planSlug(history[first]?.content)}.md`),
+            })
+          : null;
+    }
+    this.requestsMade += 1;
+    const reminder = this.planReminder;
+    if (reminder === null || first < 0) return history;
+    const out = [...history];
+    if (this.data.planReminder.placement === 'user-block') {
+      const message = out[first]!;
+      const content =
+        typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+      out[first] = { ...message, content: [{ type: 'text', text: reminder }, ...(content as Json[])] };
+      return out;
+    }
+    // A system-role message after the first user message: a block in the first request, its text after.
+    const content = this.requestsMade === 1 ? [{ type: 'text', text: reminder }] : reminder;
+    out.splice(first + 1, 0, { role: 'system', content });
+    return out;
   }
 
   /** The model to ask in `turn`: the fallback model once the turn switched, else `primary`. */
@@ -93,4 +129,22 @@ export class ModelSideSession {
   defersMcpTools(builtinApiToolNames: readonly string[]): boolean {
     return defersMcpTools(builtinApiToolNames);
   }
+}
+
+/** The plan file's name: the first prompt's first words, then the fake's own words. */
+function planSlug(content: unknown): string {
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map((c) => (typeof c?.text === 'string' ? c.text : '')).join(' ')
+        : '';
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .split('-')
+    .filter(Boolean)
+    .slice(0, 4);
+  return [...words, 'scripted', 'plan'].join('-');
 }

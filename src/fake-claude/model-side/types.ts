@@ -16,6 +16,15 @@ export interface ModelSideData {
     /** On every block after the billing header (null: none). */
     cacheControl: Record<string, unknown> | null;
   };
+  /** The plan-mode reminder of a session started in plan mode (`{planFilePath}` in its text). */
+  planReminder: {
+    /**
+     * `user-block`: a block of the first user message, before the prompt; `system-message`: a
+     * system-role message after the first user message.
+     */
+    placement: 'user-block' | 'system-message';
+    template: string;
+  };
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

@@ -567,7 +567,11 @@ export class ScriptedEngine implements ControlSession {
   private requestBody(): Json {
     return {
       model: this.b.apiModelFor(this.modelSide.model(this.model, this.turn)),
-      messages: this.history.map((m) => ({ role: m.role, content: m.content })),
+      messages: this.modelSide.messages(
+        this.history.map((m) => ({ role: m.role, content: m.content })),
+        this.permissionMode,
+        this.configDir,
+      ),
       system: this.modelSide.system(this.b.systemPrompt()),
       tools: this.apiTools(),
       metadata: {
