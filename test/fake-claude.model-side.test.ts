@@ -78,6 +78,7 @@ const SP_CASES: Record<string, { args: string[]; init: Json; given: boolean; app
   isp: { args: [], init: { systemPrompt: 'ISP.' }, given: true },
   iap: { args: [], init: { appendSystemPrompt: 'IAP.' }, given: false, append: 'IAP.' },
   spIsp: { args: ['--system-prompt', 'SP.'], init: { systemPrompt: 'ISP.' }, given: true },
+  ispArray: { args: [], init: { systemPrompt: ['Block one.', 'Block two.'] }, given: true },
   spFile: { args: ['--system-prompt-file', 'sp.txt'], init: {}, given: true },
   apFile: {
     args: ['--append-system-prompt-file', 'ap.txt'],

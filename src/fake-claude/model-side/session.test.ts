@@ -50,5 +50,7 @@ describe('one session’s model side', () => {
     expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('From a file.\n\nAppended.');
     side.fromInitialize({ systemPrompt: 'Init.', appendSystemPrompt: 'Init append.' });
     expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('Init.\n\nInit append.');
+    side.fromInitialize({ systemPrompt: ['One.', 'Two.'] });
+    expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('One.\n\nTwo.\n\nInit append.');
   });
 });

@@ -56,6 +56,11 @@ export class ModelSideSession {
   /** initialize's fields that shape the request. */
   fromInitialize(request: Json): void {
     if (typeof request.systemPrompt === 'string') this.systemPrompt = request.systemPrompt;
+    // The Agent SDK's array of blocks: one text, as the real CLI sends it (checked against it).
+    else if (Array.isArray(request.systemPrompt))
+      this.systemPrompt = request.systemPrompt
+        .filter((t): t is string => typeof t === 'string')
+        .join(this.data.system.joiner);
     if (typeof request.appendSystemPrompt === 'string') this.appendSystemPrompt = request.appendSystemPrompt;
   }
 
