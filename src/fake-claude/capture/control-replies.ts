@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClideError } from '../../errors/index.js';
 import {
+  afterReinitialize,
   OFFLINE_CONTROL_REQUESTS,
   sendOfflineControlRequests,
 } from '../../scenarios/catalogue/control-offline.js';
@@ -39,6 +40,7 @@ export async function captureControlReplies(binary: string): Promise<ControlRepl
       let seen = ctx.session.messages().length;
       await sendOfflineControlRequests(ctx.cwd, async (request) => {
         const response = await ctx.session.request(request);
+        await afterReinitialize(request, response, (p) => ctx.session.waitFor(p));
         const all = ctx.session.messages();
         const fresh = all.slice(seen);
         seen = all.length;

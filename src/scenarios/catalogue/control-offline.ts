@@ -48,8 +48,32 @@ export const OFFLINE_CONTROL_REQUESTS: ReadonlyArray<Json & { subtype: string }>
   { subtype: 'register_repo_root', directory: '.' },
   { subtype: 'set_has_subscribers', has_subscribers: false },
   { subtype: 'set_color', color: 'blue' },
+  // A CLI→client request on 0.3.336, listed client→CLI by 0.3.150: both pins refuse it.
+  { subtype: 'request_user_dialog', dialog_kind: 'clide', payload: {} },
   { subtype: 'mcp_status' },
 ];
+
+/**
+ * After a second `initialize` a version answers as the first, the message it sends a few
+ * milliseconds later (2.1.332: `system/background_tasks_changed`), waited for at most `ms` so the
+ * next request does not race it.
+ */
+export async function afterReinitialize(
+  request: Json & { subtype: string },
+  reply: Json,
+  waitFor: (predicate: (msg: Json) => boolean) => Promise<unknown>,
+  ms = 2_000,
+): Promise<void> {
+  if (request.subtype !== 'initialize' || reply.subtype !== 'success') return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    waitFor((m) => m.type === 'system' && m.subtype === 'background_tasks_changed').catch(() => {}),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 /** Writes the file the requests read, then sends every request of the list, in order. */
 export async function sendOfflineControlRequests(
@@ -73,7 +97,11 @@ export const controlOfflineScenarios: Scenario[] = [
     model: noModel,
     async drive(ctx) {
       await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: [] });
-      const replies = await sendOfflineControlRequests(ctx.cwd, (r) => ctx.session.request(r));
+      const replies = await sendOfflineControlRequests(ctx.cwd, async (r) => {
+        const reply = await ctx.session.request(r);
+        await afterReinitialize(r, reply, (p) => ctx.session.waitFor(p));
+        return reply;
+      });
       replies.forEach((res, i) => {
         ctx.check(
           res.subtype === 'success' || res.subtype === 'error',
