@@ -90,12 +90,12 @@ export async function probeFakeControls(
   const out = new Map<string, FakeAnswer>();
   try {
     const init = await ask('probe-init', { subtype: 'initialize', hooks: {}, sdkMcpServers: [] });
-    out.set('initialize', classify(init));
+    out.set('initialize', classify(init, home));
     let n = 0;
     for (const { subtype, request } of requests) {
       if (subtype === 'initialize') continue;
       n += 1;
-      out.set(subtype, classify(await ask(`probe-${n}`, { ...request, subtype })));
+      out.set(subtype, classify(await ask(`probe-${n}`, { ...request, subtype }), home));
     }
   } finally {
     child.stdin.end();
@@ -109,10 +109,11 @@ export async function probeFakeControls(
   return out;
 }
 
-function classify(response: Record<string, unknown> | undefined): FakeAnswer {
+/** `cwd`: the probe's folder, named `<cwd>` in an error text (a file path the fake names). */
+function classify(response: Record<string, unknown> | undefined, cwd: string): FakeAnswer {
   if (response === undefined) return { verdict: 'no-answer' };
   if (response.subtype === 'success') return { verdict: 'answered' };
-  const error = String(response.error ?? '');
+  const error = String(response.error ?? '').replaceAll(cwd, '<cwd>');
   if (/^Unsupported control request subtype/.test(error)) return { verdict: 'refused', error };
   return { verdict: 'answered', error };
 }
