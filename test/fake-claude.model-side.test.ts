@@ -11,9 +11,9 @@ import { script, text, toolUse } from '../src/scenarios/model.js';
  * The model side of the options that shape what the CLI sends the model: the same session runs
  * against the real CLI of every version the fake emulates and against the fake emulating it (its
  * model turns from the same scripted Messages API, ANTHROPIC_BASE_URL), and the requests each made
- * — system prompt blocks, models, tools offered — must be equal after normalisation (the billing
- * header's per-request hashes; the CLI's own default prompt, whose text is not emulated yet, as a
- * placeholder), as must what the client sees of them.
+ * — system prompt blocks (the CLI's own default prompt among them), models, tools offered — must be
+ * equal after normalisation (the billing header's per-request hashes, the sandbox's folder name),
+ * as must what the client sees of them.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -58,38 +58,29 @@ function normalBlock(block: Json): Json {
   };
 }
 
-const OWN_PROMPT = '<the CLI own prompt>';
-
-/** The system blocks; `own` (the CLI's default prompt when none is given) as a placeholder. */
-function normalSystem(request: RecordedRequest, own: { given: boolean; append?: string }): Json[] {
-  const blocks = (bodyOf(request).system as Json[]).map(normalBlock);
-  if (own.given) return blocks;
-  const last = blocks.at(-1)!;
-  const tail = own.append ? `\n\n${own.append}` : '';
-  const textOf = String(last.text);
-  return [...blocks.slice(0, -1), { ...last, text: textOf.endsWith(tail) ? `${OWN_PROMPT}${tail}` : textOf }];
+/** The system blocks, the sandbox's random folder name normalised. */
+function normalSystem(request: RecordedRequest): Json[] {
+  return (bodyOf(request).system as Json[]).map(normalBlock).map((b) => ({
+    ...b,
+    text: String(b.text).replace(/clide-sandbox-[A-Za-z0-9]+/g, 'clide-sandbox-<id>'),
+  }));
 }
 
-const SP_CASES: Record<string, { args: string[]; init: Json; given: boolean; append?: string }> = {
-  sp: { args: ['--system-prompt', 'SP.'], init: {}, given: true },
-  spEmpty: { args: ['--system-prompt', ''], init: {}, given: true },
-  ap: { args: ['--append-system-prompt', 'AP.'], init: {}, given: false, append: 'AP.' },
-  spap: { args: ['--system-prompt', 'SP.', '--append-system-prompt', 'AP.'], init: {}, given: true },
-  isp: { args: [], init: { systemPrompt: 'ISP.' }, given: true },
-  iap: { args: [], init: { appendSystemPrompt: 'IAP.' }, given: false, append: 'IAP.' },
-  spIsp: { args: ['--system-prompt', 'SP.'], init: { systemPrompt: 'ISP.' }, given: true },
-  ispArray: { args: [], init: { systemPrompt: ['Block one.', 'Block two.'] }, given: true },
-  spFile: { args: ['--system-prompt-file', 'sp.txt'], init: {}, given: true },
-  apFile: {
-    args: ['--append-system-prompt-file', 'ap.txt'],
-    init: {},
-    given: false,
-    append: 'AP from a file.',
-  },
+const SP_CASES: Record<string, { args: string[]; init: Json }> = {
+  none: { args: [], init: {} },
+  sp: { args: ['--system-prompt', 'SP.'], init: {} },
+  spEmpty: { args: ['--system-prompt', ''], init: {} },
+  ap: { args: ['--append-system-prompt', 'AP.'], init: {} },
+  spap: { args: ['--system-prompt', 'SP.', '--append-system-prompt', 'AP.'], init: {} },
+  isp: { args: [], init: { systemPrompt: 'ISP.' } },
+  iap: { args: [], init: { appendSystemPrompt: 'IAP.' } },
+  spIsp: { args: ['--system-prompt', 'SP.'], init: { systemPrompt: 'ISP.' } },
+  ispArray: { args: [], init: { systemPrompt: ['Block one.', 'Block two.'] } },
+  spFile: { args: ['--system-prompt-file', 'sp.txt'], init: {} },
+  apFile: { args: ['--append-system-prompt-file', 'ap.txt'], init: {} },
   initOverArgv: {
     args: ['--append-system-prompt', 'AP.'],
     init: { systemPrompt: 'ISP.', appendSystemPrompt: 'IAP.' },
-    given: true,
   },
 };
 
@@ -280,7 +271,7 @@ describe.each(emulatedVersions())(
         conversation(run).map((r) => ({
           model: bodyOf(r).model,
           status: r.status,
-          system: normalSystem(r, { given: true }),
+          system: normalSystem(r),
           tools: (bodyOf(r).tools as Json[]).map((t) => t.name),
         }));
       const realRequests = requests(real);
@@ -313,7 +304,7 @@ describe.each(emulatedVersions())(
           conversation(run).map((r) => {
             const name = caseOf(r);
             const c = SP_CASES[name];
-            return [name, c ? normalSystem(r, c) : bodyOf(r).system];
+            return [name, c ? normalSystem(r) : bodyOf(r).system];
           }),
         );
       const realBlocks = blocks(real);

@@ -19,6 +19,8 @@ import type { ModelSideData } from '../model-side/types.js';
  * - the system prompt's blocks with `--system-prompt` alone and with `--append-system-prompt`
  *   (the identity line the CLI puts first, the joiner of the two texts, the cache control of a block)
  *   and the billing header block as a template (its per-request hashes as `{hex:N}`);
+ * - the CLI's own system prompt, sent when none is given (a template: `{cwd}`, `{memoryDir}`, the
+ *   environment lines);
  * - the plan-mode reminder of a session started in plan mode: where it goes and its text (a
  *   template: `{planFilePath}`);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
@@ -179,6 +181,24 @@ export function fallbackTemplate(message: Json, original: string, fallback: stri
   return out;
 }
 
+/**
+ * The CLI's own system prompt (sent when none is given) as a template: the run's working folder
+ * `{cwd}`, its memory folder `{memoryDir}`, and the environment lines `{isGitRepo}`, `{platform}`,
+ * `{osVersion}`; the rest (the default model's lines among them) as the binary wrote it.
+ */
+export function defaultPromptTemplate(text: string, root: string): string {
+  const cwd = `${root}/work`;
+  const memoryDir = `${root}/home/.claude/projects/${cwd.replace(/[^a-zA-Z0-9]/g, '-')}/memory/`;
+  return text
+    .split(memoryDir)
+    .join('{memoryDir}')
+    .split(cwd)
+    .join('{cwd}')
+    .replace(/( - Is a git repository: )(true|false)/, '$1{isGitRepo}')
+    .replace(/( - Platform: )(\S+)/, '$1{platform}')
+    .replace(/( - OS Version: )([^\n]+)/, '$1{osVersion}');
+}
+
 /** Drives `binary` (claude `version`, default model `defaultModel`) and returns the data; writes nothing. */
 export async function captureModelSide(
   version: string,
@@ -221,6 +241,8 @@ export async function captureModelSide(
     probe('plan-mode', ['--permission-mode', 'plan'], script([text('Hi.')])),
   );
   const plainRun = await conversation(binary, probe('default-mode', [], script([text('Hi.')])));
+  const own = systemBlocks(plainRun.requests[0]!).at(-1);
+  const defaultPrompt = defaultPromptTemplate(String(own?.text ?? ''), sandboxRoots.get('default-mode')!);
   const plan = planReminder(
     textsOf(planRun.requests[0]!, sandboxRoots.get('plan-mode')!),
     textsOf(plainRun.requests[0]!, sandboxRoots.get('default-mode')!),
@@ -255,6 +277,7 @@ export async function captureModelSide(
       joiner: joinedText.slice(SYSTEM_PROMPT.length, joinedText.length - APPEND.length),
       cacheControl: isRecord(identity.cache_control) ? identity.cache_control : null,
     },
+    defaultPrompt,
     planReminder: plan,
     fallback: {
       overloadedBeforeFallback,

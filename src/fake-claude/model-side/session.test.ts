@@ -47,10 +47,10 @@ describe('one session’s model side', () => {
       { systemPromptFile: 'sp.txt', appendSystemPromptFile: 'ap.txt' },
       cwd,
     );
-    expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('From a file.\n\nAppended.');
+    expect(side.system([{ text: 'own' }], '/c').at(-1)?.text).toBe('From a file.\n\nAppended.');
     side.fromInitialize({ systemPrompt: 'Init.', appendSystemPrompt: 'Init append.' });
-    expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('Init.\n\nInit append.');
+    expect(side.system([{ text: 'own' }], '/c').at(-1)?.text).toBe('Init.\n\nInit append.');
     side.fromInitialize({ systemPrompt: ['One.', 'Two.'] });
-    expect(side.system([{ text: 'own' }]).at(-1)?.text).toBe('One.\n\nTwo.\n\nInit append.');
+    expect(side.system([{ text: 'own' }], '/c').at(-1)?.text).toBe('One.\n\nTwo.\n\nInit append.');
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { release, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   defersMcpTools,
@@ -46,7 +47,11 @@ export class ModelSideSession {
   private planReminder: string | null | undefined;
   private requestsMade = 0;
 
-  constructor(version: string, flags: ModelSideFlags, cwd: string) {
+  constructor(
+    version: string,
+    flags: ModelSideFlags,
+    private readonly cwd: string,
+  ) {
     this.data = modelSideData(version);
     this.systemPrompt = promptOf(flags.systemPrompt, flags.systemPromptFile, cwd);
     this.appendSystemPrompt = promptOf(flags.appendSystemPrompt, flags.appendSystemPromptFile, cwd);
@@ -64,12 +69,25 @@ export class ModelSideSession {
     if (typeof request.appendSystemPrompt === 'string') this.appendSystemPrompt = request.appendSystemPrompt;
   }
 
-  /** The request's `system`; `own` is the CLI's own prompt (its text: the last block's). */
-  system(own: Json[]): Json[] {
+  /**
+   * The request's `system`. Without a given prompt: the version's own (its template filled for
+   * this session: `cwd`, the memory folder under `configDir`, this machine), else `own`'s last text.
+   */
+  system(own: Json[], configDir: string): Json[] {
+    const template = this.data.defaultPrompt;
+    const defaultPrompt = template
+      ? fillTemplate(template, {
+          cwd: this.cwd,
+          memoryDir: `${join(configDir, 'projects', this.cwd.replace(/[^a-zA-Z0-9]/g, '-'), 'memory')}/`,
+          isGitRepo: String(existsSync(join(this.cwd, '.git'))),
+          platform: process.platform,
+          osVersion: `${type()} ${release()}`,
+        })
+      : String(own.at(-1)?.text ?? '');
     return systemBlocks(this.data, {
       systemPrompt: this.systemPrompt,
       appendSystemPrompt: this.appendSystemPrompt,
-      defaultPrompt: String(own.at(-1)?.text ?? ''),
+      defaultPrompt,
     });
   }
 

@@ -16,6 +16,12 @@ export interface ModelSideData {
     /** On every block after the billing header (null: none). */
     cacheControl: Record<string, unknown> | null;
   };
+  /**
+   * The CLI's own system prompt, sent when none is given: `{cwd}`, `{memoryDir}`, `{isGitRepo}`,
+   * `{platform}`, `{osVersion}` stand for the session's; the lines naming the model are the
+   * default model's.
+   */
+  defaultPrompt: string;
   /** The plan-mode reminder of a session started in plan mode (`{planFilePath}` in its text). */
   planReminder: {
     /**

@@ -572,7 +572,7 @@ export class ScriptedEngine implements ControlSession {
         this.permissionMode,
         this.configDir,
       ),
-      system: this.modelSide.system(this.b.systemPrompt()),
+      system: this.modelSide.system(this.b.systemPrompt(), this.configDir),
       tools: this.apiTools(),
       metadata: {
         user_id: JSON.stringify({ device_id: 'fake-claude', account_uuid: '', session_id: this.sessionId }),
