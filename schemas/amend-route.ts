@@ -3,7 +3,7 @@
  * union members a `<k=v>` segment selects. The grammar is in `amend.ts`.
  */
 import type { z } from 'zod';
-import { propValues } from './zod-walk.js';
+import { defOf, optinOf, propValues, propValuesOf, valuesOf } from './zod-walk.js';
 
 export type RouteSegment =
   | { kind: 'field'; key: string }
@@ -81,5 +81,94 @@ function wantedValues(value: string): ReadonlySet<string> {
 
 /** Whether `<key=value>` selects the union member `option`. */
 export function selects(option: z.core.$ZodType, key: string, value: string): boolean {
-  return takesValue(propValues(option, key), value);
+  return takesValue(propValuesAt(option, key), value);
+}
+
+// ---- one key of zod's propValues ----------------------------------------------------------------
+
+type AnySchema = z.core.$ZodType;
+type Values = ReadonlySet<unknown> | undefined;
+
+const hasOwn = (o: object, key: string) => Object.hasOwn(o, key);
+const AT = new WeakMap<AnySchema, Map<string, Values>>();
+
+/**
+ * `propValues[key]` of a schema, exactly as zod computes it, without computing the other keys:
+ * zod's own computation reads the values of every field of every member, which for the unions an
+ * amendment route selects from (every member of the output union, every control request) is most
+ * of what a look-up costs. An object's entry depends on its field `key` only (its values, and
+ * `undefined` when it may be left out); a discriminated union's on its members' entries. Other
+ * kinds, and a union with a member zod would refuse, are left to zod.
+ */
+export function propValuesAt(schema: AnySchema, key: string): Values {
+  if (key in Object.prototype) return propValues(schema, key);
+  let byKey = AT.get(schema);
+  if (!byKey) {
+    byKey = new Map();
+    AT.set(schema, byKey);
+  } else if (byKey.has(key)) return byKey.get(key);
+  const values = readPropValuesAt(schema, key);
+  byKey.set(key, values);
+  return values;
+}
+
+function readPropValuesAt(schema: AnySchema, key: string): Values {
+  const def = defOf(schema);
+  if (def.type === 'object') {
+    const shape = def.shape as Record<string, AnySchema>;
+    return hasOwn(shape, key) ? fieldPropValues(shape[key]!) : undefined;
+  }
+  if (def.type !== 'union') return propValues(schema, key);
+  const disc = (def as { discriminator?: string }).discriminator;
+  if (disc === undefined) return undefined;
+  if (disc in Object.prototype || !def.options.every(hasPropValues)) return propValues(schema, key);
+  let out: Set<unknown> | undefined;
+  let omitting = 0;
+  for (const option of def.options) {
+    if (propValuesAt(option, disc)?.has(undefined)) omitting++;
+    const values = propValuesAt(option, key);
+    if (values) {
+      out ??= new Set();
+      for (const v of values) out.add(v);
+    }
+  }
+  if (!(def as { unionFallback?: boolean }).unionFallback && omitting > 1 && key === disc)
+    out?.delete(undefined);
+  return out;
+}
+
+/** An object's `propValues` entry for a field: the field's values, with `undefined` when it may be left out. */
+export function fieldPropValues(field: AnySchema): Set<unknown> | undefined {
+  const values = valuesOf(field);
+  if (!values) return undefined;
+  const out = new Set<unknown>(values);
+  if (optinOf(field) !== undefined) out.add(undefined);
+  return out;
+}
+
+const HAS = new WeakMap<AnySchema, boolean>();
+
+/** Whether zod's `propValues` of a schema has a key (what a discriminated union requires of each member). */
+export function hasPropValues(schema: AnySchema): boolean {
+  let has = HAS.get(schema);
+  if (has === undefined) {
+    has = readHasPropValues(schema);
+    HAS.set(schema, has);
+  }
+  return has;
+}
+
+function readHasPropValues(schema: AnySchema): boolean {
+  const def = defOf(schema);
+  if (def.type === 'object') {
+    const shape = def.shape as Record<string, AnySchema>;
+    for (const key in shape) if (valuesOf(shape[key]!)) return true;
+    return false;
+  }
+  // A discriminated union's keys are its members' (zod's own throws where a member has none).
+  if (def.type === 'union' && (def as { discriminator?: string }).discriminator !== undefined)
+    if (def.options.every(hasPropValues)) return def.options.length > 0;
+  const pv = propValuesOf(schema);
+  if (pv) for (const _ in pv) return true;
+  return false;
 }

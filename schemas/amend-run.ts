@@ -15,15 +15,25 @@
  *   the member as it now stands (an object: its field `k`; a discriminated union: its members).
  *   Where that is not plain to read (the field `k` itself rebuilt, a kind the look-up does not
  *   follow), the run ends before that amendment and the next run starts from real schemas;
- * - `replaced` learns, for every schema a route rebuilt, what it ended as, through the same
- *   chain of versions the rebuild per amendment records (a version no run builds is a token);
+ * - `replaced` learns, for every schema a route rebuilt, what it ended as: where a schema was
+ *   rebuilt at several places, the place rebuilt first last (as the rebuild per amendment, which
+ *   records every intermediate copy, leaves it); a widened node points at its union;
  * - a run that throws (a route that leads nowhere, an edit of the wrong kind, a zod check when
  *   the drafts are built) is redone one amendment at a time, so the error is exactly the one of
  *   the amendment that causes it. A run of one amendment is the rebuild per amendment.
  */
 import { z } from 'zod';
 import type { Amendment } from './amend.js';
-import { formatRoute, parseRoute, type RouteSegment, selects, takesValue } from './amend-route.js';
+import {
+  fieldPropValues,
+  formatRoute,
+  hasPropValues,
+  parseRoute,
+  propValuesAt,
+  type RouteSegment,
+  selects,
+  takesValue,
+} from './amend-route.js';
 import {
   type AnyDef,
   type AnySchema,
@@ -32,8 +42,6 @@ import {
   innerOf,
   type Kind,
   kindOf,
-  optinOf,
-  propValuesOf,
   valuesOf,
   WRAPPERS,
 } from './zod-walk.js';
@@ -48,9 +56,6 @@ export interface PlacedAmendment {
 
 type Schema = z.ZodType;
 
-/** A version of a node that the rebuild per amendment makes and a run never builds (a `replaced` link). */
-class Version {}
-
 /** A node a route of the current run went through (or an edit made): built into a schema when the run ends. */
 class Draft {
   shape?: Record<string, Slot>;
@@ -63,15 +68,21 @@ class Draft {
   /** What zod's propValues will be, per key, as far as read since the last rebuild. */
   propValues?: Map<string, Set<unknown> | undefined | Split>;
   hasPropValues?: boolean | Split;
+  /** A union's answers to each `<k=v>` segment, per member, with the member (or its version) they were read from. */
+  hits?: Map<RouteSegment, { hit: boolean[]; seen: Array<AnySchema | number>; found: number[] | undefined }>;
   constructor(
     /** The schema at this place when the run first rebuilt it; undefined for the union a widen makes, or the optional wrapper of an edited field. */
     readonly src: Schema | undefined,
     readonly kind: Kind,
     /** `src`'s definition. */
     readonly def: AnyDef | undefined,
-    /** The version `replaced` knows this place by now: `src`, then a new one per rebuild. */
-    public version: object,
   ) {}
+  /** When the run last rebuilt this place (a number of the run's clock): what it was read as is older. */
+  version = 0;
+  /** When the run first rebuilt it: of the places a schema was rebuilt at, `replaced` names the last. */
+  first = 0;
+  /** The union a widening put this node into, since its last rebuild (`replaced` points it there). */
+  widened?: Draft;
 }
 
 type Slot = Schema | Draft;
@@ -86,7 +97,8 @@ type Step =
   | { at: 'inner'; inner: Slot; next: Step }
   | { at: 'field'; key: string; next: Step }
   | { at: 'child'; next: Step }
-  | { at: 'members'; next: ReadonlyArray<Step | undefined> };
+  /** The members selected (their indices, in order) and where the route goes in each. */
+  | { at: 'members'; next: ReadonlyArray<readonly [number, Step]> };
 
 const END: Step = { at: 'end' };
 
@@ -140,11 +152,11 @@ function readPropValues(d: Draft, key: string): Set<unknown> | undefined | Split
       const shape = d.shape!;
       if (!hasOwn(shape, key)) return undefined;
       const field = shape[key]!;
-      const values = fieldValues(field);
-      if (values === SPLIT || !values) return values;
-      const out = new Set<unknown>(values);
-      if (optinOf(field as Schema) !== undefined) out.add(undefined);
-      return out;
+      return field instanceof Draft
+        ? fieldValues(field) === undefined
+          ? undefined
+          : SPLIT
+        : fieldPropValues(field);
     }
     case 'union':
       return unionPropValues(d, key);
@@ -175,7 +187,9 @@ function readHasPropValues(d: Draft): boolean | Split {
     case 'union': {
       const disc = (d.def as DefOfUnion).discriminator;
       if (disc === undefined) return false;
-      for (const option of d.options!) if (memberPropValues(option) === SPLIT) return SPLIT;
+      for (const option of d.options!)
+        if (option instanceof Draft ? draftHasPropValues(option) !== true : !hasPropValues(option))
+          return SPLIT;
       return d.options!.length > 0;
     }
     case 'array':
@@ -188,13 +202,6 @@ function readHasPropValues(d: Draft): boolean | Split {
 
 type DefOfUnion = AnyDef & { discriminator?: string; unionFallback?: boolean };
 
-/** A discriminated union member as zod requires it (propValues with a key); SPLIT where zod would throw or it is not plain. */
-function memberPropValues(option: Slot): true | Readonly<Record<string, Set<unknown>>> | Split {
-  if (option instanceof Draft) return draftHasPropValues(option) === true ? true : SPLIT;
-  const pv = propValuesOf(option);
-  return pv && Object.keys(pv).length > 0 ? pv : SPLIT;
-}
-
 /** zod's discriminated union `propValues[key]`: every member's, less `undefined` on the discriminator when several may omit it. */
 function unionPropValues(d: Draft, key: string): Set<unknown> | undefined | Split {
   const def = d.def as DefOfUnion;
@@ -204,20 +211,20 @@ function unionPropValues(d: Draft, key: string): Set<unknown> | undefined | Spli
   let out: Set<unknown> | undefined;
   let omitting = 0;
   for (const option of d.options!) {
-    const pv = memberPropValues(option);
-    if (pv === SPLIT) return SPLIT;
-    let atDisc: Set<unknown> | undefined;
-    let atKey: Set<unknown> | undefined;
-    if (pv === true) {
-      const draft = option as Draft;
-      const a = draftPropValues(draft, disc);
-      const b = key === disc ? a : draftPropValues(draft, key);
+    let atDisc: ReadonlySet<unknown> | undefined;
+    let atKey: ReadonlySet<unknown> | undefined;
+    if (option instanceof Draft) {
+      if (draftHasPropValues(option) !== true) return SPLIT;
+      const a = draftPropValues(option, disc);
+      const b = key === disc ? a : draftPropValues(option, key);
       if (a === SPLIT || b === SPLIT) return SPLIT;
       atDisc = a;
       atKey = b;
     } else {
-      atDisc = hasOwn(pv, disc) ? pv[disc] : undefined;
-      atKey = hasOwn(pv, key) ? pv[key] : undefined;
+      // zod refuses a member without propValues: where the draft has one, the schema will throw.
+      if (!hasPropValues(option)) return SPLIT;
+      atDisc = propValuesAt(option, disc);
+      atKey = key === disc ? atDisc : propValuesAt(option, key);
     }
     if (atDisc?.has(undefined)) omitting++;
     if (atKey) {
@@ -231,8 +238,8 @@ function unionPropValues(d: Draft, key: string): Set<unknown> | undefined | Spli
 
 // The members a `<k=v>` segment selects in a union schema, per union and segment: a schema does not
 // change, and the same segment is looked up in the same union by every amendment routed through it.
-const HITS = new WeakMap<AnySchema, Map<RouteSegment, readonly boolean[]>>();
-function schemaHits(union: Schema, seg: Extract<RouteSegment, { kind: 'variant' }>): readonly boolean[] {
+const HITS = new WeakMap<AnySchema, Map<RouteSegment, readonly number[]>>();
+function schemaHits(union: Schema, seg: Extract<RouteSegment, { kind: 'variant' }>): readonly number[] {
   let bySegment = HITS.get(union);
   if (!bySegment) {
     bySegment = new Map();
@@ -240,29 +247,47 @@ function schemaHits(union: Schema, seg: Extract<RouteSegment, { kind: 'variant' 
   }
   let hit = bySegment.get(seg);
   if (!hit) {
-    hit = (defOf(union) as DefOf<'union'>).options.map((o) => selects(o, seg.key, seg.value));
+    const options = (defOf(union) as DefOf<'union'>).options;
+    const found: number[] = [];
+    for (let n = 0; n < options.length; n++) if (selects(options[n]!, seg.key, seg.value)) found.push(n);
+    hit = found;
     bySegment.set(seg, hit);
   }
   return hit;
 }
 
 /**
- * The members `seg` selects at a union, as they stand: a member the run has not changed answers
- * as it did in the union the draft was made from; a draft (or a member added) is read anew.
+ * The members `seg` selects at a union (their indices), as they stand. A draft keeps what each
+ * member answered, with the member's version then: a member not rebuilt since answers the same
+ * (at first, a member the run has not touched answers as in the schema the draft was made from).
  */
-function hits(union: Slot, seg: Extract<RouteSegment, { kind: 'variant' }>): readonly boolean[] | Split {
+function hits(union: Slot, seg: Extract<RouteSegment, { kind: 'variant' }>): readonly number[] | Split {
   if (!(union instanceof Draft)) return schemaHits(union, seg);
   const options = union.options!;
-  const before = union.src ? (defOf(union.src) as DefOf<'union'>).options : [];
-  const known = union.src ? schemaHits(union.src, seg) : [];
-  const out: boolean[] = [];
+  union.hits ??= new Map();
+  let known = union.hits.get(seg);
+  if (!known) {
+    const before = union.src ? (defOf(union.src) as DefOf<'union'>).options : [];
+    const hit = before.map(() => false);
+    if (union.src) for (const n of schemaHits(union.src, seg)) hit[n] = true;
+    known = { hit, seen: [...before], found: undefined };
+    union.hits.set(seg, known);
+  }
   for (let n = 0; n < options.length; n++) {
     const option = options[n]!;
-    const h = option === before[n] ? known[n]! : selectsSlot(option, seg.key, seg.value);
+    const seen = option instanceof Draft ? option.version : option;
+    if (known.seen[n] === seen) continue;
+    const h = selectsSlot(option, seg.key, seg.value);
     if (h === SPLIT) return SPLIT;
-    out.push(h);
+    known.hit[n] = h;
+    known.seen[n] = seen;
+    known.found = undefined;
   }
-  return out;
+  if (!known.found) {
+    known.found = [];
+    for (let n = 0; n < options.length; n++) if (known.hit[n]) known.found.push(n);
+  }
+  return known.found;
 }
 
 function selectsSlot(option: Slot, key: string, value: string): boolean | Split {
@@ -271,24 +296,38 @@ function selectsSlot(option: Slot, key: string, value: string): boolean | Split 
   return values === SPLIT ? SPLIT : takesValue(values, value);
 }
 
-// Routes read once per distinct text (the same route is shared by many amendments).
+// Routes read once per distinct text (the same route is shared by many amendments), and each
+// `<k=v>` segment one object whatever route it is in: the look-ups above are kept per segment.
 const ROUTES = new Map<string, readonly RouteSegment[]>();
+const VARIANTS = new Map<string, RouteSegment>();
 function routeOf(at: string): readonly RouteSegment[] {
   let route = ROUTES.get(at);
   if (!route) {
-    route = parseRoute(at);
+    route = parseRoute(at).map((seg) => {
+      if (seg.kind !== 'variant') return seg;
+      const text = `${seg.key}=${seg.value}`;
+      const known = VARIANTS.get(text);
+      if (known) return known;
+      VARIANTS.set(text, seg);
+      return seg;
+    });
     ROUTES.set(at, route);
   }
   return route;
 }
 
-/** The amendments of one run: drafts and the `replaced` links they will resolve to. */
+function routeError(where: string, what: string, kind: Kind): never {
+  throw new Error(`${where}: ${what} (at a ${kind} node)`);
+}
+
+/** The amendments of one run: the drafts, and what `replaced` will learn. */
 class Run {
   private root: Slot;
   private readonly drafts: Draft[] = [];
-  /** version → next version (old → new in `replaced`, with tokens for versions no run builds). */
-  private readonly links = new Map<object, object>();
-  private readonly built = new Map<object, Schema>();
+  /** The run's clock: one tick per rebuild, so the order of rebuilds is known at the end. */
+  private clock = 0;
+  /** Schemas widened where the run had not rebuilt them: [schema, the union, when]. */
+  private readonly widened: Array<readonly [Schema, Schema, number]> = [];
 
   constructor(root: Schema) {
     this.root = root;
@@ -307,24 +346,19 @@ class Run {
     const out = this.build(this.root);
     // Drafts an edit dropped (a field replaced) are what a rebuilt schema became all the same.
     for (const d of this.drafts) this.build(d);
-    // A version that exists as a schema: an original one, or the last version of a draft (which a
-    // widening may have linked on, to the union it went into, and a later run may link again).
-    const schemaOf = (v: object): Schema | undefined =>
-      v instanceof Version ? this.built.get(v) : (v as Schema);
-    // The next version that exists as a schema: the versions between were never built.
-    const next = (to: object): Schema => {
-      let at: object | undefined = to;
-      for (let steps = 0; at instanceof Version && !this.built.has(at); steps++) {
-        if (steps > this.links.size) throw new Error('amendSchema: the versions of a schema loop');
-        at = this.links.get(at);
-      }
-      if (at === undefined) throw new Error('amendSchema: a version leads nowhere');
-      return schemaOf(at)!;
+    // What a schema became, as the last write of the rebuild per amendment leaves it: a schema
+    // rebuilt at several places (a shared one) by the place whose first rebuild came last.
+    const last = new Map<Schema, readonly [Schema, number]>();
+    const learn = (from: Schema, to: Schema, when: number) => {
+      const known = last.get(from);
+      if (!known || known[1] < when) last.set(from, [to, when]);
     };
-    for (const [from, to] of this.links) {
-      const schema = schemaOf(from);
-      if (schema) replaced.set(schema, next(to));
+    for (const d of this.drafts) {
+      if (d.src && d.first > 0) learn(d.src, d.built!, d.first);
+      if (d.widened) learn(d.built!, this.build(d.widened), d.version);
     }
+    for (const [from, to, when] of this.widened) learn(from, to, when);
+    for (const [from, [to]] of last) replaced.set(from, to);
     return out;
   }
 
@@ -346,9 +380,7 @@ class Run {
       this.check(slot, amendment, where);
       return END;
     }
-    const fail = (what: string): never => {
-      throw new Error(`${where}: ${what} (at a ${kind} node)`);
-    };
+    const fail = (what: string) => routeError(where, what, kind);
     const draft = slot instanceof Draft ? slot : undefined;
     const def = draft ? undefined : defOf(slot as Schema);
     switch (head.kind) {
@@ -379,18 +411,15 @@ class Run {
       case 'member': {
         if (kind !== 'union') return fail('union member asked of a non-union');
         const options = (draft ? draft.options! : (def as DefOf<'union'>).options) as Slot[];
-        const hit = head.kind === 'member' ? options.map((_, n) => n === head.index) : hits(slot, head);
-        if (hit === SPLIT) return SPLIT;
-        if (!hit.some(Boolean)) return fail(`no member ${formatRoute([head])}`);
-        const next: Array<Step | undefined> = [];
-        for (let n = 0; n < options.length; n++) {
-          if (!hit[n]) {
-            next.push(undefined);
-            continue;
-          }
+        const found =
+          head.kind === 'member' ? (head.index < options.length ? [head.index] : []) : hits(slot, head);
+        if (found === SPLIT) return SPLIT;
+        if (found.length === 0) return fail(`no member ${formatRoute([head])}`);
+        const next: Array<readonly [number, Step]> = [];
+        for (const n of found) {
           const s = this.plan(options[n]!, route, i + 1, amendment, where);
           if (s === SPLIT) return SPLIT;
-          next.push(s);
+          next.push([n, s]);
         }
         return { at: 'members', next };
       }
@@ -401,7 +430,7 @@ class Run {
   private enter(slot: Slot, inner?: Slot): Draft {
     if (slot instanceof Draft) return slot;
     const def = defOf(slot);
-    const d = new Draft(slot, def.type, def, slot);
+    const d = new Draft(slot, def.type, def);
     switch (def.type) {
       case 'object':
         d.shape = { ...(def.shape as Record<string, Slot>) };
@@ -429,11 +458,11 @@ class Run {
     return d;
   }
 
-  /** A rebuild of `d`'s place: the version it was is replaced by a new one. */
+  /** A rebuild of `d`'s place. */
   private rebuilt(d: Draft): Draft {
-    const next = new Version();
-    this.links.set(d.version, next);
-    d.version = next;
+    d.version = ++this.clock;
+    if (d.first === 0) d.first = d.version;
+    d.widened = undefined;
     // Every change below a draft rebuilds it: what was read of it may no longer hold.
     d.propValues = undefined;
     d.hasPropValues = undefined;
@@ -441,7 +470,8 @@ class Run {
   }
 
   private made(kind: 'union' | 'optional'): Draft {
-    const d = new Draft(undefined, kind, undefined, new Version());
+    const d = new Draft(undefined, kind, undefined);
+    d.version = ++this.clock;
     this.drafts.push(d);
     return d;
   }
@@ -468,9 +498,7 @@ class Run {
       case 'members': {
         const d = this.enter(slot);
         const options = d.options!;
-        step.next.forEach((s, n) => {
-          if (s) options[n] = this.apply(options[n]!, s, a);
-        });
+        for (const [n, s] of step.next) options[n] = this.apply(options[n]!, s, a);
         return this.rebuilt(d);
       }
     }
@@ -520,12 +548,12 @@ class Run {
       // The node itself goes into the union as it is (not rebuilt); `replaced` points it at the union.
       if (!(slot instanceof Draft)) {
         const union = z.union([slot, a.schema]);
-        this.links.set(slot, union);
+        this.widened.push([slot, union, ++this.clock]);
         return union;
       }
       const union = this.made('union');
       union.options = [slot, a.schema];
-      this.links.set(slot.version, union.version);
+      slot.widened = union;
       return union;
     }
     const d = this.enter(slot);
@@ -561,7 +589,7 @@ class Run {
     if (slot.built) return slot.built;
     const built = this.buildDraft(slot);
     slot.built = built;
-    this.built.set(slot.version, built);
+
     return built;
   }
 
@@ -574,8 +602,12 @@ class Run {
     const def = d.def!;
     switch (d.kind) {
       case 'object': {
-        const shape: Record<string, Schema> = {};
-        for (const key of Object.keys(d.shape!)) put(shape, key, this.build(d.shape![key]!));
+        // A copy (cheap for a large object, unlike adding its keys one by one), the drafts built in place.
+        const shape: Record<string, Slot> = { ...d.shape! };
+        for (const key in shape) {
+          const field = shape[key]!;
+          if (field instanceof Draft) put(shape, key, this.build(field));
+        }
         return clone(d.src, { ...def, shape } as AnyDef);
       }
       case 'union':
