@@ -24,6 +24,7 @@ import {
   type RouteSegment,
   widen,
 } from './amend.js';
+import { applyAmendments, type RunReport } from './amend-run.js';
 import type { SchemaSet } from './schema-set.js';
 import { type AnyDef, defOf, propValues, type Recurse, zodWalker } from './zod-walk.js';
 
@@ -199,13 +200,12 @@ function json(schema: Schema, named: ReadonlyArray<readonly [Schema, string]>): 
 type Outcome = { ok: true; json: unknown } | { ok: false; error: string };
 
 function outcome(run: () => { schema: Schema; named: ReadonlyArray<readonly [Schema, string]> }): Outcome {
-  let result: ReturnType<typeof run>;
   try {
-    result = run();
+    const result = run();
+    return { ok: true, json: json(result.schema, result.named) };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
-  return { ok: true, json: json(result.schema, result.named) };
 }
 
 /** Both ways, with the names of `named` following what `replaced` says each became. */
@@ -272,7 +272,42 @@ const PASSES: ReadonlyArray<readonly [string, () => SchemaSet, string, readonly 
   ['2.1.332 SDK amendments', () => withNames(set332.observed!, sdkNamed332), '2.1.332', sdk332],
 ];
 
+/** Each root's schema with its amendments, as amendSchemaSet groups them. */
+function byRoot(previous: SchemaSet, amendments: readonly Amendment[]): Array<[Schema, RootAmendment[]]> {
+  const roots = rootsOf(previous);
+  const lists = new Map<string, RootAmendment[]>();
+  for (const a of amendments) {
+    if (a.op === 'add-payload') roots[`payload:${a.subtype}`] = a.schema;
+    else lists.set(a.root, [...(lists.get(a.root) ?? []), a]);
+  }
+  return [...lists].map(([root, list]) => [roots[root]!, list]);
+}
+
+/** The runs `list` is applied in (up to the amendment that fails, if one does). */
+function runsOf(schema: Schema, list: readonly RootAmendment[]): RunReport[] {
+  const runs: RunReport[] = [];
+  try {
+    applyAmendments(
+      schema,
+      list.map((amendment) => ({ amendment, where: '' })),
+      new Map(),
+      (r) => runs.push(r),
+    );
+  } catch {
+    // the runs so far are the answer
+  }
+  return runs;
+}
+
 describe.each(PASSES)('the pinned set: %s', (_name, previous, version, amendments) => {
+  it('is applied in runs none of which fails (and is redone one amendment at a time)', () => {
+    const runs = byRoot(previous(), amendments).flatMap(([schema, list]) => runsOf(schema, list));
+    expect(runs.filter((r) => r.redone)).toEqual([]);
+    expect(runs.reduce((n, r) => n + r.amendments, 0)).toBe(
+      amendments.filter((a) => a.op !== 'add-payload').length,
+    );
+  });
+
   it('amendSchemaSet gives every root, with its names, as the rebuild per amendment does', () => {
     const amended = amendSchemaSet(previous(), version, amendments);
     const reference = refAmendSet(previous(), version, amendments);
@@ -346,6 +381,47 @@ describe('a run of amendments', () => {
     expect(out.safeParse({ kind: 'a2', y: 1 }).success).toBe(true);
     expect(out.safeParse({ kind: 'a2', y: '' }).success).toBe(false);
     expect(json(out, [])).toEqual(json(refAmendSchema(union, list), []));
+  });
+
+  it('selects a member that is a union itself after a run rebuilt it', () => {
+    const nested = z.discriminatedUnion('sub', [
+      z.looseObject({ kind: z.literal('d'), sub: z.literal('x') }),
+      z.looseObject({ kind: z.literal('d'), sub: z.literal('y') }),
+    ]);
+    const union = z.discriminatedUnion('kind', [member('a'), nested]);
+    const list = rooted(
+      addField('out', '<kind=d><sub=x>', 'p', z.string()),
+      addField('out', '<kind=d><sub=y>', 'q', z.string()),
+      addVariant('out', '<kind=d>', z.looseObject({ kind: z.literal('e'), sub: z.literal('z') })),
+      addField('out', '<kind=e><sub=z>', 'r', z.string()),
+    );
+    const out = amendSchema(union, list);
+    expect(out.safeParse({ kind: 'd', sub: 'y', q: '' }).success).toBe(true);
+    expect(out.safeParse({ kind: 'e', sub: 'z', r: '' }).success).toBe(true);
+    expect(json(out, [])).toEqual(json(refAmendSchema(union, list), []));
+  });
+
+  it('reads a member union that may leave the discriminator out as zod does (without `undefined` when several may)', () => {
+    const nested = z.discriminatedUnion('kind', [
+      z.looseObject({ kind: z.literal('x').optional(), sub: z.literal('p') }),
+      z.looseObject({ kind: z.literal('y').optional(), sub: z.literal('q') }),
+    ]);
+    const union = z.discriminatedUnion('kind', [member('a'), nested]);
+    const list = rooted(
+      addField('out', '<kind=x><kind=x>', 'f', z.string()),
+      addField('out', '<kind=undefined>', 'g', z.string()),
+    );
+    const { runs, oneByOne } = bothWays(union, list, []);
+    expect(oneByOne).toEqual({
+      ok: false,
+      error: 'add-field out <kind=undefined> "g": no member <kind=undefined> (at a union node)',
+    });
+    expect(runs).toEqual(oneByOne);
+    // The look-up is left to zod: the run ends before the second amendment, which then fails alone.
+    expect(runsOf(union, list)).toEqual([
+      { amendments: 1, redone: false },
+      { amendments: 1, redone: true },
+    ]);
   });
 
   it('routes into what a widening added, and the widened node stays where it was', () => {
@@ -434,9 +510,15 @@ function countBuilt(run: () => unknown): number {
 /**
  * A small discriminated union (on `kind`) of the kinds routes go through: a member taking two tags
  * (sharing one with the next member, as a broken union may), an optional field, a nested union, an
- * array, a record, and one object shared at two places.
+ * array, a record, a member that is a union itself, and one object shared at two places.
  */
-function tree(shape: { members: number; twoTags: boolean; optionalField: boolean; extras: boolean }) {
+function tree(shape: {
+  members: number;
+  twoTags: boolean;
+  optionalField: boolean;
+  extras: boolean;
+  nestedMember: boolean;
+}) {
   const shared = z.looseObject({ s: z.enum(['s1']), t: z.string() });
   const leaf = z.looseObject({ l: z.literal('l1'), shared });
   const tags = (i: number): string[] => (i === 0 && shape.twoTags ? ['a', 'b'] : [['a', 'b', 'c'][i]!]);
@@ -454,13 +536,30 @@ function tree(shape: { members: number; twoTags: boolean; optionalField: boolean
     if (i === 2 && shape.extras) fields.map = z.record(z.string(), z.looseObject({ r: z.string() }));
     members.push(z.looseObject({ kind: z.literal(tags(i)), ...fields }));
   }
-  const root = z.discriminatedUnion('kind', members as [z.ZodObject, ...z.ZodObject[]]);
+  // A member that is itself a union (as `system` is in the output union, one per subtype).
+  const nested = z.discriminatedUnion('sub', [
+    z.looseObject({ kind: z.literal('d'), sub: z.literal('x'), shared }),
+    z.looseObject({ kind: z.literal('d'), sub: z.literal('y'), v: z.enum(['v1']) }),
+  ]);
+  const root = z.discriminatedUnion('kind', [...members, ...(shape.nestedMember ? [nested] : [])] as [
+    z.ZodObject,
+    ...z.ZodObject[],
+  ]);
   const named: Array<readonly [Schema, string]> = [
     [shared, 'Shared'],
     [leaf, 'Leaf'],
     [members[0]!, 'First'],
   ];
   return { root, named };
+}
+
+/** A member's tags; none where zod cannot tell (a member union with a member it refuses). */
+function tagsOf(option: Schema, key: string): Iterable<unknown> {
+  try {
+    return propValues(option, key) ?? [];
+  } catch {
+    return [];
+  }
 }
 
 interface Target {
@@ -490,7 +589,7 @@ function targets(schema: Schema, at = '', depth = 0, out: Target[] = []): Target
     const disc = (def as { discriminator?: string }).discriminator;
     (def.options as Schema[]).forEach((o, i) => {
       targets(o, `${at}<#${i}>`, depth + 1, out);
-      const values = [...(disc ? (propValues(o, disc) ?? []) : [])].filter((v) => typeof v === 'string');
+      const values = [...(disc ? tagsOf(o, disc) : [])].filter((v) => typeof v === 'string');
       if (values.length > 0) targets(o, `${at}<${disc}=${values.join('|')}>`, depth + 1, out);
       if (values.length > 1) targets(o, `${at}<${disc}=${values[0]}>`, depth + 1, out);
     });
@@ -574,6 +673,7 @@ function amendmentsFor(root: Schema, choices: readonly Choice[]): RootAmendment[
 
 const treeShape = fc.record({
   members: fc.integer({ min: 1, max: 3 }),
+  nestedMember: fc.boolean(),
   twoTags: fc.boolean(),
   optionalField: fc.boolean(),
   extras: fc.boolean(),
@@ -591,6 +691,20 @@ describe('randomized amendment lists over small schemas', () => {
       ];
       const { runs, oneByOne } = bothWays(t.root, list, named);
       expect(runs).toEqual(oneByOne);
+    },
+  );
+
+  test.prop([treeShape, fc.array(choice, { minLength: 1, maxLength: 16 })], { numRuns: 200 })(
+    'a list that applies is applied in runs none of which fails (the runs read the drafts as zod would)',
+    (shape, choices) => {
+      const t = tree(shape);
+      const list = amendmentsFor(t.root, choices);
+      try {
+        refAmendSchema(t.root, list);
+      } catch {
+        return;
+      }
+      expect(runsOf(t.root, list).filter((r) => r.redone)).toEqual([]);
     },
   );
 

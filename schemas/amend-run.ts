@@ -200,39 +200,34 @@ function readHasPropValues(d: Draft): boolean | Split {
   }
 }
 
-type DefOfUnion = AnyDef & { discriminator?: string; unionFallback?: boolean };
+type DefOfUnion = AnyDef & { discriminator?: string };
 
-/** zod's discriminated union `propValues[key]`: every member's, less `undefined` on the discriminator when several may omit it. */
+/**
+ * zod's discriminated union `propValues[key]`: its members' values. Where zod would drop
+ * `undefined` from the discriminator's (several members may leave it out), it is left to zod.
+ */
 function unionPropValues(d: Draft, key: string): Set<unknown> | undefined | Split {
-  const def = d.def as DefOfUnion;
-  const disc = def.discriminator;
+  const disc = (d.def as DefOfUnion).discriminator;
   if (disc === undefined) return undefined;
-  if (disc in Object.prototype) return SPLIT;
   let out: Set<unknown> | undefined;
   let omitting = 0;
   for (const option of d.options!) {
-    let atDisc: ReadonlySet<unknown> | undefined;
-    let atKey: ReadonlySet<unknown> | undefined;
+    let values: ReadonlySet<unknown> | undefined;
     if (option instanceof Draft) {
       if (draftHasPropValues(option) !== true) return SPLIT;
-      const a = draftPropValues(option, disc);
-      const b = key === disc ? a : draftPropValues(option, key);
-      if (a === SPLIT || b === SPLIT) return SPLIT;
-      atDisc = a;
-      atKey = b;
+      const read = draftPropValues(option, key);
+      if (read === SPLIT) return SPLIT;
+      values = read;
     } else {
       // zod refuses a member without propValues: where the draft has one, the schema will throw.
       if (!hasPropValues(option)) return SPLIT;
-      atDisc = propValuesAt(option, disc);
-      atKey = key === disc ? atDisc : propValuesAt(option, key);
+      values = propValuesAt(option, key);
     }
-    if (atDisc?.has(undefined)) omitting++;
-    if (atKey) {
-      out ??= new Set();
-      for (const v of atKey) out.add(v);
-    }
+    if (!values) continue;
+    if (key === disc && values.has(undefined) && ++omitting > 1) return SPLIT;
+    out ??= new Set();
+    for (const v of values) out.add(v);
   }
-  if (!def.unionFallback && omitting > 1 && key === disc) out?.delete(undefined);
   return out;
 }
 
@@ -632,11 +627,21 @@ class Run {
   }
 }
 
-/** Applies `amendments` (all of one root) to `schema` in order; `replaced` learns every rebuilt schema (old → new). */
+/** How a run went: the amendments it took, and whether it failed and was redone one by one. */
+export interface RunReport {
+  amendments: number;
+  redone: boolean;
+}
+
+/**
+ * Applies `amendments` (all of one root) to `schema` in order; `replaced` learns every rebuilt
+ * schema (old → new). `observe` hears of every run.
+ */
 export function applyAmendments(
   schema: Schema,
   amendments: readonly PlacedAmendment[],
   replaced: Map<Schema, Schema>,
+  observe?: (run: RunReport) => void,
 ): Schema {
   let current = schema;
   let start = 0;
@@ -653,8 +658,10 @@ export function applyAmendments(
       // The first amendment of a run reads real schemas only, so it never has to start another.
       if (end === start) throw new Error('amendSchema: a run took no amendment');
       current = run.finish(replaced);
+      observe?.({ amendments: end - start, redone: false });
     } catch {
       const stop = Math.min(end + 1, amendments.length);
+      observe?.({ amendments: stop - start, redone: true });
       for (let n = start; n < stop; n++) one(amendments[n]!);
       end = stop;
     }
