@@ -68,8 +68,10 @@ class Draft {
   /** What zod's propValues will be, per key, as far as read since the last rebuild. */
   propValues?: Map<string, Set<unknown> | undefined | Split>;
   hasPropValues?: boolean | Split;
-  /** A union's answers to each `<k=v>` segment, per member, with the member (or its version) they were read from. */
-  hits?: Map<RouteSegment, { hit: boolean[]; seen: Array<AnySchema | number>; found: number[] | undefined }>;
+  /** A union's answers to each `<k=v>` segment: per member, the members selected, how much of `changes` they know. */
+  hits?: Map<RouteSegment, { hit: boolean[]; found: number[] | undefined; read: number }>;
+  /** A union's members the run changed (rebuilt, replaced, added), by index, in order. */
+  readonly changes: number[] = [];
   constructor(
     /** The schema at this place when the run first rebuilt it; undefined for the union a widen makes, or the optional wrapper of an edited field. */
     readonly src: Schema | undefined,
@@ -253,8 +255,8 @@ function schemaHits(union: Schema, seg: Extract<RouteSegment, { kind: 'variant' 
 
 /**
  * The members `seg` selects at a union (their indices), as they stand. A draft keeps what each
- * member answered, with the member's version then: a member not rebuilt since answers the same
- * (at first, a member the run has not touched answers as in the schema the draft was made from).
+ * member answered and reads again only the members changed since (`changes`); at first, a member
+ * the run has not changed answers as in the schema the draft was made from.
  */
 function hits(union: Slot, seg: Extract<RouteSegment, { kind: 'variant' }>): readonly number[] | Split {
   if (!(union instanceof Draft)) return schemaHits(union, seg);
@@ -262,21 +264,25 @@ function hits(union: Slot, seg: Extract<RouteSegment, { kind: 'variant' }>): rea
   union.hits ??= new Map();
   let known = union.hits.get(seg);
   if (!known) {
-    const before = union.src ? (defOf(union.src) as DefOf<'union'>).options : [];
-    const hit = before.map(() => false);
+    const hit: boolean[] = [];
     if (union.src) for (const n of schemaHits(union.src, seg)) hit[n] = true;
-    known = { hit, seen: [...before], found: undefined };
+    else
+      for (let n = 0; n < options.length; n++) {
+        const h = selectsSlot(options[n]!, seg.key, seg.value);
+        if (h === SPLIT) return SPLIT;
+        hit[n] = h;
+      }
+    known = { hit, found: undefined, read: union.src ? 0 : union.changes.length };
     union.hits.set(seg, known);
   }
-  for (let n = 0; n < options.length; n++) {
-    const option = options[n]!;
-    const seen = option instanceof Draft ? option.version : option;
-    if (known.seen[n] === seen) continue;
-    const h = selectsSlot(option, seg.key, seg.value);
+  for (; known.read < union.changes.length; known.read++) {
+    const n = union.changes[known.read]!;
+    const h = selectsSlot(options[n]!, seg.key, seg.value);
     if (h === SPLIT) return SPLIT;
-    known.hit[n] = h;
-    known.seen[n] = seen;
-    known.found = undefined;
+    if (known.hit[n] !== h) {
+      known.hit[n] = h;
+      known.found = undefined;
+    }
   }
   if (!known.found) {
     known.found = [];
@@ -493,7 +499,10 @@ class Run {
       case 'members': {
         const d = this.enter(slot);
         const options = d.options!;
-        for (const [n, s] of step.next) options[n] = this.apply(options[n]!, s, a);
+        for (const [n, s] of step.next) {
+          options[n] = this.apply(options[n]!, s, a);
+          d.changes.push(n);
+        }
         return this.rebuilt(d);
       }
     }
@@ -574,6 +583,7 @@ class Run {
         break;
       case 'add-variant':
         d.options = [...d.options!, a.schema];
+        d.changes.push(d.options.length - 1);
         break;
     }
     return this.rebuilt(d);
