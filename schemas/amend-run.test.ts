@@ -197,12 +197,17 @@ function json(schema: Schema, named: ReadonlyArray<readonly [Schema, string]>): 
   });
 }
 
-type Outcome = { ok: true; json: unknown } | { ok: false; error: string };
+type Outcome = { ok: true; json: unknown; named: unknown[] } | { ok: false; error: string };
 
 function outcome(run: () => { schema: Schema; named: ReadonlyArray<readonly [Schema, string]> }): Outcome {
   try {
     const result = run();
-    return { ok: true, json: json(result.schema, result.named) };
+    // Each name on the same schema too, in the tree or not.
+    return {
+      ok: true,
+      json: json(result.schema, result.named),
+      named: result.named.map(([s]) => json(s, [])),
+    };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }

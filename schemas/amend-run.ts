@@ -15,9 +15,9 @@
  *   the member as it now stands (an object: its field `k`; a discriminated union: its members).
  *   Where that is not plain to read (the field `k` itself rebuilt, a kind the look-up does not
  *   follow), the run ends before that amendment and the next run starts from real schemas;
- * - `replaced` learns, for every schema a route rebuilt, what it ended as: where a schema was
- *   rebuilt at several places, the place rebuilt first last (as the rebuild per amendment, which
- *   records every intermediate copy, leaves it); a widened node points at its union;
+ * - `replaced` learns, for every schema a route rebuilt, what it ended as (the rebuild per
+ *   amendment records every intermediate copy; the last of them is what it leaves): a schema
+ *   rebuilt at several places, what the place first rebuilt last became; a widened node, its union;
  * - a run that throws (a route that leads nowhere, an edit of the wrong kind, a zod check when
  *   the drafts are built) is redone one amendment at a time, so the error is exactly the one of
  *   the amendment that causes it. A run of one amendment is the rebuild per amendment.
@@ -79,9 +79,7 @@ class Draft {
     /** `src`'s definition. */
     readonly def: AnyDef | undefined,
   ) {}
-  /** When the run last rebuilt this place (a number of the run's clock): what it was read as is older. */
-  version = 0;
-  /** When the run first rebuilt it: of the places a schema was rebuilt at, `replaced` names the last. */
+  /** When the run first rebuilt this place (its clock; 0: not yet), to order the places of a shared schema. */
   first = 0;
   /** The union a widening put this node into, since its last rebuild (`replaced` points it there). */
   widened?: Draft;
@@ -325,7 +323,7 @@ function routeError(where: string, what: string, kind: Kind): never {
 class Run {
   private root: Slot;
   private readonly drafts: Draft[] = [];
-  /** The run's clock: one tick per rebuild, so the order of rebuilds is known at the end. */
+  /** The run's clock: a tick per first rebuild of a place and per widening of a schema, in order. */
   private clock = 0;
   /** Schemas widened where the run had not rebuilt them: [schema, the union, when]. */
   private readonly widened: Array<readonly [Schema, Schema, number]> = [];
@@ -356,7 +354,7 @@ class Run {
     };
     for (const d of this.drafts) {
       if (d.src && d.first > 0) learn(d.src, d.built!, d.first);
-      if (d.widened) learn(d.built!, this.build(d.widened), d.version);
+      if (d.widened) learn(d.built!, this.build(d.widened), 0);
     }
     for (const [from, to, when] of this.widened) learn(from, to, when);
     for (const [from, [to]] of last) replaced.set(from, to);
@@ -461,8 +459,7 @@ class Run {
 
   /** A rebuild of `d`'s place. */
   private rebuilt(d: Draft): Draft {
-    d.version = ++this.clock;
-    if (d.first === 0) d.first = d.version;
+    if (d.first === 0) d.first = ++this.clock;
     d.widened = undefined;
     // Every change below a draft rebuilds it: what was read of it may no longer hold.
     d.propValues = undefined;
@@ -472,7 +469,6 @@ class Run {
 
   private made(kind: 'union' | 'optional'): Draft {
     const d = new Draft(undefined, kind, undefined);
-    d.version = ++this.clock;
     this.drafts.push(d);
     return d;
   }
@@ -594,7 +590,6 @@ class Run {
     if (slot.built) return slot.built;
     const built = this.buildDraft(slot);
     slot.built = built;
-
     return built;
   }
 
