@@ -6,7 +6,9 @@
  * - `read <fixture>`: decodes the fixture with `iterateFixture` (parse, migrate, validate records);
  * - `replay <fixture>`: plays it with the replayer's `runReplay` directly (stdin → stdout);
  * - `validate <validator> <messages> <passes> [warm-up]`: validates the repeated corpus, prints the
- *   messages/s of every measured pass (one validator per process: sharing one skews the JIT).
+ *   messages/s of every measured pass (one validator per process: sharing one skews the JIT);
+ * - `schemas <version>`: imports the pinned schema sets and chooses `<version>`'s, prints the time
+ *   and CPU time it took (`{ ms, cpuMs }`).
  */
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -61,8 +63,18 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ valid, messages: messages.length, rates })}\n`);
       return 0;
     }
+    case 'schemas': {
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      const { schemaSetFor } = await import('../schemas/registry.js');
+      schemaSetFor(args[0]!);
+      const ms = performance.now() - t;
+      const used = process.cpuUsage(cpu);
+      process.stdout.write(`${JSON.stringify({ ms, cpuMs: (used.user + used.system) / 1000 })}\n`);
+      return 0;
+    }
     default:
-      process.stderr.write('usage: child.js copy|read|replay|validate …\n');
+      process.stderr.write('usage: child.js copy|read|replay|validate|schemas …\n');
       return 2;
   }
 }

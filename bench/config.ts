@@ -5,7 +5,7 @@ import { ClideError } from '../src/errors/index.js';
  * defaults keep `npm run bench` within about ten minutes on a loaded 2-core machine.
  */
 export interface BenchConfig {
-  /** Sections to run (all by default): `BENCH_ONLY=turn,inprocess,replay,recorder,validation,canary,scaling`. */
+  /** Sections to run (all by default): `BENCH_ONLY=turn,inprocess,replay,recorder,validation,canary,scaling,schemas`. */
   only: ReadonlySet<SectionId>;
   /** Interleaved rounds of the one-turn comparison (`BENCH_TURN_ROUNDS`, 5). */
   turnRounds: number;
@@ -33,6 +33,8 @@ export interface BenchConfig {
   scalingRounds: number;
   /** Frame counts of the scaling measurements (`BENCH_SCALING_SIZES`, 1000,10000,100000). */
   scalingSizes: number[];
+  /** Rounds of the schema sets' import, a fresh process each (`BENCH_SCHEMAS_ROUNDS`, 9). */
+  schemasRounds: number;
   /** `missed` (default): CPU-profile the measures that miss their target; `always`; `never` (`BENCH_PROFILE`). */
   profile: 'missed' | 'always' | 'never';
   /** Where the reports go (`BENCH_OUT`, `reports/bench`). */
@@ -47,6 +49,7 @@ export const SECTION_IDS = [
   'validation',
   'canary',
   'scaling',
+  'schemas',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -123,6 +126,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     canaryScenarios: list(env, 'BENCH_CANARY_SCENARIOS') ?? DEFAULT_CANARY_SCENARIOS,
     scalingRounds: positiveInt(env, 'BENCH_SCALING_ROUNDS', 3),
     scalingSizes: sizes,
+    schemasRounds: positiveInt(env, 'BENCH_SCHEMAS_ROUNDS', 9),
     profile,
     outDir: env.BENCH_OUT ?? 'reports/bench',
   };

@@ -43,6 +43,18 @@ const HOT_SPOTS: HotSpot[] = [
     remedy: 'build the tables lazily, on first use',
   },
   {
+    match: /schemas\/[\d.]+\/sdk-amendments\.js/,
+    cause:
+      "a pin's Agent SDK amendments: the zod schemas of the SDK's declared types, constructed when the module loads",
+    remedy:
+      'fewer schema objects: share the identical leaves (`z.string()`, their `.optional()`) the generated file repeats',
+  },
+  {
+    match: /schemas\/amend-(run|route)\.js/,
+    cause: 'applying the amendments: one walk per amendment over drafts, each node built once per run',
+    remedy: 'fewer runs (a run ends where a member look-up cannot be read from the drafts)',
+  },
+  {
     match: /zod\/v4/,
     cause: 'zod: schema construction at import time or parsing at run time',
     remedy:

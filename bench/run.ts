@@ -18,6 +18,7 @@ import { benchRecorder } from './recorder.js';
 import { renderMarkdown } from './render.js';
 import { benchReplay } from './replay.js';
 import { benchScaling } from './scaling.js';
+import { benchSchemaImport } from './schema-import.js';
 import { benchValidation } from './validation.js';
 
 type Runner = (config: BenchConfig, log: (line: string) => void) => Promise<SectionResult>;
@@ -30,6 +31,7 @@ const SECTIONS: Array<{ id: SectionId; title: string; run: Runner }> = [
   { id: 'validation', title: '4. Validation throughput', run: benchValidation },
   { id: 'canary', title: '5. Canary wall time', run: benchCanary },
   { id: 'scaling', title: '6. Scaling', run: benchScaling },
+  { id: 'schemas', title: '7. Schema sets at import', run: benchSchemaImport },
 ];
 
 export async function runBench(config: BenchConfig, log: (line: string) => void): Promise<BenchReport> {
