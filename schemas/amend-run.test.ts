@@ -305,7 +305,7 @@ function runsOf(schema: Schema, list: readonly RootAmendment[]): RunReport[] {
 }
 
 describe.each(PASSES)('the pinned set: %s', (_name, previous, version, amendments) => {
-  it('is applied in runs none of which fails (and is redone one amendment at a time)', () => {
+  it('applies in runs, none of which fails (a failed run is redone one amendment at a time)', () => {
     const runs = byRoot(previous(), amendments).flatMap(([schema, list]) => runsOf(schema, list));
     expect(runs.filter((r) => r.redone)).toEqual([]);
     expect(runs.reduce((n, r) => n + r.amendments, 0)).toBe(
