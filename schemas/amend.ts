@@ -172,6 +172,22 @@ export function amendSchemaSet(
   };
 }
 
+/** The schema a route of `root` starts at in `set` (own keys only), or undefined. */
+export function rootSchemaOf(set: SchemaSet, root: AmendRoot): AnySchema | undefined {
+  if (root === 'out') return set.cliOutputMessage;
+  if (root === 'in') return set.clientInputMessage;
+  const [kind, name = ''] = root.split(/:(.*)/s) as [string, string];
+  const table =
+    kind === 'payload'
+      ? set.controlResponsePayloads
+      : kind === 'toolInput'
+        ? set.toolInputs
+        : kind === 'toolAnswer'
+          ? set.toolAnswers
+          : undefined;
+  return table && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** The node at `route` below `schema` (wrappers kept), or undefined when the route leads nowhere. */
 export function nodeAt(schema: AnySchema, route: string): AnySchema | undefined {
   let node: AnySchema | undefined = schema;

@@ -13,8 +13,7 @@
  * `updatedInput` is a ZodError on 2.1.150 whatever the SDK's type says), so their disagreements
  * with the SDK are reported as `narrower` and never amended.
  */
-import type { AmendRoot, RouteSegment } from '../../schemas/amend.js';
-import { nodeAt, parseRoute } from '../../schemas/amend.js';
+import { type AmendRoot, nodeAt, parseRoute, rootSchemaOf } from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { type AgreementIssue, checkAgreement } from './agreement.js';
 import type { InventoryItem, SdkInventory } from './sdk-inventory.js';
@@ -106,15 +105,6 @@ function ownRoute(item: InventoryItem): string | undefined {
   }
 }
 
-function rootSchema(set: SchemaSet, root: AmendRoot) {
-  if (root === 'out') return set.cliOutputMessage;
-  if (root === 'in') return set.clientInputMessage;
-  const [kind, name] = root.split(':') as [string, string];
-  if (kind === 'payload') return set.controlResponsePayloads[name];
-  if (kind === 'toolInput') return set.toolInputs[name];
-  return set.toolAnswers[name];
-}
-
 /** How `set` agrees with one inventory item. */
 export function agreementFor(
   item: InventoryItem,
@@ -139,7 +129,7 @@ export function agreementFor(
       });
       continue;
     }
-    const node = rootSchema(set, place.root);
+    const node = rootSchemaOf(set, place.root);
     if (!node) continue;
     const base = place.at === '' ? node : nodeAt(node, place.at);
     if (!base) continue;
@@ -166,5 +156,3 @@ export function agreementOf(
 ): ItemAgreement[] {
   return inventory.items.map((item) => agreementFor(item, inventory, set, printer));
 }
-
-export type { RouteSegment };

@@ -4,7 +4,9 @@
  * check and the value generator each switch over kinds instead of over JSON Schema keywords.
  */
 
-export type JsonSchema = { [key: string]: unknown } | boolean;
+import type { JsonSchema } from './sdk-inventory.js';
+
+export type { JsonSchema };
 
 export type SdkType =
   | { kind: 'unknown' }

@@ -4,7 +4,7 @@
  * carry a discriminator value.
  */
 import type { z } from 'zod';
-import { defOf, optinOf, unwrap } from '../../schemas/zod-walk.js';
+import { defOf, innerOf, optinOf, unwrap } from '../../schemas/zod-walk.js';
 
 export type ZodNode = z.ZodType;
 
@@ -13,7 +13,7 @@ export function coreKind(node: ZodNode): string {
   return defOf(unwrap(node)).type;
 }
 
-/** Whether the node (wrappers included) takes `null`. */
+/** Whether the node (wrappers, lazies and pipes included) takes `null`. */
 export function takesNull(node: ZodNode, depth = 0): boolean {
   const def = defOf(node);
   switch (def.type) {
@@ -22,23 +22,14 @@ export function takesNull(node: ZodNode, depth = 0): boolean {
     case 'unknown':
     case 'any':
       return true;
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return takesNull(def.innerType as ZodNode, depth);
-    case 'lazy':
-      return depth < 16 && takesNull((def.getter as () => ZodNode)(), depth + 1);
-    case 'pipe':
-      return takesNull(def.in as ZodNode, depth);
     case 'literal':
       return (def.values as unknown[]).includes(null);
     case 'union':
       return depth < 16 && (def.options as ZodNode[]).some((o) => takesNull(o, depth + 1));
-    default:
-      return false;
+    default: {
+      const inner = innerOf(node);
+      return inner !== undefined && depth < 16 && takesNull(inner as ZodNode, depth + 1);
+    }
   }
 }
 

@@ -7,8 +7,13 @@
  * nothing, except that a client control request subtype the CLI answers with success is a
  * subtype the CLI now knows. Rounds repeat until the corpus validates or nothing more resolves.
  */
-import type { z } from 'zod';
-import { type Amendment, type AmendRoot, amendSchemaSet, formatRoute } from '../../schemas/amend.js';
+import {
+  type Amendment,
+  type AmendRoot,
+  amendSchemaSet,
+  formatRoute,
+  rootSchemaOf,
+} from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { defOf, kindOf } from '../../schemas/zod-walk.js';
 import type { Finding } from '../findings/index.js';
@@ -82,16 +87,6 @@ export function messageKind(msg: unknown): string {
   const type = String(msg.type);
   const inner = type === 'control_request' && isRecord(msg.request) ? msg.request.subtype : msg.subtype;
   return typeof inner === 'string' ? `${type}/${inner}` : type;
-}
-
-function rootSchema(set: SchemaSet, root: AmendRoot): z.ZodType | undefined {
-  if (root === 'out') return set.cliOutputMessage;
-  if (root === 'in') return set.clientInputMessage;
-  const [kind, name = ''] = root.split(/:(.*)/s) as [string, string];
-  if (kind === 'payload') return set.controlResponsePayloads[name];
-  if (kind === 'toolInput') return set.toolInputs[name];
-  if (kind === 'toolAnswer') return set.toolAnswers[name];
-  return undefined;
 }
 
 const MAX_ROUNDS = 6;
@@ -219,7 +214,7 @@ function record(
   kind: string,
   example: { file: string; seq: number },
 ): boolean {
-  const schema = rootSchema(set, root);
+  const schema = rootSchemaOf(set, root);
   if (!schema) return false;
   const parentPath = f.path.slice(0, -1);
   const last = f.path.at(-1);
