@@ -19,6 +19,7 @@ export const EMULATED_OPTIONS: Readonly<Record<string, string>> = {
   '--tools': 'the built-in tool set',
   '--include-partial-messages': 'stream_event messages',
   '--replay-user-messages': 'user messages echoed on stdout',
+  '--include-hook-events': 'system/hook_* messages of every command hook run, not only of SessionStart',
   '--max-turns': 'error_max_turns',
   '--max-budget-usd': 'error_max_budget_usd',
   '--mcp-config': 'stdio MCP servers spawned; SDK servers (type sdk) driven over mcp_message as initialize’s',

@@ -25,6 +25,8 @@ import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
+import { HookRunner } from './hook-runner.js';
+import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
@@ -66,6 +68,8 @@ export class ScriptedEngine implements ControlSession {
   private readonly toolCtx: ToolContext;
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
   readonly mcp: McpHub;
+  /** The settings' command hooks and the client's hook callbacks. */
+  private readonly hookRunner: HookRunner;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -125,6 +129,7 @@ export class ScriptedEngine implements ControlSession {
       this.mcp.add(entry.name, entry, false);
     }
     this.restoreSession();
+    this.hookRunner = this.createHookRunner();
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -243,13 +248,15 @@ export class ScriptedEngine implements ControlSession {
       case 'user':
         this.enqueue(() => this.runTurn(value));
         return;
-      case 'control_request':
-        handleControlRequest(
-          this,
-          isRecord(value.request) ? value.request : {},
-          String(value.request_id ?? ''),
-        );
+      case 'control_request': {
+        const request = isRecord(value.request) ? value.request : {};
+        const answer = () => handleControlRequest(this, request, String(value.request_id ?? ''));
+        // SessionStart's command hooks run before initialize is answered.
+        const started = request.subtype === 'initialize' ? this.sessionStart() : undefined;
+        if (started) started.then(answer, answer);
+        else answer();
         return;
+      }
       case 'control_response':
         this.onControlResponse(value);
         return;
@@ -496,8 +503,10 @@ export class ScriptedEngine implements ControlSession {
     this.turn = turn;
     try {
       await this.mcp.connect();
+      const started = this.sessionStart();
+      if (started) await started;
       // UserPromptSubmit hooks run before system/init; a block ends the turn without a model call.
-      const prompt = await this.runHooks(
+      const prompt = await this.hookRunner.run(
         'UserPromptSubmit',
         undefined,
         { prompt: promptText(content) },
@@ -773,7 +782,7 @@ export class ScriptedEngine implements ControlSession {
           .filter((b) => b.type === 'text')
           .map((b) => String(b.text))
           .join('');
-        const stop = await this.runHooks(
+        const stop = await this.hookRunner.run(
           'Stop',
           undefined,
           {
@@ -836,7 +845,13 @@ export class ScriptedEngine implements ControlSession {
       results.push(...injected, ...hookContext);
       this.remember({ role: 'user', content: results });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
-      await this.runHooks('PostToolBatch', undefined, { tool_calls: batch }, `hook-${randomUuid()}`, turn);
+      await this.hookRunner.run(
+        'PostToolBatch',
+        undefined,
+        { tool_calls: batch },
+        `hook-${randomUuid()}`,
+        turn,
+      );
       const maxTurns = this.flags.maxTurns;
       if (maxTurns !== undefined && maxTurns > 0 && turn.modelCalls >= maxTurns) {
         this.emitResult(
@@ -948,7 +963,7 @@ export class ScriptedEngine implements ControlSession {
 
     // PreToolUse hooks (initialize.hooks), before any permission prompt.
     let hookAllows = false;
-    const hook = await this.runHooks(
+    const hook = await this.hookRunner.run(
       'PreToolUse',
       name,
       { tool_name: name, tool_input: input, tool_use_id: toolUseId },
@@ -1063,7 +1078,7 @@ export class ScriptedEngine implements ControlSession {
       ...(await this.executeTool(name, input, toolUseId, turn, userModified)),
       permission,
     };
-    const post = await this.runHooks(
+    const post = await this.hookRunner.run(
       'PostToolUse',
       name,
       {
@@ -1166,62 +1181,36 @@ export class ScriptedEngine implements ControlSession {
     return this.b.runTool(name, input, { ...this.toolCtx, userModified });
   }
 
-  /**
-   * Calls the client's hook callbacks registered for `event` (initialize.hooks) whose matcher
-   * matches `matchQuery` (the tool name; events without one call every group), one at a time.
-   */
-  private async runHooks(
-    event: string,
-    matchQuery: string | undefined,
-    payload: Json,
-    toolUseId: string,
-    turn: TurnState,
-  ): Promise<HookOutcome> {
-    const groups = Array.isArray(this.hooks[event]) ? (this.hooks[event] as unknown[]) : [];
-    const outcome: HookOutcome = { additionalContext: [] };
-    const common = {
-      sessionId: this.sessionId,
-      transcriptPath: transcriptPath(this.configDir, this.options.cwd, this.sessionId),
-      cwd: this.options.cwd,
-      permissionMode: this.permissionMode,
-      promptId: turn.promptId,
-    };
-    for (const group of groups) {
-      if (!isRecord(group) || (matchQuery !== undefined && !matches(group.matcher, matchQuery))) continue;
-      const ids = Array.isArray(group.hookCallbackIds) ? group.hookCallbackIds : [];
-      for (const callbackId of ids) {
-        let reply: Json;
-        try {
-          reply = await this.sendRequest(
-            {
-              subtype: 'hook_callback',
-              callback_id: callbackId,
-              input: this.b.hookInput(event, common, payload),
-              tool_use_id: toolUseId,
-            },
-            turn.abort.signal,
-          );
-        } catch {
-          continue;
-        }
-        const specific = isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : {};
-        if (typeof specific.additionalContext === 'string' && specific.additionalContext !== '') {
-          outcome.additionalContext.push(specific.additionalContext);
-        }
-        if (reply.decision === 'block') {
-          outcome.block = String(reply.reason ?? '');
-          if (event === 'PreToolUse') outcome.deny = String(reply.reason ?? 'Blocked by hook');
-          return outcome;
-        }
-        if (specific.permissionDecision === 'deny') {
-          outcome.deny = String(specific.permissionDecisionReason ?? reply.reason ?? 'Blocked by hook');
-          return outcome;
-        }
-        if (specific.permissionDecision === 'allow' || reply.decision === 'approve') outcome.allow = true;
-        if (isRecord(specific.updatedInput)) outcome.updatedInput = specific.updatedInput;
-      }
-    }
-    return outcome;
+  private createHookRunner(): HookRunner {
+    const { env, cwd } = this.options;
+    return new HookRunner({
+      b: this.b,
+      cwd,
+      env,
+      commandHooks: loadCommandHooks({
+        cwd,
+        configDir: this.configDir,
+        ...(this.flags.settingSources === undefined ? {} : { settingSources: this.flags.settingSources }),
+        ...(this.flags.settings === undefined ? {} : { settings: this.flags.settings }),
+      }),
+      includeHookEvents: this.flags.includeHookEvents === true,
+      callbacks: () => this.hooks,
+      common: (promptId) => ({
+        sessionId: this.sessionId,
+        transcriptPath: transcriptPath(this.configDir, cwd, this.sessionId),
+        cwd,
+        permissionMode: this.permissionMode,
+        promptId,
+      }),
+      sendRequest: (request, signal) => this.sendRequest(request, signal),
+      emit: (message) => this.emit(message),
+    });
+  }
+
+  /** SessionStart's command hooks, once; undefined when there is nothing to wait for. */
+  private sessionStart(): Promise<void> | undefined {
+    const resumed = typeof this.flags.resume === 'string' || this.flags.continue === true;
+    return this.hookRunner.sessionStart(resumed ? 'resume' : 'startup');
   }
 
   /** --max-budget-usd is set and the session's cost has reached it. */
@@ -1231,17 +1220,6 @@ export class ScriptedEngine implements ControlSession {
   }
 }
 
-interface HookOutcome {
-  /** `hookSpecificOutput.additionalContext` of every callback, in order. */
-  additionalContext: string[];
-  /** `decision: "block"`: the reason. */
-  block?: string;
-  /** PreToolUse: the tool is denied with this text. */
-  deny?: string;
-  allow?: boolean;
-  updatedInput?: Json;
-}
-
 /** The prompt text hooks see: the string, or the text blocks of a content array. */
 function promptText(content: string | unknown[]): string {
   if (typeof content === 'string') return content;
@@ -1249,14 +1227,4 @@ function promptText(content: string | unknown[]): string {
     .filter((b): b is Json => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
     .map((b) => String(b.text))
     .join('\n');
-}
-
-function matches(matcher: unknown, toolName: string): boolean {
-  if (matcher === undefined || matcher === null || matcher === '' || matcher === '*') return true;
-  if (typeof matcher !== 'string') return false;
-  try {
-    return new RegExp(`^(?:${matcher})$`).test(toolName);
-  } catch {
-    return matcher === toolName;
-  }
 }

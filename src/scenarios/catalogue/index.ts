@@ -6,6 +6,7 @@ import { controlScenarios } from './control.js';
 import { controlOfflineScenarios } from './control-offline.js';
 import { fallbackScenarios } from './fallbacks.js';
 import { flagScenarios } from './flags.js';
+import { hookEventScenarios } from './hook-events.js';
 import { hookScenarios } from './hooks.js';
 import { injectedScenarios } from './injected.js';
 import { inputScenarios } from './input.js';
@@ -24,6 +25,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...askUserQuestionScenarios,
   ...mcpScenarios,
   ...hookScenarios,
+  ...hookEventScenarios,
   ...interruptScenarios,
   ...inputScenarios,
   ...sessionScenarios,
