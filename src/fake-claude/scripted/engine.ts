@@ -30,6 +30,7 @@ import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
+import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
 import type { TurnState } from './turn-state.js';
@@ -70,6 +71,8 @@ export class ScriptedEngine implements ControlSession {
   readonly mcp: McpHub;
   /** The settings' command hooks and the client's hook callbacks. */
   private readonly hookRunner: HookRunner;
+  /** `system/session_state_changed`, when the environment asks for it. */
+  private readonly sessionState: SessionState;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -130,6 +133,12 @@ export class ScriptedEngine implements ControlSession {
     }
     this.restoreSession();
     this.hookRunner = this.createHookRunner();
+    this.sessionState = new SessionState(
+      this.b.version,
+      options.env,
+      (m) => this.emit(m),
+      () => this.sessionId,
+    );
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -354,6 +363,7 @@ export class ScriptedEngine implements ControlSession {
   private emitResult(result: Json): void {
     this.accounting.onResult(result);
     this.emit(result);
+    this.sessionState.idle();
     if (this.b.resumeRestoresModelUsage) this.store.saveUsage(this.sessionId, this.accounting.modelUsage);
   }
 
@@ -469,6 +479,7 @@ export class ScriptedEngine implements ControlSession {
 
   private async runTurn(message: Json): Promise<void> {
     this.failStartup();
+    this.sessionState.running();
     let content = isRecord(message.message) ? message.message.content : undefined;
     // A user message without content: some versions take a placeholder prompt, others fail the turn.
     if (content === undefined && this.b.missingContentPrompt !== undefined)
@@ -1018,7 +1029,7 @@ export class ScriptedEngine implements ControlSession {
       try {
         if (promptTool === 'stdio') {
           const server = this.mcp.tool(name)?.server;
-          reply = await this.sendRequest(
+          reply = await this.askPermission(
             this.b.permissionRequest(
               {
                 subtype: 'can_use_tool',
@@ -1095,6 +1106,16 @@ export class ScriptedEngine implements ControlSession {
       hookContext.push({ type: 'text', text: this.b.hookContextText('PostToolUse', name, context) });
     }
     return outcome;
+  }
+
+  /** A `can_use_tool` request: the session requires action until it is answered. */
+  private async askPermission(request: Json, signal: AbortSignal): Promise<Json> {
+    this.sessionState.prompting();
+    try {
+      return await this.sendRequest(request, signal);
+    } finally {
+      this.sessionState.prompted();
+    }
   }
 
   /** `--permission-prompt-tool mcp__server__tool`: the decision comes from that MCP tool (JSON text). */

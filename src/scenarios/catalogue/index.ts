@@ -14,6 +14,7 @@ import { cancelScenarios, hangScenarios, interruptScenarios } from './interrupt.
 import { mcpScenarios } from './mcp.js';
 import { permissionScenarios } from './permission.js';
 import { sessionScenarios } from './session.js';
+import { sessionStateScenarios } from './session-state.js';
 import { turnScenarios } from './turn.js';
 
 /** Every scenario, in catalogue order. Ids are stable: add, never rename. */
@@ -29,6 +30,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...interruptScenarios,
   ...inputScenarios,
   ...sessionScenarios,
+  ...sessionStateScenarios,
   ...hangScenarios,
   ...fallbackScenarios,
   ...injectedScenarios,
