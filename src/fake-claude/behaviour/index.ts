@@ -12,6 +12,7 @@ export type {
   CliBehaviour,
   HookCommon,
   Json,
+  McpStatusServer,
   PermissionPolicy,
   PermissionRecord,
   ResultTotals,

@@ -6,6 +6,7 @@
  * override set, never an if-chain in the engine.
  */
 
+import type { McpErrorKind } from './base/mcp-errors.js';
 import type { CapturedArgv } from './data/types.js';
 
 export type Json = Record<string, unknown>;
@@ -91,6 +92,21 @@ export interface SessionFacts {
   /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
   tmpDir: string;
   pid: number;
+}
+
+/** One MCP server of the session as `mcp_status` reports it (see base/mcp-status.ts). */
+export interface McpStatusServer {
+  name: string;
+  status: string;
+  /** Why a failed server failed. */
+  error?: string;
+  /** An in-process server of the client (reached through `mcp_message`). */
+  sdk: boolean;
+  /** The server's `serverInfo` from its `initialize` answer. */
+  serverInfo?: Json;
+  /** How a server of the configuration is reached. */
+  config?: { type: string; command?: string; args?: string[]; url?: string };
+  tools: Array<{ name: string; annotations?: Json }>;
 }
 
 export interface ResultTotals {
@@ -232,7 +248,9 @@ export interface CliBehaviour {
   staticControlReply(subtype: string, facts: SessionFacts): Json | undefined;
   settingsResponse(model: string, facts: SessionFacts): Json;
   contextUsageResponse(facts: SessionFacts): Json;
-  mcpStatusResponse(servers: Array<{ name: string; status: string }>): Json;
+  mcpStatusResponse(servers: McpStatusServer[]): Json;
+  /** The version's text for what went wrong with an MCP server (`undefined`: the version does not refuse). */
+  mcpError(kind: McpErrorKind, server: string, detail?: string): string | undefined;
   unsupportedSubtype(subtype: string): string;
   isPermissionMode(mode: string): boolean;
   setModelNotice(model: string): string;
@@ -367,6 +385,11 @@ export interface ToolContext {
   /** The session's environment (what a command the fake runs gets). */
   env?: Record<string, string | undefined>;
   readFiles: Set<string>;
+  /**
+   * Of `readFiles`, those counted as read by `seed_read_state` alone: their content is not in the
+   * context, so an Edit of one does not say the file state is current.
+   */
+  seededFiles?: Set<string>;
   /** The client changed the input when it allowed the call (updatedInput differs from what it was shown). */
   userModified?: boolean;
 }

@@ -69,6 +69,15 @@ export class ScriptedEngine implements ControlSession {
   private readonly toolCtx: ToolContext;
   private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
   readonly mcp: McpHub;
+  /** The files the session has read: an Edit, or a Write over one, needs its path here. */
+  get readFiles(): Set<string> {
+    return this.toolCtx.readFiles;
+  }
+  /** Of those, the ones only seeded as read (`seed_read_state`). */
+  get seededFiles(): Set<string> {
+    this.toolCtx.seededFiles ??= new Set();
+    return this.toolCtx.seededFiles;
+  }
   /** The settings' command hooks and the client's hook callbacks. */
   private readonly hookRunner: HookRunner;
   /** `system/session_state_changed`, when the environment asks for it. */

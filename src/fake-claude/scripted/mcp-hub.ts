@@ -1,17 +1,24 @@
 import { isRecord } from '../../util/json.js';
-import type { ApiTool, CliBehaviour, Json } from '../behaviour/index.js';
+import type { ApiTool, CliBehaviour, Json, McpStatusServer } from '../behaviour/index.js';
 import { StreamClosedError } from './errors.js';
 import { type McpConfigEntry, StdioMcpClient } from './stdio-mcp.js';
 
 /** One MCP server of the session: from `--mcp-config` (spawned over stdio) or an SDK server of the client. */
 export interface McpServerState {
   name: string;
-  status: 'pending' | 'connected' | 'failed';
-  tools: Array<{ name: string; description?: string; inputSchema?: Json }>;
+  /** `disabled`: turned off by `mcp_toggle` (no connection, no tools, until turned on again). */
+  status: 'pending' | 'connected' | 'failed' | 'disabled';
+  tools: Array<{ name: string; description?: string; inputSchema?: Json; annotations?: Json }>;
   nextId: number;
   /** A spawned stdio server (from --mcp-config); SDK servers are reached through `mcp_message`. */
   stdio?: StdioMcpClient;
   config?: McpConfigEntry;
+  /** The server's `serverInfo` from its `initialize` answer, once connected. */
+  serverInfo?: Json;
+  /** Why its handshake failed, in the version's words. */
+  error?: string;
+  /** Named by an `mcp_set_servers` call: a later call that leaves it out removes it. */
+  setByClient?: boolean;
 }
 
 export interface McpHubOptions {
@@ -37,8 +44,9 @@ export class McpHub {
    * both: a client can see the server's handshake before its first message); an SDK server waits
    * for `connect()`.
    */
-  add(name: string, config?: McpConfigEntry, once = true): void {
-    if (once && this.servers.some((s) => s.name === name)) return;
+  add(name: string, config?: McpConfigEntry, once = true): McpServerState {
+    const known = once ? this.find(name) : undefined;
+    if (known) return known;
     const server: McpServerState = {
       name,
       status: 'pending',
@@ -48,6 +56,12 @@ export class McpHub {
     };
     this.servers.push(server);
     if (config?.type === 'stdio' && config.command) void this.handshake(server);
+    return server;
+  }
+
+  /** The handshake of `server` (started if it was not): resolves once it has ended. */
+  async settle(server: McpServerState): Promise<void> {
+    await this.handshake(server);
   }
 
   async request(server: McpServerState, message: Json, signal?: AbortSignal): Promise<Json> {
@@ -92,7 +106,7 @@ export class McpHub {
       server.stdio = new StdioMcpClient(server.config, this.options.cwd, this.options.env);
     }
     try {
-      await this.request(server, {
+      const hello = await this.request(server, {
         method: 'initialize',
         params: {
           protocolVersion: b.mcpProtocolVersion,
@@ -114,11 +128,18 @@ export class McpHub {
         name: String(t.name),
         ...(typeof t.description === 'string' ? { description: t.description } : {}),
         ...(isRecord(t.inputSchema) ? { inputSchema: t.inputSchema } : {}),
+        ...(isRecord(t.annotations) ? { annotations: t.annotations } : {}),
       }));
+      if (isRecord(hello.result) && isRecord(hello.result.serverInfo))
+        server.serverInfo = hello.result.serverInfo;
       server.status = 'connected';
     } catch (error) {
       if (error instanceof StreamClosedError) return true;
       server.status = 'failed';
+      if (server.stdio) {
+        const missing = server.stdio.commandMissing;
+        server.error = b.mcpError(missing ? 'spawn-missing' : 'closed', server.name, server.config?.command);
+      }
     }
     return false;
   }
@@ -167,8 +188,68 @@ export class McpHub {
   }
 
   /** The servers whose handshake has ended (what `mcp_status` reports). */
-  settled(): Array<{ name: string; status: string }> {
+  settled(): McpServerState[] {
     return this.servers.filter((s) => s.status !== 'pending');
+  }
+
+  /** The servers whose handshake has ended, as `mcp_status` reports them. */
+  statusServers(): McpStatusServer[] {
+    return this.settled().map((s) => ({
+      name: s.name,
+      status: s.status,
+      ...(s.status === 'failed' && s.error !== undefined ? { error: s.error } : {}),
+      sdk: s.config === undefined,
+      ...(s.serverInfo ? { serverInfo: s.serverInfo } : {}),
+      ...(s.config
+        ? {
+            config: {
+              type: s.config.type,
+              ...(s.config.command !== undefined ? { command: s.config.command } : {}),
+              ...(s.config.args !== undefined ? { args: s.config.args } : {}),
+              ...(s.config.url !== undefined ? { url: s.config.url } : {}),
+            },
+          }
+        : {}),
+      tools: s.tools,
+    }));
+  }
+
+  /** The server named `name`, if the session has one. */
+  find(name: string): McpServerState | undefined {
+    return this.servers.find((s) => s.name === name);
+  }
+
+  /** Turns `server` off (`mcp_toggle` false): its connection is closed, its tools are gone. */
+  disable(server: McpServerState): void {
+    this.disconnect(server);
+    server.status = 'disabled';
+  }
+
+  /**
+   * Connects `server` anew (`mcp_reconnect`, `mcp_toggle` true): the old connection closed, a new
+   * handshake, awaited; the server's state after it.
+   */
+  async reconnect(server: McpServerState): Promise<McpServerState> {
+    this.disconnect(server);
+    server.status = 'pending';
+    await this.handshake(server);
+    return server;
+  }
+
+  /** Removes `server` from the session, its connection closed. */
+  remove(server: McpServerState): void {
+    this.disconnect(server);
+    this.servers.splice(this.servers.indexOf(server), 1);
+  }
+
+  private disconnect(server: McpServerState): void {
+    server.stdio?.close();
+    delete server.stdio;
+    delete server.serverInfo;
+    delete server.error;
+    server.tools = [];
+    server.nextId = 0;
+    this.handshakes.delete(server);
   }
 
   close(): void {

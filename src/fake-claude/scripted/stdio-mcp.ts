@@ -15,6 +15,8 @@ export interface McpConfigEntry {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
+  /** An http or sse server's address (not dialed: such a server is reported failed). */
+  url?: string;
 }
 
 /** The servers of every `--mcp-config` value, in order (a later server of the same name wins). */
@@ -39,6 +41,7 @@ export function parseMcpConfigs(values: readonly string[]): McpConfigEntry[] {
               ? 'stdio'
               : 'unknown',
         ...(typeof config.command === 'string' ? { command: config.command } : {}),
+        ...(typeof config.url === 'string' ? { url: config.url } : {}),
         ...(Array.isArray(config.args) ? { args: config.args.map(String) } : {}),
         ...(isRecord(config.env)
           ? { env: Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, String(v)])) }
@@ -55,6 +58,8 @@ export class StdioMcpClient {
   private readonly pending = new Map<string, (message: Json) => void>();
   private buffer = '';
   private closed = false;
+  /** Its command could not be started: there is no such file. */
+  commandMissing = false;
 
   constructor(entry: McpConfigEntry, cwd: string, env: Record<string, string | undefined>) {
     // Loaded on first use: node:child_process is a start-up cost no session without MCP servers pays.
@@ -64,7 +69,10 @@ export class StdioMcpClient {
       env: { ...env, ...entry.env } as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'ignore'],
     });
-    this.child.on('error', () => this.fail());
+    this.child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') this.commandMissing = true;
+      this.fail();
+    });
     this.child.on('exit', () => this.fail());
     this.child.stdin?.on('error', () => this.fail());
     this.child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,4 +1,6 @@
 import { modelUsageEntry } from '../base/index.js';
+import { mcpError332 } from '../base/mcp-errors.js';
+import { mcpStatusEntry } from '../base/mcp-status.js';
 import type { CapturedData } from '../data/types.js';
 import type { VersionOverrides } from '../overrides.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts } from '../types.js';
@@ -436,6 +438,12 @@ export const overrides2_1_332: VersionOverrides = {
 
       // MCP: SDK servers connect at initialize; servers and prompts say where a server comes from.
       mcpConnectOnInitialize: true,
+      mcpStatusResponse: (servers) => ({
+        mcpServers: servers.map((s) =>
+          mcpStatusEntry(s, { sdkServerInfo: true, transport: true, source: true }),
+        ),
+      }),
+      mcpError: mcpError332,
       initMessage(facts, uuid) {
         const message = previous.initMessage(facts, uuid);
         // Subscription auth adds the `schedule` skill (after `loop`).

@@ -2,6 +2,8 @@ import { randomUuid } from '../../../util/uuid.js';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
+import { mcpError150 } from './mcp-errors.js';
+import { mcpStatusEntry } from './mcp-status.js';
 import {
   assistantToolInput,
   autoDenyText,
@@ -421,9 +423,8 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       return { ...settings, applied: { ...applied, model } };
     },
     contextUsageResponse: (facts) => fillStrings(data.contextUsage, sessionStrings(facts)) as Json,
-    mcpStatusResponse: (servers) => ({
-      mcpServers: servers.map((s) => ({ name: s.name, status: s.status })),
-    }),
+    mcpStatusResponse: (servers) => ({ mcpServers: servers.map((s) => mcpStatusEntry(s)) }),
+    mcpError: mcpError150,
     unsupportedSubtype: (subtype) => `Unsupported control request subtype: ${subtype}`,
     isPermissionMode: (mode) => PERMISSION_MODES.includes(mode),
     setModelNotice: (model) => `<local-command-stdout>Set model to ${model}</local-command-stdout>`,

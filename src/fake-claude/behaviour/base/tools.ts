@@ -271,6 +271,7 @@ export async function runTool(toolName: string, input: Json, ctx: ToolContext): 
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, content);
       ctx.readFiles.add(abs);
+      ctx.seededFiles?.delete(abs);
       if (original === null) {
         return {
           content: `File created successfully at: ${shown} ${FRESH}`,
@@ -307,6 +308,7 @@ export async function runTool(toolName: string, input: Json, ctx: ToolContext): 
       const limit = typeof input.limit === 'number' && input.limit > 0 ? input.limit : lines.length;
       const slice = lines.slice(offset - 1, offset - 1 + limit);
       ctx.readFiles.add(abs);
+      ctx.seededFiles?.delete(abs);
       return {
         content: slice.map((line, i) => `${offset + i}\t${line}`).join('\n'),
         isError: false,
@@ -336,8 +338,10 @@ export async function runTool(toolName: string, input: Json, ctx: ToolContext): 
         ? original.split(oldString).join(newString)
         : original.replace(oldString, () => newString);
       writeFileSync(abs, updated);
+      // A file only seeded as read (seed_read_state) was not in the context: nothing says it is now.
+      const seeded = ctx.seededFiles?.delete(abs) ?? false;
       return {
-        content: `The file ${shown} has been updated successfully. ${FRESH}`,
+        content: `The file ${shown} has been updated successfully.${seeded ? '' : ` ${FRESH}`}`,
         isError: false,
         toolUseResult: {
           filePath: shown,

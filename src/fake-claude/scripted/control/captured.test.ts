@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OFFLINE_CONTROL_REQUESTS } from '../../../scenarios/catalogue/control-offline.js';
 import { behaviourFor, type Json } from '../../behaviour/index.js';
 import type { FakeFlags } from '../../flags.js';
+import { McpHub } from '../mcp-hub.js';
 import { capturedReplies } from './captured.js';
 import { requestValues } from './captured-types.js';
 import { handleControlRequest } from './table.js';
@@ -20,6 +21,9 @@ async function session(version: string): Promise<{ session: ControlSession; out:
   const s = {
     b,
     flags: {} as FakeFlags,
+    mcp: new McpHub({ behaviour: b, cwd, env: {}, sendRequest: async () => ({}) }),
+    readFiles: new Set<string>(),
+    seededFiles: new Set<string>(),
     pid: 1,
     auth: 'api-key',
     sessionId: '11111111-1111-4111-8111-111111111111',

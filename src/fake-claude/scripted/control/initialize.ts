@@ -1,6 +1,8 @@
 import { isRecord } from '../../../util/json.js';
+import type { Json } from '../../behaviour/index.js';
 import { capturedReplies, emitAfter } from './captured.js';
-import type { ControlHandler } from './types.js';
+import { outputStyleInForce } from './session-settings.js';
+import type { ControlHandler, ControlSession } from './types.js';
 
 /**
  * `initialize`: the first takes the client's hooks and SDK MCP servers and answers with the
@@ -14,7 +16,9 @@ export const initialize: ControlHandler = {
       // A second one: versions that answer it as the first (its captured reply is a success) do so.
       const [again] = capturedReplies(b.version, 'initialize');
       if (again?.envelope.subtype === 'success') {
-        session.reply(requestId, b.initializeResponse(session.pid, session.facts()), 'initialize');
+        // It tells again which of its fields the flags read (the servers are already started).
+        const { reply } = session.awaitInit.read(request);
+        session.reply(requestId, { ...initializeAnswer(session, request), ...reply }, 'initialize');
         emitAfter(session, again, request);
         return;
       }
@@ -45,10 +49,20 @@ export const initialize: ControlHandler = {
     for (const entry of dynamic.servers) session.mcp.add(entry.name, entry);
     // Some versions start the MCP handshake of the SDK servers before they answer initialize.
     if (b.mcpConnectOnInitialize) session.mcp.connect().catch(() => {});
-    session.reply(
-      requestId,
-      { ...b.initializeResponse(session.pid, session.facts()), ...dynamic.reply },
-      'initialize',
-    );
+    session.reply(requestId, { ...initializeAnswer(session, request), ...dynamic.reply }, 'initialize');
   },
 };
+
+/**
+ * The version's initialize answer for this session now: its permission mode and output style, and
+ * `hooks_applied` only when the request sends hooks (2.1.332 leaves it out when `hooks` is absent
+ * or null).
+ */
+function initializeAnswer(session: ControlSession, request: Json): Json {
+  const answer = session.b.initializeResponse(session.pid, session.facts());
+  if ('current_permission_mode' in answer) answer.current_permission_mode = session.permissionMode;
+  const outputStyle = outputStyleInForce(session);
+  if (outputStyle !== undefined && 'output_style' in answer) answer.output_style = outputStyle;
+  if (request.hooks === undefined || request.hooks === null) delete answer.hooks_applied;
+  return answer;
+}

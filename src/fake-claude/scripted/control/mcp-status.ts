@@ -4,6 +4,6 @@ import type { ControlHandler } from './types.js';
 export const mcpStatus: ControlHandler = {
   subtype: 'mcp_status',
   handle(session, _request, requestId) {
-    session.reply(requestId, session.b.mcpStatusResponse(session.mcp.settled()));
+    session.reply(requestId, session.b.mcpStatusResponse(session.mcp.statusServers()));
   },
 };

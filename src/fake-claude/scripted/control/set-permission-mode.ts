@@ -1,7 +1,7 @@
 import { randomUuid } from '../../../util/uuid.js';
 import type { ControlHandler } from './types.js';
 
-/** `set_permission_mode`: a known mode is taken (and a status message says so); another is refused. */
+/** `set_permission_mode`: a known mode is taken (and a status message says so); another is refused, or taken silently by a version that echoes it. */
 export const setPermissionMode: ControlHandler = {
   subtype: 'set_permission_mode',
   handle(session, request, requestId) {
@@ -13,9 +13,9 @@ export const setPermissionMode: ControlHandler = {
       return;
     }
     session.reply(requestId, { mode });
-    if (b.isPermissionMode(mode)) {
-      session.permissionMode = mode;
-      session.emit(b.statusMessage(session.facts(), null, randomUuid(), true));
-    }
+    // A version that echoes an unknown mode takes it too (2.1.150: then every tool asks, as in
+    // `default`), without a status message.
+    session.permissionMode = mode;
+    if (b.isPermissionMode(mode)) session.emit(b.statusMessage(session.facts(), null, randomUuid(), true));
   },
 };

@@ -1,14 +1,24 @@
+import { applyFlagSettings } from './apply-flag-settings.js';
+import { backgroundTasks } from './background-tasks.js';
 import { answerAsCaptured, capturedReplies } from './captured.js';
 import { getBinaryVersion } from './get-binary-version.js';
 import { getContextUsage } from './get-context-usage.js';
 import { getSettings } from './get-settings.js';
 import { initialize } from './initialize.js';
 import { interrupt } from './interrupt.js';
+import { mcpReadResource } from './mcp-read-resource.js';
+import { mcpReconnect } from './mcp-reconnect.js';
+import { mcpSetServers } from './mcp-set-servers.js';
 import { mcpStatus } from './mcp-status.js';
+import { mcpToggle } from './mcp-toggle.js';
 import { readFile } from './read-file.js';
+import { reloadPlugins } from './reload-plugins.js';
+import { seedReadState } from './seed-read-state.js';
+import { setMcpPermissionModeOverride } from './set-mcp-permission-mode-override.js';
 import { setModel } from './set-model.js';
 import { setPermissionMode } from './set-permission-mode.js';
 import type { ControlHandler, ControlSession } from './types.js';
+import { updateSettings } from './update-settings.js';
 
 /** The client→CLI control requests the fake implements, one named handler each. */
 export const controlHandlers: readonly ControlHandler[] = [
@@ -18,9 +28,19 @@ export const controlHandlers: readonly ControlHandler[] = [
   setModel,
   getBinaryVersion,
   mcpStatus,
+  mcpToggle,
+  mcpReconnect,
+  mcpReadResource,
+  mcpSetServers,
+  setMcpPermissionModeOverride,
   getSettings,
   getContextUsage,
   readFile,
+  reloadPlugins,
+  backgroundTasks,
+  seedReadState,
+  applyFlagSettings,
+  updateSettings,
 ];
 
 const bySubtype = new Map(controlHandlers.map((h) => [h.subtype, h]));

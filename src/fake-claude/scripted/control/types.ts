@@ -13,6 +13,10 @@ export interface ControlSession {
   readonly io: FakeIo;
   readonly pid: number;
   readonly mcp: McpHub;
+  /** The files the session has read (absolute paths): an Edit, or a Write over one, needs its path here. */
+  readonly readFiles: Set<string>;
+  /** Of those, the ones only seeded as read by `seed_read_state` (their content is not in the context). */
+  readonly seededFiles: Set<string>;
   /** What shapes the requests to the model (initialize's systemPrompt, appendSystemPrompt). */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the fields of initialize its flags read. */
