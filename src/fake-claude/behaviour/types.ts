@@ -16,6 +16,8 @@ export interface ApiTool {
   name: string;
   description: string;
   input_schema: Record<string, unknown>;
+  /** Other fields the CLI sends with a tool (`defer_loading`, …). */
+  [field: string]: unknown;
 }
 
 /** Token usage of one model response (as the API reports it in `message_delta`). */
@@ -126,6 +128,8 @@ export interface ResultTotals {
   restoredModels?: string[];
   /** With --include-partial-messages: the ids of the API messages streamed in this turn. */
   streamedMessageIds?: string[];
+  /** What the session's subagents did (`subagent_stats`), once one ran. */
+  subagentStats?: Json;
   totalCostUsd: number;
   permissionDenials: Json[];
 }

@@ -24,8 +24,8 @@ import { behaviourDataDir } from './data-dir.js';
  * - `control.json`: extra fields of the control_response envelopes (by request subtype, and of an
  *   error), and the replies to argument-less requests a version may answer (`list_models`);
  * - `init.json`: the `system/init` of a plain turn (tool, slash command, agent and skill lists, model, …);
- * - `api-tools.json`: the built-in tools of the first Messages API request (descriptions cut to their
- *   first line, input schemas verbatim);
+ * - `api-tools.json`: the built-in tools of the first Messages API request, verbatim but for the
+ *   month in a description (`{monthYear}`);
  * - `api-request.json`: that request's parameters besides model/messages/tools/system, and its
  *   protocol headers;
  * - `argv.json`: the command line — both help texts and every option the binary accepts, visible
@@ -104,10 +104,31 @@ function controlProbe(subtype: string, request: Json, out: Json): Scenario {
   });
 }
 
-/** First line of a tool description, at most 300 characters (what the fake offers the model). */
-function firstLine(description: unknown): string {
-  const line = String(description ?? '').split('\n')[0] ?? '';
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A tool as the fake offers it: every field as the binary sent it, the month of the capture in its
+ * description as `{monthYear}` (the fake fills in its own, as the CLI does: "The current month is …").
+ */
+export function toolTemplate(tool: Json, now = new Date()): Json {
+  const month = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+  const description = String(tool.description ?? '')
+    .split(month)
+    .join('{monthYear}');
+  return { ...tool, name: String(tool.name), description };
 }
 
 /** Drives `binaryPath` and returns the data; writes nothing. */
@@ -223,11 +244,7 @@ export async function captureData(options: CaptureOptions): Promise<CapturedData
       agents: init.agents as string[],
       model: String(init.model),
     },
-    apiTools: tools.map((t) => ({
-      name: String(t.name),
-      description: firstLine(t.description),
-      input_schema: t.input_schema as Json,
-    })),
+    apiTools: tools.map((t) => toolTemplate(t) as CapturedData['apiTools'][number]),
     apiRequest: { path: request.path, defaults, headers },
     argv,
   };

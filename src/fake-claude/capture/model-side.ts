@@ -1,15 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { release, type } from 'node:os';
 import { join } from 'node:path';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
 import { turn } from '../../scenarios/expect.js';
-import { script, text } from '../../scenarios/model.js';
+import { script, text, toolUse } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData } from '../model-side/types.js';
+import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
 
 /**
  * Captures what a real claude binary sends the model for the options that shape its request — the
@@ -248,6 +250,28 @@ export async function captureModelSide(
     textsOf(plainRun.requests[0]!, sandboxRoots.get('default-mode')!),
   );
 
+  const budgetRun = await conversation(
+    binary,
+    probe(
+      'budget',
+      ['--max-budget-usd', CAPTURE_BUDGET],
+      script([toolUse('toolu_capture_read', 'Read', { file_path: 'missing.txt' })], [text('Hi.')]),
+    ),
+  );
+  const factsOf = (id: string): ContextFacts => ({
+    root: sandboxRoots.get(id)!,
+    model: defaultModel,
+    date: localDate(),
+    osVersion: `${type()} ${release()}`,
+  });
+  const context = captureContext(
+    plainRun.requests[0]!,
+    budgetRun.requests[0]!,
+    budgetRun.requests[1]!,
+    'Say hi.',
+    { plain: factsOf('default-mode'), budget: factsOf('budget') },
+  );
+
   const fallbacks: Partial<Record<keyof typeof FALLBACKS, Json | null>> = {};
   let overloadedBeforeFallback = 0;
   for (const [kind, fallback] of Object.entries(FALLBACKS) as Array<[keyof typeof FALLBACKS, string]>) {
@@ -279,12 +303,29 @@ export async function captureModelSide(
     },
     defaultPrompt,
     planReminder: plan,
+    context,
+    startRequests: startRequestsOf(plainRun.run.modelRequests),
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,
       messageSameWindow: fallbacks.sameWindow ?? null,
     },
   };
+}
+
+/** The requests a run made before its first conversation request, but for token counts. */
+function startRequestsOf(requests: RecordedRequest[]): Array<{ method: string; path: string }> {
+  const first = requests.findIndex((r) => r.kind === 'conversation');
+  return requests
+    .slice(0, first < 0 ? requests.length : first)
+    .filter((r) => r.kind === 'probe')
+    .map((r) => ({ method: r.method, path: r.path }));
+}
+
+/** Today as the CLI writes it in its context: the local date, YYYY-MM-DD. */
+function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** The folder of the model-side data (source tree of this checkout). */

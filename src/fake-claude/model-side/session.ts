@@ -2,6 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { release, type } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
+  budgetAfterTools,
+  budgetNotice,
+  contextDate,
+  type Opening,
+  type OpeningFacts,
+  openingContext,
+  requestMessages,
+} from './compose.js';
+import { deviceId } from './device-id.js';
+import {
   defersMcpTools,
   type FallbackFacts,
   fillTemplate,
@@ -20,6 +30,7 @@ export interface ModelSideFlags {
   appendSystemPrompt?: unknown;
   appendSystemPromptFile?: unknown;
   fallbackModel?: string;
+  maxBudgetUsd?: unknown;
 }
 
 /** A prompt given as text, else as a file (relative to `cwd`); unreadable: undefined. */
@@ -43,9 +54,11 @@ export class ModelSideSession {
   private systemPrompt: string | undefined;
   private appendSystemPrompt: string | undefined;
   private readonly fallback: ModelFallback;
-  /** The plan-mode reminder, once the first request is made (null: not in plan mode then). */
-  private planReminder: string | null | undefined;
-  private requestsMade = 0;
+  /** The context around the first prompt, once the first request is made. */
+  private opening: Opening | undefined;
+  private readonly notices: string[] = [];
+  private readonly maxBudgetUsd: number | undefined;
+  private device: string | undefined;
 
   constructor(
     version: string,
@@ -56,6 +69,8 @@ export class ModelSideSession {
     this.systemPrompt = promptOf(flags.systemPrompt, flags.systemPromptFile, cwd);
     this.appendSystemPrompt = promptOf(flags.appendSystemPrompt, flags.appendSystemPromptFile, cwd);
     this.fallback = new ModelFallback(this.data, flags.fallbackModel);
+    const budget = Number(flags.maxBudgetUsd);
+    this.maxBudgetUsd = flags.maxBudgetUsd !== undefined && Number.isFinite(budget) ? budget : undefined;
   }
 
   /** initialize's fields that shape the request. */
@@ -92,35 +107,69 @@ export class ModelSideSession {
   }
 
   /**
-   * A request's messages: the conversation, with the plan-mode reminder where the version puts it
-   * when the session's first request was made in plan mode (its plan file under `configDir`/plans,
-   * named after the first prompt).
+   * A UserPromptSubmit hook's context for a prompt: before the session's first request it is a
+   * session-start notice (true: taken); after, the caller puts it in the prompt's message.
    */
-  messages(history: Json[], permissionMode: string, configDir: string): Json[] {
-    const first = history.findIndex((m) => m.role === 'user');
-    if (this.planReminder === undefined) {
-      this.planReminder =
-        permissionMode === 'plan'
-          ? fillTemplate(this.data.planReminder.template, {
-              planFilePath: join(configDir, 'plans', `${planSlug(history[first]?.content)}.md`),
-            })
-          : null;
+  takeNotice(text: string): boolean {
+    if (this.opening !== undefined) return false;
+    this.notices.push(text);
+    return true;
+  }
+
+  /**
+   * A request's messages: the conversation, the context the version puts around the session's
+   * first prompt (frozen at the first request: the day, the model, the skills, the session-start
+   * notices — the plan mode's reminder with its plan file under `configDir`/plans named after the
+   * first prompt, a hook's context, the budget), cache control on the last block.
+   */
+  messages(
+    history: ReadonlyArray<{ role: string; content: unknown }>,
+    permissionMode: string,
+    configDir: string,
+    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools'>,
+  ): Json[] {
+    if (this.opening === undefined) {
+      const first = history.find((m) => m.role === 'user');
+      const notices: string[] = [];
+      if (permissionMode === 'plan')
+        notices.push(
+          fillTemplate(this.data.planReminder.template, {
+            planFilePath: join(configDir, 'plans', `${planSlug(first?.content)}.md`),
+          }),
+        );
+      notices.push(...this.notices);
+      if (this.maxBudgetUsd !== undefined)
+        notices.push(budgetNotice(this.data.context, 0, this.maxBudgetUsd));
+      this.opening = openingContext(
+        this.data.context,
+        {
+          ...facts,
+          cwd: this.cwd,
+          date: contextDate(),
+          osVersion: `${type()} ${release()}`,
+          platform: process.platform,
+          isGitRepo: existsSync(join(this.cwd, '.git')),
+        },
+        notices,
+      );
     }
-    this.requestsMade += 1;
-    const reminder = this.planReminder;
-    if (reminder === null || first < 0) return history;
-    const out = [...history];
-    if (this.data.planReminder.placement === 'user-block') {
-      const message = out[first]!;
-      const content =
-        typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-      out[first] = { ...message, content: [{ type: 'text', text: reminder }, ...(content as Json[])] };
-      return out;
-    }
-    // A system-role message after the first user message: a block in the first request, its text after.
-    const content = this.requestsMade === 1 ? [{ type: 'text', text: reminder }] : reminder;
-    out.splice(first + 1, 0, { role: 'system', content });
-    return out;
+    return requestMessages(history, this.opening, this.data.context.cacheControl);
+  }
+
+  /**
+   * `--max-budget-usd` after a batch of tool results (`results`, mutated where the notice goes on
+   * the last tool_result): a system-role message to remember after them, if the version sends one.
+   */
+  afterTools(results: Json[], spent: number): Json | undefined {
+    if (this.maxBudgetUsd === undefined) return undefined;
+    const notice = budgetNotice(this.data.context, spent, this.maxBudgetUsd);
+    return budgetAfterTools(this.data.context, results, notice);
+  }
+
+  /** A request's `metadata`: the device id of the CLI's global config, the session. */
+  metadata(env: Record<string, string | undefined>, sessionId: string): Json {
+    this.device ??= deviceId(env);
+    return { user_id: JSON.stringify({ device_id: this.device, account_uuid: '', session_id: sessionId }) };
   }
 
   /** The model to ask in `turn`: the fallback model once the turn switched, else `primary`. */

@@ -31,6 +31,46 @@ export interface ModelSideData {
     placement: 'user-block' | 'system-message';
     template: string;
   };
+  /**
+   * What the CLI puts around the first prompt of a session (captured from a plain session's first
+   * request): templates with `{cwd}`, `{date}`, `{modelName}`, `{modelId}`, `{osVersion}`,
+   * `{platform}`, `{isGitRepo}`, `{projectSkills}` (the project's skills and commands, first in the
+   * skills list) and `{deferredMcpTools}` (MCP tools behind ToolSearch, after the built-in ones).
+   */
+  context: {
+    /** The blocks of the first user message before the prompt, in order. */
+    userBlocks: string[];
+    /** The same when there are session-start notices among them (a block's ending may differ). */
+    userBlocksWithNotice: string[];
+    /**
+     * The system-role message after the first user message (null: the version sends none); its
+     * session-start notices go where `{notices}` is.
+     */
+    systemMessage: string | null;
+    /** Fields of the system-role message besides `role` and `content` (`output_config`, …). */
+    systemMessageFields: Record<string, unknown>;
+    /**
+     * A session-start notice (the budget, a UserPromptSubmit hook's context, the plan mode, …):
+     * `user-block`, a block (`template`, with `{text}`) of the first user message at index `at` of
+     * `userBlocks`; `system-message`, `template` at `{notices}` of the system-role message (`at`:
+     * where that was in the captured text).
+     */
+    notice: { placement: 'user-block' | 'system-message'; at: number; template: string };
+    /** `--max-budget-usd`'s notice: `{spent}`, `{max}`, `{remaining}` in dollars. */
+    budget: string;
+    /**
+     * The budget notice after tool results: appended to the last tool_result's text (`tool-result`,
+     * `template` with `{text}`), or a system-role message of its own (`system-message`).
+     */
+    budgetAfterTools: { placement: 'tool-result' | 'system-message'; template: string };
+    /** On the last block of the last message of every request (null: none). */
+    cacheControl: Record<string, unknown> | null;
+  };
+  /**
+   * The requests the CLI makes of its API base URL as it starts, before any conversation (a
+   * reachability probe, `HEAD /`); empty when it makes none.
+   */
+  startRequests: Array<{ method: string; path: string }>;
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

@@ -24,6 +24,7 @@ import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
+import { sendStartRequests } from '../model-side/start-requests.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
 import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
@@ -67,7 +68,9 @@ export class ScriptedEngine implements ControlSession {
   private readonly store: SessionStore;
   private readonly configDir: string;
   private readonly toolCtx: ToolContext;
-  private readonly history: Array<{ role: 'user' | 'assistant'; content: unknown }> = [];
+  /** The requests the CLI makes as it starts (model-side/start-requests.ts), settled. */
+  private started: Promise<void> = Promise.resolve();
+  private readonly history: Array<{ role: 'user' | 'assistant' | 'system'; content: unknown }> = [];
   readonly mcp: McpHub;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
@@ -182,6 +185,7 @@ export class ScriptedEngine implements ControlSession {
         this.options.io.stderr.write(`${this.b.invalidSessionId}\n`);
         return 1;
       }
+      this.started = sendStartRequests(this.options.env.ANTHROPIC_BASE_URL, this.modelSide.data.startRequests);
       const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
       await Promise.race([input, this.fatalRaised]);
       const unread = this.awaitInit.refuseEnd();
@@ -189,6 +193,7 @@ export class ScriptedEngine implements ControlSession {
       this.endInput();
       await Promise.race([this.chain, this.fatalRaised]);
       if (this.fatal) throw this.fatal;
+      await this.started;
       return this.accounting.lastResultIsError ? 1 : 0;
     } catch (error) {
       if (error instanceof Fatal) return error.exitCode;
@@ -353,6 +358,13 @@ export class ScriptedEngine implements ControlSession {
     }
     const denied = (this.flags.disallowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).filter(Boolean);
     return names.filter((n) => !denied.includes(n));
+  }
+
+  /** The MCP tools a version that defers them lists behind ToolSearch (none where it offers them). */
+  private deferredMcpTools(): string[] {
+    const builtin = this.b.apiTools().map((t) => t.name);
+    if (!this.modelSide.defersMcpTools(builtin)) return [];
+    return this.mcp.apiTools(this.flags.permissionPromptTool).map((t) => t.name);
   }
 
   private apiTools(): ApiTool[] {
@@ -573,10 +585,10 @@ export class ScriptedEngine implements ControlSession {
         this.emitResult(this.b.resultLocalError(this.facts(), this.totals(turn, 1, []), text, randomUuid()));
         return;
       }
-      const context = prompt.additionalContext.map((c) => ({
-        type: 'text',
-        text: this.b.hookContextText('UserPromptSubmit', undefined, c),
-      }));
+      // A hook's context for the session's first prompt is a session-start notice of the request.
+      const context = prompt.additionalContext
+        .filter((c) => !this.modelSide.takeNotice(`UserPromptSubmit hook additional context: ${c}`))
+        .map((c) => ({ type: 'text', text: this.b.hookContextText('UserPromptSubmit', undefined, c) }));
       this.remember({ role: 'user', content: [...context, ...this.expandPrompt(content)] });
       await this.modelLoop(turn);
     } finally {
@@ -600,18 +612,22 @@ export class ScriptedEngine implements ControlSession {
         this.history.map((m) => ({ role: m.role, content: m.content })),
         this.permissionMode,
         this.configDir,
+        {
+          model: String(this.b.apiModelFor(this.modelSide.model(this.model, this.turn))),
+          projectSkills: this.extensions.listed,
+          deferredMcpTools: this.deferredMcpTools(),
+        },
       ),
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir),
       tools: this.apiTools(),
-      metadata: {
-        user_id: JSON.stringify({ device_id: 'fake-claude', account_uuid: '', session_id: this.sessionId }),
-      },
+      metadata: this.modelSide.metadata(this.options.env, this.sessionId),
       ...this.b.apiRequestDefaults(),
       stream: true,
     };
   }
 
   private async source(): Promise<ModelSource> {
+    await this.started;
     this.sourcePromise ??= this.options.source().then((source) => {
       const p = this.resumePosition;
       if (p && source.seek) {
@@ -853,7 +869,12 @@ export class ScriptedEngine implements ControlSession {
         results.push(
           outcome.isError
             ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
-            : { tool_use_id: id, type: 'tool_result', content: outcome.content },
+            : {
+                tool_use_id: id,
+                type: 'tool_result',
+                content: outcome.content,
+                ...(outcome.explicitNotError ? { is_error: false } : {}),
+              },
         );
         if (outcome.injectedText !== undefined) {
           turn.toolUses += 1;
@@ -863,7 +884,9 @@ export class ScriptedEngine implements ControlSession {
         if (turn.interrupted) break;
       }
       results.push(...injected, ...hookContext);
+      const budgetNotice = this.modelSide.afterTools(results, this.accounting.totalCost);
       this.remember({ role: 'user', content: results });
+      if (budgetNotice) this.remember({ role: 'system', content: budgetNotice.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
       await this.hookRunner.run(
         'PostToolBatch',

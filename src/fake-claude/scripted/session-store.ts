@@ -11,7 +11,7 @@ import type { Json } from '../behaviour/index.js';
  */
 
 export interface StoredMessage {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'system';
   content: unknown;
   /** The model that produced an assistant message (a resumed session continues with it). */
   model?: string;

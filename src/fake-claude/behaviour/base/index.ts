@@ -184,7 +184,14 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       );
     },
 
-    apiTools: () => data.apiTools.map((t) => ({ ...t })),
+    apiTools: () => {
+      const now = new Date();
+      const monthYear = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+      return data.apiTools.map((t) => ({
+        ...t,
+        description: t.description.split('{monthYear}').join(monthYear),
+      }));
+    },
     initToolNames: () => [...init.tools],
     countsInterruptedUsage: false,
     resumeRestoresModelUsage: false,

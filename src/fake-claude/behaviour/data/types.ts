@@ -40,8 +40,11 @@ export interface CapturedData {
     /** The session model with API-key auth. */
     model: string;
   };
-  /** `api-tools.json`: the built-in tools offered to the Messages API, in request order. */
-  apiTools: Array<{ name: string; description: string; input_schema: Json }>;
+  /**
+   * `api-tools.json`: the built-in tools offered to the Messages API, in request order, as sent
+   * (`defer_loading` and the like included); `{monthYear}` in a description is the current month.
+   */
+  apiTools: Array<{ name: string; description: string; input_schema: Json } & Json>;
   /** `api-request.json`: a conversation request's path, parameters besides model/messages/tools/system, headers. */
   apiRequest: { path: string; defaults: Json; headers: Record<string, string> };
   /** `argv.json`: the command line, every option the binary accepts (`capture/argv.ts`). */

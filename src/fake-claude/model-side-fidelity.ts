@@ -1,0 +1,58 @@
+import type { RecordedRequest } from '../model-api/index.js';
+import { IdPlaceholders, learnIds, replaceIds } from '../protocol/ids.js';
+import { isRecord } from '../util/json.js';
+import { normalizeSandboxPaths } from '../util/sandbox-paths.js';
+
+/**
+ * The model side of a fidelity check (fake vs real, one version): the Messages API requests a run
+ * made, in order, with what legitimately differs between two runs replaced by stable placeholders —
+ * ids (tool_use ids, session ids, through `src/protocol/ids.ts`), the sandbox folder, the billing
+ * header's per-request hashes, the device id of the run's fresh config, the loopback port, the
+ * date. Everything else — the request kinds and paths, the model, the parameters, the system
+ * blocks, the tools offered, every message and reminder, where cache control sits — must be equal.
+ */
+
+export interface NormalizedModelRequest {
+  kind: string;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+const BILLING = /^(x-anthropic-billing-header: cc_version=[\d.]+\.)[0-9a-f]+/;
+const BILLING_CCH = /(cch=)[0-9a-f]+/;
+const DEVICE_ID = /("device_id":")[0-9a-f]{64}"/g;
+const LOOPBACK = /127\.0\.0\.1:\d+/g;
+const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** A plan file's name: the CLI picks random words, the fake its own. */
+const PLAN_FILE = /(\/plans\/)[\w.-]+\.md\b/g;
+const MONTH_YEAR =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g;
+
+function scrub(value: unknown): unknown {
+  if (typeof value === 'string')
+    return normalizeSandboxPaths(value)
+      .replace(BILLING, '$1<hex>')
+      .replace(BILLING_CCH, '$1<hex>')
+      .replace(DEVICE_ID, '$1<device-id>"')
+      .replace(LOOPBACK, '127.0.0.1:PORT')
+      .replace(DATE, '<date>')
+      .replace(PLAN_FILE, '$1<plan>.md')
+      .replace(MONTH_YEAR, '<month>');
+  if (Array.isArray(value)) return value.map(scrub);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
+  return value;
+}
+
+/** The requests of one run, normalised for comparison with another run's. */
+export function normalizeModelRequests(requests: readonly RecordedRequest[]): NormalizedModelRequest[] {
+  const ids = new IdPlaceholders();
+  const out = requests.map((r) => ({
+    kind: r.kind,
+    method: r.method,
+    path: r.path,
+    ...(r.body === undefined ? {} : { body: scrub(r.body) }),
+  }));
+  for (const r of out) learnIds(r, ids);
+  return out.map((r) => replaceIds(r, ids) as NormalizedModelRequest);
+}
