@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sdkForPin } from '../../coverage/sdk-for-pin.js';
+import { loadSdkInventory } from '../../coverage/sdk-inventory.js';
 import { ClideError } from '../../errors/index.js';
 import {
   afterReinitialize,
@@ -15,6 +17,7 @@ import {
   type ControlRepliesData,
   requestValues,
 } from '../scripted/control/captured-types.js';
+import { captureFlagSettingRejections } from './flag-settings.js';
 
 type Json = Record<string, unknown>;
 
@@ -104,9 +107,16 @@ export function controlRepliesDataDir(): string {
   return join(process.cwd(), 'src/fake-claude/scripted/control/data');
 }
 
-/** Captures and writes `src/fake-claude/scripted/control/data/<version>.json`; returns its path. */
+/**
+ * Captures and writes `src/fake-claude/scripted/control/data/<version>.json` (the replies, and the
+ * kinds of value `apply_flag_settings` refuses per settings key: flag-settings.ts); returns its path.
+ */
 export async function writeControlReplies(version: string, binary: string): Promise<string> {
-  const data = await captureControlReplies(binary);
+  const flagSettingRejections = await captureFlagSettingRejections(
+    binary,
+    loadSdkInventory(sdkForPin(version)),
+  );
+  const data: ControlRepliesData = { ...(await captureControlReplies(binary)), flagSettingRejections };
   const dir = controlRepliesDataDir();
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${version}.json`);

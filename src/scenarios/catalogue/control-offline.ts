@@ -40,6 +40,7 @@ export const OFFLINE_CONTROL_REQUESTS: ReadonlyArray<Json & { subtype: string }>
   { subtype: 'mcp_call', tool: 'mcp__nosuch__tool', arguments: {} },
   { subtype: 'mcp_read_resource', serverName: 'nosuch', uri: 'ui://nosuch/view' },
   { subtype: 'mcp_message', server_name: 'nosuch', message: { jsonrpc: '2.0', id: 1, method: 'ping' } },
+  { subtype: 'set_mcp_permission_mode_override', serverName: 'nosuch', mode: 'auto' },
   { subtype: 'reload_plugins' },
   { subtype: 'reload_skills' },
   { subtype: 'reload_output_styles' },

@@ -15,6 +15,12 @@ export interface CapturedControlReply {
 /** A version's captured control replies: `src/fake-claude/scripted/control/data/<version>.json`. */
 export interface ControlRepliesData {
   replies: CapturedControlReply[];
+  /**
+   * The kinds of value (`string`, `number`, `boolean`, `array`, `object`) `apply_flag_settings`
+   * refuses for each top-level settings key, in the order the CLI names refused keys
+   * (capture/flag-settings.ts); a key not listed takes any.
+   */
+  flagSettingRejections?: Record<string, string[]>;
 }
 
 /**

@@ -91,6 +91,29 @@ describe.each(['2.1.150', '2.1.332'])('the captured control replies of %s', (ver
   });
 });
 
+describe('apply_flag_settings', () => {
+  it('2.1.332 refuses a value of a kind it refuses for the key, naming the keys in its order, and applies nothing', async () => {
+    const { session: s, out } = await session('2.1.332');
+    handleControlRequest(
+      s,
+      {
+        subtype: 'apply_flag_settings',
+        settings: { permissions: 'x', includeCoAuthoredBy: 'y', model: 'm' },
+      },
+      'r5',
+    );
+    expect(out.map((m) => (m.response as Json).error)).toEqual([
+      'apply_flag_settings: nothing in this request was applied and earlier settings stay in force. Fix or remove these invalid settings and send it again: includeCoAuthoredBy, permissions',
+    ]);
+  });
+
+  it('2.1.150 takes any kind of value', async () => {
+    const { session: s, out } = await session('2.1.150');
+    handleControlRequest(s, { subtype: 'apply_flag_settings', settings: { permissions: 'x' } }, 'r6');
+    expect((out[0]!.response as Json).subtype).toBe('success');
+  });
+});
+
 describe('rename_session', () => {
   it('2.1.332 announces the new title (session_title_changed) before its answer', async () => {
     const { session: s, out } = await session('2.1.332');

@@ -15,6 +15,11 @@ const DATA: Record<string, ControlRepliesData> = {
   '2.1.332': v2_1_332 as ControlRepliesData,
 };
 
+/** The kinds of value `apply_flag_settings` of `version` refuses per settings key (see captured-types.ts). */
+export function flagSettingRejections(version: string): Record<string, string[]> {
+  return DATA[version]?.flagSettingRejections ?? {};
+}
+
 /** The captured replies to `subtype` of `version`, in capture order. */
 export function capturedReplies(version: string, subtype: string): CapturedControlReply[] {
   return (DATA[version]?.replies ?? []).filter((r) => r.request.subtype === subtype);
