@@ -22,6 +22,7 @@ export const EMULATED_OPTIONS: Readonly<Record<string, string>> = {
   '--include-hook-events': 'system/hook_* messages of every command hook run, not only of SessionStart',
   '--max-turns': 'error_max_turns',
   '--max-budget-usd': 'error_max_budget_usd',
+  '--json-schema': 'the StructuredOutput tool, structured_output and error_max_structured_output_retries',
   '--mcp-config': 'stdio MCP servers spawned; SDK servers (type sdk) driven over mcp_message as initialize’s',
   '--system-prompt':
     'the system prompt blocks sent to the model (model-side/), replaced by initialize’s systemPrompt',

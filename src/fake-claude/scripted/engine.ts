@@ -34,6 +34,7 @@ import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './
 import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
+import { StructuredOutput, type StructuredOutputEnd, withoutCall } from './structured-output/index.js';
 import type { TurnState } from './turn-state.js';
 
 export { killedExitCode } from './errors.js';
@@ -85,6 +86,8 @@ export class ScriptedEngine implements ControlSession {
   private readonly hookRunner: HookRunner;
   /** `system/session_state_changed`, when the environment asks for it. */
   private readonly sessionState: SessionState;
+  /** `--json-schema`: the StructuredOutput tool and how a turn ends with it. */
+  private readonly structured: StructuredOutput | undefined;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -151,6 +154,7 @@ export class ScriptedEngine implements ControlSession {
       (m) => this.emit(m),
       () => this.sessionId,
     );
+    this.structured = StructuredOutput.from(this.b.version, this.flags.jsonSchema);
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -357,7 +361,8 @@ export class ScriptedEngine implements ControlSession {
         names = all.filter((n) => wanted.includes(n) || (n === 'Task' && wanted.includes('Agent')));
     }
     const denied = (this.flags.disallowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).filter(Boolean);
-    return names.filter((n) => !denied.includes(n));
+    const kept = names.filter((n) => !denied.includes(n));
+    return this.structured ? this.structured.initTools(kept) : kept;
   }
 
   /** The MCP tools a version that defers them lists behind ToolSearch (none where it offers them). */
@@ -369,9 +374,10 @@ export class ScriptedEngine implements ControlSession {
 
   private apiTools(): ApiTool[] {
     const names = new Set(this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)));
-    const builtin = this.b
+    const offered = this.b
       .apiTools()
       .filter((t) => names.has(t.name) || this.modelSide.offeredAlways(t.name));
+    const builtin = this.structured ? this.structured.apiTools(offered) : offered;
     // Versions that offer ToolSearch defer MCP tools: they are never in the request's tools.
     if (this.modelSide.defersMcpTools(builtin.map((t) => t.name))) return builtin;
     return [...builtin, ...this.mcp.apiTools(this.flags.permissionPromptTool)];
@@ -381,7 +387,8 @@ export class ScriptedEngine implements ControlSession {
     return this.accounting.totals(turn, numTurns, denials);
   }
 
-  private emitResult(result: Json): void {
+  private emitResult(message: Json): void {
+    const result = this.structured ? this.structured.decorate(message, this.turn) : message;
     this.accounting.onResult(result);
     this.emit(result);
     this.sessionState.idle();
@@ -888,6 +895,8 @@ export class ScriptedEngine implements ControlSession {
       this.remember({ role: 'user', content: results });
       if (budgetNotice) this.remember({ role: 'system', content: budgetNotice.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
+      const structured = this.structured?.afterTools(turn);
+      if (structured) return this.endWithStructuredOutput(structured, turn, stopReason, denials, usage);
       await this.hookRunner.run(
         'PostToolBatch',
         undefined,
@@ -1001,6 +1010,7 @@ export class ScriptedEngine implements ControlSession {
       const text = `Error: No such tool available: ${name}`;
       return { content: `<tool_use_error>${text}</tool_use_error>`, isError: true, toolUseResult: text };
     }
+    if (this.structured?.handles(name)) return this.structured.call(input, turn);
     const invalid = this.b.validateTool(name, input, this.toolCtx);
     if (invalid) return invalid;
 
@@ -1138,6 +1148,31 @@ export class ScriptedEngine implements ControlSession {
       hookContext.push({ type: 'text', text: this.b.hookContextText('PostToolUse', name, context) });
     }
     return outcome;
+  }
+
+  /** `--json-schema`: the turn ends with its output, or once the model's outputs were refused too often. */
+  private endWithStructuredOutput(
+    end: StructuredOutputEnd,
+    turn: TurnState,
+    stopReason: string | null,
+    denials: Json[],
+    lastCall: CallUsage,
+  ): void {
+    const totals = (counted: TurnState) => this.totals(counted, 1 + turn.toolUses, denials);
+    if (end.kind === 'provided') {
+      this.emitResult(this.b.resultSuccess(this.facts(), totals(turn), end.text, stopReason, randomUuid()));
+      return;
+    }
+    const counted = end.countsLastCall ? turn : { ...turn, usage: withoutCall(turn.usage, lastCall) };
+    const limit = this.b.resultLimit(
+      this.facts(),
+      totals(counted),
+      stopReason,
+      'max_budget_usd',
+      [end.error],
+      randomUuid(),
+    );
+    this.emitResult(this.structured?.exhaustedResult(limit, end) ?? limit);
   }
 
   /** A `can_use_tool` request: the session requires action until it is answered. */

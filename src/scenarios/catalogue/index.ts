@@ -15,6 +15,7 @@ import { mcpScenarios } from './mcp.js';
 import { permissionScenarios } from './permission.js';
 import { sessionScenarios } from './session.js';
 import { sessionStateScenarios } from './session-state.js';
+import { structuredOutputScenarios } from './structured-output.js';
 import { turnScenarios } from './turn.js';
 
 /** Every scenario, in catalogue order. Ids are stable: add, never rename. */
@@ -31,6 +32,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...inputScenarios,
   ...sessionScenarios,
   ...sessionStateScenarios,
+  ...structuredOutputScenarios,
   ...hangScenarios,
   ...fallbackScenarios,
   ...injectedScenarios,
