@@ -54,6 +54,14 @@ const ACCEPTED: Record<string, Record<string, string>> = {
   'hooks/post-tool-use': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
   'hooks/user-prompt-submit': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
   'hooks/stop': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
+  'structured-output/provided': {
+    'structured-output/tool-schema': 'checks the request the CLI sent to the model API',
+    'structured-output/tool-description': 'checks the request the CLI sent to the model API',
+    'model/requests': 'checks the requests the CLI sent to the model API',
+  },
+  'structured-output/retries-exhausted': {
+    'model/requests': 'checks the requests the CLI sent to the model API',
+  },
   'permission-mode/accept-edits': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/bypass': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/plan': { 'mode/bash': 'Bash side effects are not re-run' },
