@@ -34,7 +34,7 @@ import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './
 import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
-import { StructuredOutput, type StructuredOutputEnd, withoutCall } from './structured-output/index.js';
+import { StructuredOutput } from './structured-output/index.js';
 import type { TurnState } from './turn-state.js';
 
 export { killedExitCode } from './errors.js';
@@ -895,8 +895,14 @@ export class ScriptedEngine implements ControlSession {
       this.remember({ role: 'user', content: results });
       if (budgetNotice) this.remember({ role: 'system', content: budgetNotice.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
-      const structured = this.structured?.afterTools(turn);
-      if (structured) return this.endWithStructuredOutput(structured, turn, stopReason, denials, usage);
+      const structured = this.structured;
+      const ended = structured?.afterTools(turn);
+      if (structured && ended) {
+        const end = { usage: turn.usage, lastCall: usage, stopReason };
+        const totals = (spent: CallUsage) =>
+          this.totals({ ...turn, usage: spent }, 1 + turn.toolUses, denials);
+        return this.emitResult(structured.endResult(ended, this.b, this.facts(), totals, end));
+      }
       await this.hookRunner.run(
         'PostToolBatch',
         undefined,
@@ -1148,31 +1154,6 @@ export class ScriptedEngine implements ControlSession {
       hookContext.push({ type: 'text', text: this.b.hookContextText('PostToolUse', name, context) });
     }
     return outcome;
-  }
-
-  /** `--json-schema`: the turn ends with its output, or once the model's outputs were refused too often. */
-  private endWithStructuredOutput(
-    end: StructuredOutputEnd,
-    turn: TurnState,
-    stopReason: string | null,
-    denials: Json[],
-    lastCall: CallUsage,
-  ): void {
-    const totals = (counted: TurnState) => this.totals(counted, 1 + turn.toolUses, denials);
-    if (end.kind === 'provided') {
-      this.emitResult(this.b.resultSuccess(this.facts(), totals(turn), end.text, stopReason, randomUuid()));
-      return;
-    }
-    const counted = end.countsLastCall ? turn : { ...turn, usage: withoutCall(turn.usage, lastCall) };
-    const limit = this.b.resultLimit(
-      this.facts(),
-      totals(counted),
-      stopReason,
-      'max_budget_usd',
-      [end.error],
-      randomUuid(),
-    );
-    this.emitResult(this.structured?.exhaustedResult(limit, end) ?? limit);
   }
 
   /** A `can_use_tool` request: the session requires action until it is answered. */

@@ -1,4 +1,13 @@
-import type { ApiTool, CallUsage, Json, ToolOutcome } from '../../behaviour/index.js';
+import { randomUuid } from '../../../util/uuid.js';
+import type {
+  ApiTool,
+  CallUsage,
+  CliBehaviour,
+  Json,
+  ResultTotals,
+  SessionFacts,
+  ToolOutcome,
+} from '../../behaviour/index.js';
 import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
 import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import type { StructuredOutputData } from './types.js';
@@ -121,10 +130,36 @@ export class StructuredOutput {
   }
 
   /**
+   * The result that ends a turn (`end`), from the version's builders: a success with the output as
+   * its text, or the exhausted error (usage with or without the last call, as the version counts).
+   */
+  endResult(
+    end: StructuredOutputEnd,
+    b: CliBehaviour,
+    facts: SessionFacts,
+    totals: (usage: CallUsage) => ResultTotals,
+    turn: { usage: CallUsage; lastCall: CallUsage; stopReason: string | null },
+  ): Json {
+    if (end.kind === 'provided')
+      return b.resultSuccess(facts, totals(turn.usage), end.text, turn.stopReason, randomUuid());
+    const usage = end.countsLastCall ? turn.usage : withoutCall(turn.usage, turn.lastCall);
+    // A budget stop's shape, with this stop's subtype and terminal reason.
+    const limit = b.resultLimit(
+      facts,
+      totals(usage),
+      turn.stopReason,
+      'max_budget_usd',
+      [end.error],
+      randomUuid(),
+    );
+    return this.exhaustedResult(limit, end);
+  }
+
+  /**
    * An exhausted turn's error result: the version's limit result (a budget stop's shape, `result`)
    * with this stop's subtype and the version's terminal reason, in their places.
    */
-  exhaustedResult(result: Json, end: Extract<StructuredOutputEnd, { kind: 'exhausted' }>): Json {
+  private exhaustedResult(result: Json, end: Extract<StructuredOutputEnd, { kind: 'exhausted' }>): Json {
     const out: Json = {};
     for (const [key, value] of Object.entries(result)) {
       if (key === 'subtype') out[key] = 'error_max_structured_output_retries';
