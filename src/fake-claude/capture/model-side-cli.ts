@@ -1,5 +1,8 @@
 import { ensureInstalled, findInstalled } from '../../install/index.js';
 import { behaviourFor } from '../behaviour/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { behaviourDataDir } from './data-dir.js';
 import { writeModelSideData } from './model-side.js';
 
 /**
@@ -20,10 +23,18 @@ async function main(args: string[]): Promise<number> {
       (await ensureInstalled(version, { onProgress: (line) => process.stderr.write(`${line}\n`) }))
     ).binaryPath;
   const behaviour = await behaviourFor(version);
+  // The models the version lists (its captured initialize reply): a variant is captured for each.
+  const initialize = JSON.parse(
+    readFileSync(join(behaviourDataDir(), version, 'initialize.json'), 'utf8'),
+  ) as {
+    models?: Array<{ value?: unknown }>;
+  };
+  const models = (initialize.models ?? []).map((m) => String(m.value)).filter((m) => m !== 'default');
   const file = await writeModelSideData(
     version,
     binaryPath,
     behaviour.apiModelFor(behaviour.defaultModelFor('api-key')),
+    models,
   );
   process.stdout.write(`${file}\n`);
   return 0;

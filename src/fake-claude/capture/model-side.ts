@@ -10,7 +10,8 @@ import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
-import type { ModelSideData } from '../model-side/types.js';
+import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
+import { variantOf } from './model-side-variants.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
 
 /**
@@ -33,13 +34,21 @@ import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-
 type Json = Record<string, unknown>;
 
 const SYSTEM_PROMPT = 'clide capture system prompt.';
+/** A dummy OAuth token (never a real one): the CLI runs a subscription session offline with it. */
+const OAUTH_DUMMY = 'sk-ant-oat01-clide-offline-dummy-token';
 const APPEND = 'clide capture appended.';
 /** A fallback model whose context window differs from the default model's, and one whose does not. */
 const FALLBACKS = { differentWindow: 'claude-haiku-4-5', sameWindow: 'claude-sonnet-5-5' } as const;
 const OVERLOADED = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' }, times: 6 };
 
-function probe(id: string, args: string[], model: Scenario['model']): Scenario {
+function probe(
+  id: string,
+  args: string[],
+  model: Scenario['model'],
+  env?: Record<string, string | undefined>,
+): Scenario {
   return {
+    ...(env ? { env } : {}),
     id: `capture/model-side-${id}`,
     requirement: id,
     spec: 'capture',
@@ -206,6 +215,7 @@ export async function captureModelSide(
   version: string,
   binary: string,
   defaultModel: string,
+  models: readonly string[] = [],
 ): Promise<ModelSideData> {
   const plain = await conversation(
     binary,
@@ -272,6 +282,55 @@ export async function captureModelSide(
     { plain: factsOf('default-mode'), budget: factsOf('budget') },
   );
 
+  // Another model (each the version lists), and subscription auth: what their first request changes.
+  const variants: ModelSideVariant[] = [];
+  const aliases: Record<string, string> = {};
+  const kinds = [
+    // The default model by its API id (a resumed session names it so; the default may add `[1m]`).
+    { id: 'model-default-id', auth: 'api-key' as const, args: ['--model', defaultModel], env: undefined },
+    ...models.map((m) => ({
+      id: `model-${m.replace(/\W+/g, '-')}`,
+      auth: 'api-key' as const,
+      args: ['--model', m],
+      env: undefined,
+    })),
+    {
+      id: 'oauth',
+      auth: 'oauth' as const,
+      args: [],
+      env: { ANTHROPIC_API_KEY: undefined, CLAUDE_CODE_OAUTH_TOKEN: OAUTH_DUMMY },
+    },
+  ];
+  for (const kind of kinds) {
+    const { requests } = await conversation(
+      binary,
+      probe(kind.id, kind.args, script([text('Hi.')]), kind.env),
+    );
+    const request = requests[0]!;
+    const apiModel = String((request.body as Json).model);
+    const alias = kind.args[1];
+    // The session's model: the API id, `[1m]` kept where the alias asks for the 1M window.
+    const model = alias?.endsWith('[1m]') ? `${apiModel}[1m]` : apiModel;
+    if (alias !== undefined && alias !== model) aliases[alias] = model;
+    const root = sandboxRoots.get(kind.id)!;
+    const variant = variantOf(
+      {
+        when: { auth: kind.auth, model },
+        request,
+        prompt: 'Say hi.',
+        defaultPrompt: defaultPromptTemplate(String(systemBlocks(request).at(-1)?.text ?? ''), root),
+        facts: { ...factsOf(kind.id), model },
+      },
+      { defaultPrompt, context },
+      plainRun.requests[0]!,
+    );
+    if (
+      Object.keys(variant).length > 1 &&
+      !variants.some((v) => JSON.stringify(v.when) === JSON.stringify(variant.when))
+    )
+      variants.push(variant);
+  }
+
   const fallbacks: Partial<Record<keyof typeof FALLBACKS, Json | null>> = {};
   let overloadedBeforeFallback = 0;
   for (const [kind, fallback] of Object.entries(FALLBACKS) as Array<[keyof typeof FALLBACKS, string]>) {
@@ -304,6 +363,8 @@ export async function captureModelSide(
     defaultPrompt,
     planReminder: plan,
     context,
+    aliases,
+    variants,
     startRequests: startRequestsOf(plainRun.run.modelRequests),
     fallback: {
       overloadedBeforeFallback,
@@ -338,8 +399,9 @@ export async function writeModelSideData(
   version: string,
   binary: string,
   defaultModel: string,
+  models: readonly string[] = [],
 ): Promise<string> {
-  const data = await captureModelSide(version, binary, defaultModel);
+  const data = await captureModelSide(version, binary, defaultModel, models);
   mkdirSync(modelSideDataDir(), { recursive: true });
   const file = join(modelSideDataDir(), `${version}.json`);
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);

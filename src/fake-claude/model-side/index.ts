@@ -11,7 +11,7 @@ import type { ModelSideData } from './types.js';
  * defers behind `ToolSearch`.
  */
 
-export type { ModelSideData } from './types.js';
+export type { ModelSideData, ModelSideVariant } from './types.js';
 
 type Json = Record<string, unknown>;
 

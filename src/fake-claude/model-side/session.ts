@@ -17,6 +17,7 @@ import {
   fillTemplate,
   ModelFallback,
   type ModelSideData,
+  type ModelSideVariant,
   modelFallbackMessage,
   modelSideData,
   systemBlocks,
@@ -64,6 +65,7 @@ export class ModelSideSession {
     version: string,
     flags: ModelSideFlags,
     private readonly cwd: string,
+    private readonly auth: 'api-key' | 'oauth' | 'none' = 'api-key',
   ) {
     this.data = modelSideData(version);
     this.systemPrompt = promptOf(flags.systemPrompt, flags.systemPromptFile, cwd);
@@ -88,8 +90,9 @@ export class ModelSideSession {
    * The request's `system`. Without a given prompt: the version's own (its template filled for
    * this session: `cwd`, the memory folder under `configDir`, this machine), else `own`'s last text.
    */
-  system(own: Json[], configDir: string): Json[] {
-    const template = this.data.defaultPrompt;
+  system(own: Json[], configDir: string, model?: string): Json[] {
+    const variant = this.variant(model);
+    const template = variant?.defaultPrompt ?? this.data.defaultPrompt;
     const defaultPrompt = template
       ? fillTemplate(template, {
           cwd: this.cwd,
@@ -99,10 +102,53 @@ export class ModelSideSession {
           osVersion: `${type()} ${release()}`,
         })
       : String(own.at(-1)?.text ?? '');
-    return systemBlocks(this.data, {
+    const data = variant?.systemCacheControl
+      ? { ...this.data, system: { ...this.data.system, cacheControl: variant.systemCacheControl } }
+      : this.data;
+    return systemBlocks(data, {
       systemPrompt: this.systemPrompt,
       appendSystemPrompt: this.appendSystemPrompt,
       defaultPrompt,
+    });
+  }
+
+  /**
+   * What a session of `model` (its API id) and this session's auth sends other than the default
+   * session: the variant captured for both, else for the model with another auth.
+   */
+  variant(model: string | undefined): ModelSideVariant | undefined {
+    if (model === undefined) return undefined;
+    const variants = this.data.variants ?? [];
+    return (
+      variants.find((v) => v.when.model === model && v.when.auth === this.auth) ??
+      variants.find((v) => v.when.model === model && v.when.auth === 'api-key')
+    );
+  }
+
+  /** The session model a `--model` value names: an alias resolved as the version does, else itself. */
+  resolveModel(model: string): string {
+    return this.data.aliases?.[model] ?? model;
+  }
+
+  /** The request parameters for `model` (the version's `defaults` unless its variant has its own). */
+  requestParams(model: string, defaults: Json): Json {
+    const own = this.variant(model)?.requestParams;
+    return own ? structuredClone(own) : defaults;
+  }
+
+  /** The built-in tools offered with `model`: a variant's own definition replaces the default's. */
+  tools<T extends { name: string }>(model: string, tools: T[]): T[] {
+    const own = this.variant(model)?.tools;
+    if (!own) return tools;
+    const now = new Date();
+    const monthYear = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+    return tools.map((t) => {
+      const replacement = own[t.name];
+      if (!replacement) return t;
+      const description = String(replacement.description ?? '')
+        .split('{monthYear}')
+        .join(monthYear);
+      return { ...(replacement as unknown as T), description };
     });
   }
 
@@ -126,8 +172,15 @@ export class ModelSideSession {
     history: ReadonlyArray<{ role: string; content: unknown }>,
     permissionMode: string,
     configDir: string,
-    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools'>,
+    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools'> & { sessionModel?: string },
   ): Json[] {
+    const variant = this.variant(facts.sessionModel ?? facts.model);
+    const context = {
+      ...this.data.context,
+      ...(variant?.userBlocks ? { userBlocks: variant.userBlocks } : {}),
+      ...(variant?.systemMessage ? { systemMessage: variant.systemMessage } : {}),
+      ...(variant?.cacheControl ? { cacheControl: variant.cacheControl } : {}),
+    };
     if (this.opening === undefined) {
       const first = history.find((m) => m.role === 'user');
       const notices: string[] = [];
@@ -141,9 +194,11 @@ export class ModelSideSession {
       if (this.maxBudgetUsd !== undefined)
         notices.push(budgetNotice(this.data.context, 0, this.maxBudgetUsd));
       this.opening = openingContext(
-        this.data.context,
+        context,
         {
-          ...facts,
+          model: facts.model,
+          projectSkills: facts.projectSkills,
+          deferredMcpTools: facts.deferredMcpTools,
           cwd: this.cwd,
           date: contextDate(),
           osVersion: `${type()} ${release()}`,
@@ -153,7 +208,7 @@ export class ModelSideSession {
         notices,
       );
     }
-    return requestMessages(history, this.opening, this.data.context.cacheControl);
+    return requestMessages(history, this.opening, context.cacheControl);
   }
 
   /**

@@ -67,6 +67,13 @@ export interface ModelSideData {
     cacheControl: Record<string, unknown> | null;
   };
   /**
+   * What a session of another model (`--model`, a resumed session's) or of subscription auth
+   * changes in the requests, captured per model the version lists and for OAuth.
+   */
+  variants: ModelSideVariant[];
+  /** `--model` aliases (`sonnet`, `haiku`, …) and the session model each names, as the CLI resolves them. */
+  aliases: Record<string, string>;
+  /**
    * The requests the CLI makes of its API base URL as it starts, before any conversation (a
    * reachability probe, `HEAD /`); empty when it makes none.
    */
@@ -79,4 +86,23 @@ export interface ModelSideData {
     /** The same when both models have the same context window. */
     messageSameWindow: Record<string, unknown> | null;
   };
+}
+
+/** A session kind's differences from the default session's requests (each only where it differs). */
+export interface ModelSideVariant {
+  /** The session it is for: its auth and its model (the API id; `[1m]` added for the 1M window). */
+  when: { auth: 'api-key' | 'oauth'; model: string };
+  /** The CLI's own system prompt (a template as `defaultPrompt`). */
+  defaultPrompt?: string;
+  /** Request parameters besides model, messages, system, tools, metadata, stream (the whole set). */
+  requestParams?: Record<string, unknown>;
+  /** Cache control of the system blocks after the billing header. */
+  systemCacheControl?: Record<string, unknown>;
+  /** Built-in tools whose definition differs, by name (`{monthYear}` as in the base data). */
+  tools?: Record<string, Record<string, unknown>>;
+  /** The context templates (as `context.userBlocks`, `context.systemMessage`). */
+  userBlocks?: string[];
+  systemMessage?: string;
+  /** Cache control on the last block of the last message. */
+  cacheControl?: Record<string, unknown>;
 }

@@ -119,7 +119,12 @@ export class ScriptedEngine implements ControlSession {
     this.b = options.behaviour;
     this.flags = options.flags;
     this.accounting = new ResultAccounting(this.flags.includePartialMessages === true);
-    this.modelSide = new ModelSideSession(this.b.version, this.flags, options.cwd);
+    this.modelSide = new ModelSideSession(
+      this.b.version,
+      this.flags,
+      options.cwd,
+      options.env.ANTHROPIC_API_KEY ? 'api-key' : options.env.CLAUDE_CODE_OAUTH_TOKEN ? 'oauth' : 'none',
+    );
     this.mcp = new McpHub({
       behaviour: this.b,
       cwd: options.cwd,
@@ -132,7 +137,9 @@ export class ScriptedEngine implements ControlSession {
     this.store = new SessionStore(this.configDir, options.cwd, this.flags.sessionPersistence !== false);
     this.toolCtx = { cwd: options.cwd, env, readFiles: new Set() };
     this.auth = env.ANTHROPIC_API_KEY ? 'api-key' : env.CLAUDE_CODE_OAUTH_TOKEN ? 'oauth' : 'none';
-    this.model = this.flags.model ?? this.b.defaultModelFor(this.auth);
+    this.model = this.flags.model
+      ? this.modelSide.resolveModel(this.flags.model)
+      : this.b.defaultModelFor(this.auth);
     this.extensions = discoverExtensions([join(options.cwd, '.claude'), this.configDir]);
     this.permissionMode = this.flags.dangerouslySkipPermissions
       ? 'bypassPermissions'
@@ -189,7 +196,10 @@ export class ScriptedEngine implements ControlSession {
         this.options.io.stderr.write(`${this.b.invalidSessionId}\n`);
         return 1;
       }
-      this.started = sendStartRequests(this.options.env.ANTHROPIC_BASE_URL, this.modelSide.data.startRequests);
+      this.started = sendStartRequests(
+        this.options.env.ANTHROPIC_BASE_URL,
+        this.modelSide.data.startRequests,
+      );
       const input = this.flags.inputFormat === 'stream-json' ? this.readStdin() : this.runPrompt();
       await Promise.race([input, this.fatalRaised]);
       const unread = this.awaitInit.refuseEnd();
@@ -197,13 +207,14 @@ export class ScriptedEngine implements ControlSession {
       this.endInput();
       await Promise.race([this.chain, this.fatalRaised]);
       if (this.fatal) throw this.fatal;
-      await this.started;
       return this.accounting.lastResultIsError ? 1 : 0;
     } catch (error) {
       if (error instanceof Fatal) return error.exitCode;
       throw error;
     } finally {
       this.mcp.close();
+      // The start-up requests end before the process does, as the real CLI's do.
+      await this.started;
     }
   }
 
@@ -613,22 +624,25 @@ export class ScriptedEngine implements ControlSession {
   }
 
   private requestBody(): Json {
+    const sessionModel = this.modelSide.model(this.model, this.turn);
+    const model = String(this.b.apiModelFor(sessionModel));
     return {
-      model: this.b.apiModelFor(this.modelSide.model(this.model, this.turn)),
+      model,
       messages: this.modelSide.messages(
         this.history.map((m) => ({ role: m.role, content: m.content })),
         this.permissionMode,
         this.configDir,
         {
-          model: String(this.b.apiModelFor(this.modelSide.model(this.model, this.turn))),
+          model,
+          sessionModel,
           projectSkills: this.extensions.listed,
           deferredMcpTools: this.deferredMcpTools(),
         },
       ),
-      system: this.modelSide.system(this.b.systemPrompt(), this.configDir),
-      tools: this.apiTools(),
+      system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
+      tools: this.modelSide.tools(sessionModel, this.apiTools()),
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
-      ...this.b.apiRequestDefaults(),
+      ...this.modelSide.requestParams(sessionModel, this.b.apiRequestDefaults()),
       stream: true,
     };
   }

@@ -1,0 +1,94 @@
+import { ClideError } from '../../errors/index.js';
+import type { RecordedRequest } from '../../model-api/index.js';
+import { isRecord } from '../../util/json.js';
+import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
+import { toolTemplate } from './index.js';
+import { type ContextFacts, contextTemplate } from './model-side-context.js';
+
+/**
+ * What a session of another model or another auth changes in the first request (see
+ * `ModelSideVariant`), each field only where it differs from the default session's.
+ */
+
+type Json = Record<string, unknown>;
+
+const OWN_FIELDS = new Set(['model', 'messages', 'system', 'tools', 'metadata', 'stream']);
+
+/** The request's parameters besides the conversation's own fields (max_tokens, thinking, …). */
+export function requestParams(request: RecordedRequest): Json {
+  const body = request.body as Json;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !OWN_FIELDS.has(key)));
+}
+
+function systemOf(request: RecordedRequest): Json[] {
+  const body = request.body as Json;
+  return Array.isArray(body.system) ? (body.system as Json[]) : [];
+}
+
+function toolsOf(request: RecordedRequest): Json[] {
+  const body = request.body as Json;
+  return Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface VariantInput {
+  when: ModelSideVariant['when'];
+  /** The variant session's first request, whose prompt is `prompt`. */
+  request: RecordedRequest;
+  prompt: string;
+  /** Its own prompt as a template (`defaultPromptTemplate`). */
+  defaultPrompt: string;
+  facts: ContextFacts;
+}
+
+/** The variant: what `input`'s request has other than the default session's (`base`, `baseRequest`). */
+export function variantOf(
+  input: VariantInput,
+  base: Pick<ModelSideData, 'defaultPrompt' | 'context'>,
+  baseRequest: RecordedRequest,
+): ModelSideVariant {
+  const { request } = input;
+  const variant: ModelSideVariant = { when: input.when };
+  if (input.defaultPrompt !== base.defaultPrompt) variant.defaultPrompt = input.defaultPrompt;
+  const params = requestParams(request);
+  if (!same(params, requestParams(baseRequest))) variant.requestParams = params;
+  const cache = systemOf(request)[1]?.cache_control;
+  if (isRecord(cache) && !same(cache, systemOf(baseRequest)[1]?.cache_control))
+    variant.systemCacheControl = cache;
+  const baseTools = new Map(toolsOf(baseRequest).map((t) => [String(t.name), t]));
+  const tools: Record<string, Json> = {};
+  for (const tool of toolsOf(request)) {
+    if (!same(tool, baseTools.get(String(tool.name)))) tools[String(tool.name)] = toolTemplate(tool);
+  }
+  if (Object.keys(tools).length > 0) variant.tools = tools;
+
+  // The context around the prompt, its notices where the default session's go.
+  const messages = ((request.body as Json).messages as Json[]) ?? [];
+  const texts = (m: Json | undefined) =>
+    m === undefined
+      ? []
+      : typeof m.content === 'string'
+        ? [m.content]
+        : (m.content as Json[]).map((b) => String(b.text ?? JSON.stringify(b)));
+  const first = texts(messages[0]);
+  const at = first.lastIndexOf(input.prompt);
+  if (at < 0)
+    throw new ClideError('io', `the ${JSON.stringify(input.when)} session's first message lacks its prompt`);
+  const template = (t: string) => contextTemplate(t, input.facts);
+  const userBlocks = first.slice(0, at).map(template);
+  if (!same(userBlocks, base.context.userBlocks)) variant.userBlocks = userBlocks;
+  const systemMessage = messages.find((m) => m.role === 'system');
+  if (systemMessage && base.context.systemMessage !== null) {
+    let text = template(texts(systemMessage).join(''));
+    const tail = base.context.systemMessage.split('{notices}')[1];
+    if (tail !== undefined && text.endsWith(tail))
+      text = `${text.slice(0, text.length - tail.length)}{notices}${tail}`;
+    if (text !== base.context.systemMessage) variant.systemMessage = text;
+  }
+  const lastMessage = messages.at(-1);
+  const last = Array.isArray(lastMessage?.content) ? (lastMessage.content as Json[]).at(-1) : undefined;
+  if (isRecord(last?.cache_control) && !same(last.cache_control, base.context.cacheControl))
+    variant.cacheControl = last.cache_control;
+  return variant;
+}
