@@ -16,8 +16,14 @@ type Json = Record<string, unknown>;
 /** The budget the capture runs with: no other number in a request reads like it. */
 export const CAPTURE_BUDGET = '5.5';
 const SKILLS_HEAD = 'The following skills are available for use with the Skill tool:\n\n';
-const DEFERRED_HEAD =
-  /(The following deferred tools are now available via ToolSearch\.[^\n]*\n(?:[A-Za-z][\w-]*\n)*[A-Za-z][\w-]*)/;
+/** The deferred tools' list: its heading line, then a tool name per line. */
+const DEFERRED_LIST =
+  /(The following deferred tools are now available via ToolSearch\.[^\n]*\n)((?:[A-Za-z][\w-]*\n)*[A-Za-z][\w-]*)/;
+
+/** The built-in tools a context text lists as deferred behind ToolSearch, in order (none: []). */
+export function deferredToolNames(text: string | null): string[] {
+  return text === null ? [] : (DEFERRED_LIST.exec(text)?.[2]?.split('\n') ?? []);
+}
 
 export interface ContextFacts {
   /** The sandbox's root (the run's cwd is `<root>/work`). */
@@ -45,7 +51,7 @@ export function contextTemplate(text: string, facts: ContextFacts): string {
     .replace(/( - Is a git repository: )(true|false)/, '$1{isGitRepo}')
     .replace(/( - Platform: )(\S+)/, '$1{platform}');
   if (out.includes(SKILLS_HEAD)) out = out.replace(SKILLS_HEAD, `${SKILLS_HEAD}{projectSkills}`);
-  out = out.replace(DEFERRED_HEAD, '$1{deferredMcpTools}');
+  out = out.replace(DEFERRED_LIST, '$1{deferredTools}');
   return out;
 }
 
@@ -170,6 +176,7 @@ export function captureContext(
     userBlocksWithNotice:
       notice.placement === 'user-block' ? withBudget.blocks.filter((_, i) => i !== notice.at) : base.blocks,
     systemMessageFields: base.systemFields,
+    deferredBuiltins: deferredToolNames(contextOf(plain, prompt).system),
     notice,
     budget: budgetText('{spent}', '{max}', '{remaining}'),
     budgetAfterTools,

@@ -3,7 +3,7 @@ import type { RecordedRequest } from '../../model-api/index.js';
 import { isRecord } from '../../util/json.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { toolTemplate } from './index.js';
-import { type ContextFacts, contextTemplate } from './model-side-context.js';
+import { type ContextFacts, contextTemplate, deferredToolNames } from './model-side-context.js';
 
 /**
  * What a session of another model or another auth changes in the first request (see
@@ -80,7 +80,10 @@ export function variantOf(
   if (!same(userBlocks, base.context.userBlocks)) variant.userBlocks = userBlocks;
   const systemMessage = messages.find((m) => m.role === 'system');
   if (systemMessage && base.context.systemMessage !== null) {
-    let text = template(texts(systemMessage).join(''));
+    const raw = texts(systemMessage).join('');
+    const deferred = deferredToolNames(raw);
+    if (!same(deferred, base.context.deferredBuiltins)) variant.deferredBuiltins = deferred;
+    let text = template(raw);
     const tail = base.context.systemMessage.split('{notices}')[1];
     if (tail !== undefined && text.endsWith(tail))
       text = `${text.slice(0, text.length - tail.length)}{notices}${tail}`;

@@ -26,6 +26,8 @@ export interface OpeningFacts {
   projectSkills: ReadonlyArray<{ name: string; description: string }>;
   /** The MCP tools deferred behind ToolSearch, after the built-in ones. */
   deferredMcpTools: readonly string[];
+  /** The session's built-in tools (those of `context.deferredBuiltins` among them are listed). */
+  builtinTools: readonly string[];
 }
 
 /** The context of a session's first prompt: blocks before it, and the system-role message's text. */
@@ -53,7 +55,10 @@ export function openingContext(context: Context, facts: OpeningFacts, notices: r
     platform: facts.platform,
     isGitRepo: String(facts.isGitRepo),
     projectSkills: facts.projectSkills.map((s) => `- ${s.name}: ${s.description}\n`).join(''),
-    deferredMcpTools: facts.deferredMcpTools.map((t) => `\n${t}`).join(''),
+    deferredTools: [
+      ...context.deferredBuiltins.filter((t) => facts.builtinTools.includes(t)),
+      ...facts.deferredMcpTools,
+    ].join('\n'),
   };
   const fill = (template: string) => fillTemplate(template, values);
   const wrap = (text: string) =>

@@ -7,7 +7,8 @@ import { ModelSideSession } from './session.js';
 type Block = { type: string; text: string; cache_control?: unknown };
 const user = (text: string) => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = { role: 'assistant', content: [{ type: 'text', text: 'ok' }] };
-const facts = { model: 'claude-opus-5-5', projectSkills: [], deferredMcpTools: [] };
+const builtinTools = ['CronCreate', 'EnterPlanMode', 'WebSearch'];
+const facts = { model: 'claude-opus-5-5', projectSkills: [], deferredMcpTools: [], builtinTools };
 const texts = (content: unknown) => (content as Block[]).map((b) => b.text);
 
 describe('one session’s model side', () => {
@@ -61,10 +62,12 @@ describe('one session’s model side', () => {
       model: 'claude-sonnet-5-5',
       projectSkills: [{ name: 'greet', description: 'Greets the user' }],
       deferredMcpTools: ['mcp__calc__add'],
+      builtinTools: ['CronCreate', 'WebSearch'],
     });
     const text = texts(system!.content)[0]!;
     expect(text).toContain('Skill tool:\n\n- greet: Greets the user\n- ');
-    expect(text).toContain('\nWebSearch\nmcp__calc__add\n\n');
+    // The deferred tools: the session's built-in ones among the version's, then the MCP tools.
+    expect(text).toContain('before calling them:\nCronCreate\nWebSearch\nmcp__calc__add\n\n');
     expect(text).toContain('The exact model ID is claude-sonnet-5-5.');
     expect(text).toContain(' - Primary working directory: /work\n');
   });

@@ -172,7 +172,9 @@ export class ModelSideSession {
     history: ReadonlyArray<{ role: string; content: unknown }>,
     permissionMode: string,
     configDir: string,
-    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools'> & { sessionModel?: string },
+    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
+      sessionModel?: string;
+    },
   ): Json[] {
     const variant = this.variant(facts.sessionModel ?? facts.model);
     const context = {
@@ -180,6 +182,7 @@ export class ModelSideSession {
       ...(variant?.userBlocks ? { userBlocks: variant.userBlocks } : {}),
       ...(variant?.systemMessage ? { systemMessage: variant.systemMessage } : {}),
       ...(variant?.cacheControl ? { cacheControl: variant.cacheControl } : {}),
+      ...(variant?.deferredBuiltins ? { deferredBuiltins: variant.deferredBuiltins } : {}),
     };
     if (this.opening === undefined) {
       const first = history.find((m) => m.role === 'user');
@@ -199,6 +202,7 @@ export class ModelSideSession {
           model: facts.model,
           projectSkills: facts.projectSkills,
           deferredMcpTools: facts.deferredMcpTools,
+          builtinTools: facts.builtinTools,
           cwd: this.cwd,
           date: contextDate(),
           osVersion: `${type()} ${release()}`,

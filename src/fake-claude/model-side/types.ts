@@ -35,7 +35,8 @@ export interface ModelSideData {
    * What the CLI puts around the first prompt of a session (captured from a plain session's first
    * request): templates with `{cwd}`, `{date}`, `{modelName}`, `{modelId}`, `{osVersion}`,
    * `{platform}`, `{isGitRepo}`, `{projectSkills}` (the project's skills and commands, first in the
-   * skills list) and `{deferredMcpTools}` (MCP tools behind ToolSearch, after the built-in ones).
+   * skills list) and `{deferredTools}` (the tools behind ToolSearch, a name per line: the session's
+   * among `deferredBuiltins`, then its MCP tools).
    */
   context: {
     /** The blocks of the first user message before the prompt, in order. */
@@ -47,6 +48,8 @@ export interface ModelSideData {
      * session-start notices go where `{notices}` is.
      */
     systemMessage: string | null;
+    /** The built-in tools the version lists as deferred, in order (a session lists those it has). */
+    deferredBuiltins: string[];
     /** Fields of the system-role message besides `role` and `content` (`output_config`, …). */
     systemMessageFields: Record<string, unknown>;
     /**
@@ -105,4 +108,6 @@ export interface ModelSideVariant {
   systemMessage?: string;
   /** Cache control on the last block of the last message. */
   cacheControl?: Record<string, unknown>;
+  /** The built-in tools listed as deferred (as `context.deferredBuiltins`). */
+  deferredBuiltins?: string[];
 }

@@ -637,6 +637,7 @@ export class ScriptedEngine implements ControlSession {
           sessionModel,
           projectSkills: this.extensions.listed,
           deferredMcpTools: this.deferredMcpTools(),
+          builtinTools: this.builtinToolNames(),
         },
       ),
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
