@@ -21,11 +21,12 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * resolved values and rejection messages must be equal once what varies per run (ids, the
  * sandbox's paths, timings, costs, process ids) is normalised. Stateful sequences read back what a
  * call changed (setMcpServers / toggleMcpServer / reconnectMcpServer then mcpServerStatus,
- * seedReadState then an Edit, setModel then the model of the next request, updateSettings then
- * the settings file and `reinitialize()`). Methods whose answer needs what the sandbox lacks (an
- * account, a running task, a server with resources, file checkpointing) are called too: both
- * sides must answer alike (the same error, or the same empty answer). `getContextUsage()` is
- * compared by its fields: its figures are the CLI's own token estimates.
+ * seedReadState then an Edit, setModel (a model id, an alias, none) then the model of the next
+ * request, updateSettings then the settings file and `reinitialize()`). Methods whose answer needs
+ * what the sandbox lacks (an account, a running task, a server with resources, file
+ * checkpointing) are called too: both sides must answer alike (the same error, or the same empty
+ * answer). `getContextUsage()` is compared by its fields: its figures are the CLI's own token
+ * estimates.
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -170,9 +171,9 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     [EDIT_SEEDED],
     [EDIT_STALE],
     [text('Edited.')],
-    // The turn after setModel(): a plain answer.
-    [text('Back on the default model.')],
-    // The turn of streamInput().
+    // The turn after setModel('sonnet'): a plain answer.
+    [text('On the model sonnet stands for.')],
+    // The turn of streamInput(), after setModel().
     [text('Streamed.')],
   );
   const api = await startModelApi({ script: model });
@@ -347,8 +348,9 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     );
     await call('setModel(claude-haiku-4-5)', 'setModel', 'claude-haiku-4-5');
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
+    await call("setModel('sonnet')", 'setModel', 'sonnet');
+    await turn("a turn after setModel('sonnet')", 'Say something.');
     await call('setModel()', 'setModel');
-    await turn('a turn after setModel()', 'Say something.');
 
     // Context, plugins, skills, styles, rewind, tasks.
     // Its figures are the CLI's token estimates of the session, which the fake does not make:
@@ -381,8 +383,12 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
         yield userMessage('Stream this.');
       })(),
     );
+    const requestsFrom = api.requests.length;
     const result = await inbox.next(from, (m) => m.type === 'result');
-    record('the streamed turn', result.type === 'result' ? result.subtype : undefined);
+    record('the streamed turn, after setModel()', {
+      subtype: result.type === 'result' ? result.subtype : undefined,
+      models: modelsFrom(api, requestsFrom),
+    });
   } catch (thrown) {
     // The session ended early: the steps so far, and why, are what is compared.
     record('the session ended early', thrown instanceof Error ? thrown.message : String(thrown));
@@ -432,7 +438,9 @@ describe.each(CASES)('Agent SDK $sdkVersion control methods against claude $vers
     // The real session went through every step (a comparison of two sessions that ended early
     // would hold nothing), its stdio server connected, its seeded file edited.
     const outcomeOf = (steps: Step[], name: string) => steps.find((s) => s.name === name)?.outcome;
-    expect(outcomeOf(real, 'the streamed turn')).toEqual({ value: 'success' });
+    expect(outcomeOf(real, 'the streamed turn, after setModel()')).toMatchObject({
+      value: { subtype: 'success' },
+    });
     expect(outcomeOf(real, 'mcpServerStatus() with calc configured')).toMatchObject({
       value: [{ name: 'calc', status: 'connected' }],
     });
