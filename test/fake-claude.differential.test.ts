@@ -10,6 +10,8 @@ import {
   normalizeTranscript,
 } from '../src/fake-claude/fidelity.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
+import { modelSideGap } from '../src/fake-claude/model-side-gaps.js';
+import { normalizeModelRequests } from '../src/fake-claude/model-side-fidelity.js';
 import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   type RunScenarioOptions,
@@ -27,7 +29,10 @@ import {
  * (CLIDE_FAKE_SCENARIO) — each both as the executable and in-process (the test's own process, no
  * child: the same engine, `spawnFakeClaude`), and from the script file once more through a warm
  * fake server (the executable with CLIDE_FAKE_SERVER). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
- * see src/fake-claude/fidelity.ts) must be equal. Accepted differences are listed in
+ * see src/fake-claude/fidelity.ts) must be equal, and so must the Messages API requests the fake
+ * made with its model turns from the Messages API (src/fake-claude/model-side-fidelity.ts: tools,
+ * system blocks, every message and reminder, parameters, start-up and side requests), but where
+ * src/fake-claude/model-side-gaps.ts lists a known gap. Accepted differences are listed in
  * docs/fake-claude-differences.md and applied explicitly (src/fake-claude/accepted-differences.ts).
  */
 
@@ -170,6 +175,16 @@ describe.each(emulatedVersions())(
         expect(comparable(inProcessScript)).toEqual(expected);
         // Through the fake server: the same transcript again.
         expect(comparable(servedScript)).toEqual(expected);
+        // The model side: the requests made (only the runs whose model turns come from the API).
+        const realRequests = normalizeModelRequests(real.modelRequests);
+        const gap = modelSideGap(version, scenario.id);
+        if (gap) {
+          // A known gap still differs (once it does not, its entry goes).
+          expect(normalizeModelRequests(fakeApi.modelRequests), gap.what).not.toEqual(realRequests);
+        } else {
+          expect(normalizeModelRequests(fakeApi.modelRequests)).toEqual(realRequests);
+          expect(normalizeModelRequests(inProcessApi.modelRequests)).toEqual(realRequests);
+        }
       }, 180_000);
     }
   },

@@ -24,6 +24,8 @@ const BILLING_CCH = /(cch=)[0-9a-f]+/;
 const DEVICE_ID = /("device_id":")[0-9a-f]{64}"/g;
 const LOOPBACK = /127\.0\.0\.1:\d+/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** A subagent's id (`a` and 16 hex digits), random per run. */
+const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
 /** A plan file's name: the CLI picks random words, the fake its own. */
 const PLAN_FILE = /(\/plans\/)[\w.-]+\.md\b/g;
 const MONTH_YEAR =
@@ -38,6 +40,7 @@ function scrub(value: unknown): unknown {
       .replace(LOOPBACK, '127.0.0.1:PORT')
       .replace(DATE, '<date>')
       .replace(PLAN_FILE, '$1<plan>.md')
+      .replace(AGENT_ID, '<agent-id>')
       .replace(MONTH_YEAR, '<month>');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));

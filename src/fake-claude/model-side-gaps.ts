@@ -1,0 +1,89 @@
+/**
+ * Where the fake's Messages API requests do not yet equal the real CLI's, by version and scenario:
+ * the to-do list of the model-side comparison (test/fake-claude.differential.test.ts compares every
+ * other scenario's requests, and requires each listed one to still differ, so an entry goes the
+ * moment the fake catches up). docs/fake-claude-differences.md explains each.
+ */
+export interface ModelSideGap {
+  version: string;
+  scenario: string;
+  /** What the real CLI sends that the fake does not. */
+  what: string;
+}
+
+const CONTEXT_USAGE =
+  'get_context_usage: the real CLI counts each part of the context with count_tokens requests; the fake answers from captured figures without any';
+
+export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
+  { version: '2.1.150', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
+  { version: '2.1.332', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
+  {
+    version: '2.1.332',
+    scenario: 'control/set-model',
+    what: 'set_model: 2.1.332 checks the new model with a one-token side request; the fake makes none',
+  },
+  {
+    version: '2.1.332',
+    scenario: 'content/image-and-document',
+    what: 'an image in a prompt: 2.1.332 adds a text block naming where it saved the image; the fake saves none',
+  },
+  {
+    version: '2.1.150',
+    scenario: 'hooks/user-prompt-submit',
+    what: 'a prompt blocked by a UserPromptSubmit hook: 2.1.150 has spent the skills list on it, so the next request lacks it; the fake still sends it',
+  },
+  ...['2.1.150', '2.1.332'].flatMap((version) =>
+    ['hooks/command-hook-events', 'hooks/command-hook-events-default'].map((scenario) => ({
+      version,
+      scenario,
+      what: 'a SessionStart command hook: the real CLI puts its output before the context of the first prompt; the fake does not',
+    })),
+  ),
+  {
+    version: '2.1.332',
+    scenario: 'hooks/post-tool-use',
+    what: 'a PostToolUse hook’s context: 2.1.332 sends it as a system-role message after the tool results; the fake as a reminder among them',
+  },
+  {
+    version: '2.1.332',
+    scenario: 'hooks/stop',
+    what: 'a Stop hook’s block: 2.1.332 sends the hook’s output framed as such and a system-role message; the fake sends “Stop hook feedback”',
+  },
+  {
+    version: '2.1.332',
+    scenario: 'permission-mode/bypass',
+    what: 'bypassPermissions: 2.1.332 adds a notice to the context and describes Bash for that mode; the fake does neither',
+  },
+  {
+    version: '2.1.332',
+    scenario: 'permission-mode/plan',
+    what: 'plan mode: 2.1.332 describes Bash for that mode and sends its permission classifier context (safeguards); the fake does neither',
+  },
+  ...['2.1.150', '2.1.332'].flatMap((version) => [
+    {
+      version,
+      scenario: 'compaction/manual',
+      what: '/compact: the summary request (its own max_tokens, its messages as strings) and the context after the boundary differ from the real CLI’s',
+    },
+    {
+      version,
+      scenario: 'prompt-suggestion/after-turn',
+      what: 'the prompt-suggestion side request: the real CLI keeps its messages as strings and its cache control on the conversation; the fake does not',
+    },
+    {
+      version,
+      scenario: 'subagent/task-messages',
+      what: 'a subagent’s own requests (context, thinking display, a Bash result’s is_error) differ from the real CLI’s',
+    },
+    {
+      version,
+      scenario: 'subagent/api-retry',
+      what: 'a subagent’s own requests (context, thinking display) differ from the real CLI’s',
+    },
+  ]),
+];
+
+/** The gap of `scenario` on `version`, if the fake's requests are known to differ there. */
+export function modelSideGap(version: string, scenario: string): ModelSideGap | undefined {
+  return MODEL_SIDE_GAPS.find((g) => g.version === version && g.scenario === scenario);
+}
