@@ -10,8 +10,8 @@ import {
   normalizeTranscript,
 } from '../src/fake-claude/fidelity.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
-import { modelSideGap } from '../src/fake-claude/model-side-gaps.js';
 import { normalizeModelRequests } from '../src/fake-claude/model-side-fidelity.js';
+import { modelSideGap } from '../src/fake-claude/model-side-gaps.js';
 import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
 import {
   type RunScenarioOptions,

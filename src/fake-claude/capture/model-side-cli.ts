@@ -1,7 +1,7 @@
-import { ensureInstalled, findInstalled } from '../../install/index.js';
-import { behaviourFor } from '../behaviour/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureInstalled, findInstalled } from '../../install/index.js';
+import { behaviourFor } from '../behaviour/index.js';
 import { behaviourDataDir } from './data-dir.js';
 import { writeModelSideData } from './model-side.js';
 

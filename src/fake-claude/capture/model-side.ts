@@ -11,8 +11,8 @@ import type { Scenario } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
-import { variantOf } from './model-side-variants.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
+import { variantOf } from './model-side-variants.js';
 
 /**
  * Captures what a real claude binary sends the model for the options that shape its request — the
