@@ -17,3 +17,8 @@ export function compareVersions(a: readonly number[], b: readonly number[]): num
   }
   return 0;
 }
+
+/** Numeric order of two version strings (negative: `a` is older); an unparsable one sorts first. */
+export function versionOrder(a: string, b: string): number {
+  return compareVersions(parseVersion(a) ?? [], parseVersion(b) ?? []);
+}

@@ -1,4 +1,4 @@
-import { compareVersions, parseVersion } from '../../schemas/version.js';
+import { versionOrder } from '../../schemas/version.js';
 import { ClideError } from '../errors/index.js';
 
 /** A stable release: plain `major.minor.patch`, no pre-release or build suffix. */
@@ -8,10 +8,7 @@ export function isStableVersion(version: string): boolean {
   return STABLE.test(version);
 }
 
-/** Numeric order of two exact versions (negative: `a` is older). */
-export function versionOrder(a: string, b: string): number {
-  return compareVersions(parseVersion(a) ?? [], parseVersion(b) ?? []);
-}
+export { versionOrder };
 
 /** The stable versions of a published list, oldest first, each once. */
 export function stableVersions(published: readonly string[]): string[] {

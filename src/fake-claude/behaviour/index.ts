@@ -1,3 +1,4 @@
+import { versionOrder } from '../../../schemas/version.js';
 import { ClideError } from '../../errors/index.js';
 import { baseBehaviour } from './base/index.js';
 import { CAPTURED_DATA, CAPTURED_VERSIONS } from './data/versions.js';
@@ -33,17 +34,10 @@ export function emulatedVersions(): string[] {
   return [...CAPTURED_VERSIONS];
 }
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 /** The override sets that apply to `version`, oldest first. */
 export function overridesFor(version: string): VersionOverrides[] {
-  return OVERRIDES.filter((o) => compareVersions(o.since, version) <= 0).sort((a, b) =>
-    compareVersions(a.since, b.since),
+  return OVERRIDES.filter((o) => versionOrder(o.since, version) <= 0).sort((a, b) =>
+    versionOrder(a.since, b.since),
   );
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
+import { versionOrder } from '../../../schemas/version.js';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
 import { success, turn } from '../../scenarios/expect.js';
@@ -301,19 +302,12 @@ function dataFiles(data: CapturedData): Record<string, unknown> {
 
 const VERSION_DIR = /^\d+\.\d+\.\d+$/;
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 /** Regenerates `data/versions.ts`: every version folder under `dir`, each loaded lazily. */
 export function writeVersionRegistry(dir: string): string {
   const versions = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && VERSION_DIR.test(e.name))
     .map((e) => e.name)
-    .sort(compareVersions);
+    .sort(versionOrder);
   const loaders = versions.map((v) => {
     const imports = DATA_FILES.map(
       ([, n]) => `      import('./${v}/${n}', { with: { type: 'json' } }),`,

@@ -1,3 +1,4 @@
+import { versionOrder } from '../../../schemas/version.js';
 import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
 import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import { displayModelName, windowText } from './model-names.js';
@@ -20,17 +21,10 @@ const DATA: Record<string, ModelSideData> = {
   '2.1.332': v2_1_332 as unknown as ModelSideData,
 };
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 /** The data of `version`, or of the newest captured version before it (the oldest when none is). */
 export function modelSideData(version: string): ModelSideData {
-  const versions = Object.keys(DATA).sort(compareVersions);
-  const at = versions.filter((v) => compareVersions(v, version) <= 0).at(-1) ?? versions[0]!;
+  const versions = Object.keys(DATA).sort(versionOrder);
+  const at = versions.filter((v) => versionOrder(v, version) <= 0).at(-1) ?? versions[0]!;
   return DATA[at]!;
 }
 
