@@ -4,14 +4,21 @@ import { normalizeSandboxPaths } from '../util/sandbox-paths.js';
  * What the structural comparison ignores in texts: everything a run randomises or that depends on
  * the machine (sandbox paths, ids). Texts are compared only after this, so a redacted baseline
  * fixture (`$CWD`, id placeholders) and a raw live transcript compare equal when they say the same.
+ * A subagent's id (`a` and 16 hex digits, or the recorder's 17-digit placeholder for it) is an id
+ * too: the Agent tool's result names it in its text.
  */
 const ID_IN_TEXT =
-  /(?<![A-Za-z0-9])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![A-Za-z0-9])|(?<![A-Za-z0-9_])(?:srvtoolu|toolu|msg|req)_[A-Za-z0-9_]+/g;
+  /(?<![A-Za-z0-9])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![A-Za-z0-9])|(?<![A-Za-z0-9_])(?:srvtoolu|toolu|msg|req)_[A-Za-z0-9_]+|(?<![A-Za-z0-9])(?:a[0-9a-f]{16}|0{12}[0-9]{5})(?![A-Za-z0-9])/g;
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
+/** A subagent's run time in the usage lines of the Agent tool's result (`duration_ms: 96</usage>`). */
+const USAGE_DURATION = /(\nduration_ms: )\d+(<\/usage>)/g;
 
-/** Normalises a text for comparison: sandbox paths → `$CWD`/`$HOME`, ids → `<id>`, timestamps → `<time>`. */
+/** Normalises a text for comparison: sandbox paths → `$CWD`/`$HOME`, ids → `<id>`, timestamps and run times → `<time>`. */
 export function normalizeText(text: string): string {
-  return normalizeSandboxPaths(text).replace(ISO_TIME, '<time>').replace(ID_IN_TEXT, '<id>');
+  return normalizeSandboxPaths(text)
+    .replace(ISO_TIME, '<time>')
+    .replace(USAGE_DURATION, '$1<time>$2')
+    .replace(ID_IN_TEXT, '<id>');
 }
 
 /** One line of a text for messages: normalised, squeezed, cut. */

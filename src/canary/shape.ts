@@ -53,6 +53,15 @@ export const DISCRIMINATOR_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keys of string lists whose entries are compared one by one (catalogues a client may show). */
+/** Keys whose string values are ids the CLI generates in a shape no pattern tells (a task's, a subagent's, a run's). */
+const GENERATED_ID_KEYS: ReadonlySet<string> = new Set([
+  'task_id',
+  'agent_id',
+  'agentId',
+  'run_id',
+  'parent_task_id',
+]);
+
 export const CATALOGUE_LISTS: ReadonlySet<string> = new Set(['tools', 'agents', 'skills', 'slash_commands']);
 
 /**
@@ -92,7 +101,13 @@ export function observe(shape: Shape, value: unknown, key?: string): void {
   const type = jsonType(value);
   shape.types.set(type, (shape.types.get(type) ?? 0) + 1);
   if (type === 'string' || type === 'boolean' || type === 'null') {
-    const v = JSON.stringify(typeof value === 'string' ? normalizeText(value) : value);
+    const v = JSON.stringify(
+      typeof value === 'string'
+        ? key !== undefined && GENERATED_ID_KEYS.has(key)
+          ? '<id>'
+          : normalizeText(value)
+        : value,
+    );
     const keepAll = key !== undefined && (DISCRIMINATOR_KEYS.has(key) || CATALOGUE_LISTS.has(key));
     if (keepAll || !shape.varied) {
       shape.values ??= new Map();

@@ -39,6 +39,9 @@ export const VOLATILE_NUMBER_KEYS: readonly string[] = [
   // get_usage's session totals.
   'total_duration_ms',
   'total_api_duration_ms',
+  // A subagent's run time (the Agent tool's result) and when its task ended (task_updated).
+  'totalDurationMs',
+  'end_time',
 ];
 /** Keys whose string values are wall-clock times: replaced by a placeholder. */
 export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
@@ -47,13 +50,16 @@ export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
 const LOOPBACK = /127\.0\.0\.1:\d+/g;
 /** The durations of get_session_cost's text (`Total duration (wall): 1s`). */
 const DURATION_LINE = /(Total duration \((?:API|wall)\):[ \t]+)[^\n]+/g;
+/** A subagent's run time in the usage lines of the Agent tool's result (`duration_ms: 96</usage>`). */
+const USAGE_DURATION = /(\nduration_ms: )\d+(<\/usage>)/g;
 
 function scrub(value: unknown): unknown {
   if (typeof value === 'string')
     // Sandbox paths, slugs and pid sockets the one way the kit normalises them (src/util/).
     return normalizeSandboxPaths(value)
       .replace(LOOPBACK, '127.0.0.1:PORT')
-      .replace(DURATION_LINE, '$1<duration>');
+      .replace(DURATION_LINE, '$1<duration>')
+      .replace(USAGE_DURATION, '$1<duration>$2');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};

@@ -33,6 +33,8 @@ export const DEFAULT_ID_KEYS: readonly string[] = [
   'user_message_id',
   'task_id',
   'agent_id',
+  // A task's run (2.1.332's task messages).
+  'run_id',
   'hook_id',
   'elicitation_id',
   'file_id',

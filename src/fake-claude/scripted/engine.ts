@@ -20,15 +20,16 @@ import type {
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
 import { ModelSideSession } from '../model-side/session.js';
+import { sendStartRequests } from '../model-side/start-requests.js';
 import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
-import { sendStartRequests } from '../model-side/start-requests.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
 import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
+import { type KindsHost, MessageKinds } from './message-kinds/index.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionState } from './session-state/index.js';
@@ -73,6 +74,8 @@ export class ScriptedEngine implements ControlSession {
   private started: Promise<void> = Promise.resolve();
   private readonly history: Array<{ role: 'user' | 'assistant' | 'system'; content: unknown }> = [];
   readonly mcp: McpHub;
+  /** Subagents: the message kinds beyond a plain turn (message-kinds/). */
+  private readonly kinds: MessageKinds;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
     return this.toolCtx.readFiles;
@@ -154,6 +157,7 @@ export class ScriptedEngine implements ControlSession {
       this.mcp.add(entry.name, entry, false);
     }
     this.restoreSession();
+    this.kinds = new MessageKinds(this.kindsHost());
     this.hookRunner = this.createHookRunner();
     this.sessionState = new SessionState(
       this.b.version,
@@ -623,13 +627,13 @@ export class ScriptedEngine implements ControlSession {
     return [{ type: 'text', text: content }];
   }
 
-  private requestBody(): Json {
+  private requestBody(history = this.history): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
     const model = String(this.b.apiModelFor(sessionModel));
     return {
       model,
       messages: this.modelSide.messages(
-        this.history.map((m) => ({ role: m.role, content: m.content })),
+        history.map((m) => ({ role: m.role, content: m.content })),
         this.permissionMode,
         this.configDir,
         {
@@ -645,6 +649,40 @@ export class ScriptedEngine implements ControlSession {
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
       ...this.modelSide.requestParams(sessionModel, this.b.apiRequestDefaults()),
       stream: true,
+    };
+  }
+
+  /** What the message kinds (message-kinds/) use of the session. */
+  private kindsHost(): KindsHost {
+    return {
+      b: this.b,
+      facts: () => this.facts(),
+      emit: (message) => this.emit(message),
+      model: () => this.model,
+      configDir: () => this.configDir,
+      promptSuggestions: () => false,
+      requestBody: (history) => this.requestBody(history),
+      call: async (body, signal) => {
+        logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
+        const source = await this.source();
+        const response = await source.call(body, signal);
+        this.saveSourcePosition(source);
+        return response;
+      },
+      runTool: (block, turn) => this.runToolUse(block, turn, [], []),
+      account: (usage, apiMs) => {
+        const cost = this.b.cost(this.model, usage);
+        this.accounting.totalCost += cost;
+        this.accounting.totalApiMs += apiMs;
+        this.accounting.addModelUsage(this.model, usage, cost);
+      },
+      history: () => this.history,
+      replaceHistory: (messages) => this.history.splice(0, this.history.length, ...messages),
+      totals: (turn, numTurns) => this.totals(turn, numTurns, []),
+      emitResult: (result) => this.emitResult(result),
+      setSubagentStats: (stats) => {
+        this.accounting.subagentStats = stats;
+      },
     };
   }
 
@@ -1049,9 +1087,11 @@ export class ScriptedEngine implements ControlSession {
     if (hook.updatedInput) input = hook.updatedInput;
 
     const allowed = (this.flags.allowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).includes(name);
-    const policy =
-      hookAllows || allowed
-        ? { kind: 'allow' as const }
+    // A call --allowedTools lets through is settled by that rule (2.1.332's tool_result_meta says so).
+    const policy = hookAllows
+      ? { kind: 'allow' as const }
+      : allowed
+        ? { kind: 'allow' as const, reasonType: 'rule' }
         : this.b.permissionPolicy(name, input, this.permissionMode, this.options.cwd);
     if (policy.kind === 'deny') {
       if (policy.sessionNotice && !this.noticesShown.has(policy.sessionNotice)) {
@@ -1219,6 +1259,8 @@ export class ScriptedEngine implements ControlSession {
     turn: TurnState,
     userModified: boolean,
   ): Promise<ToolOutcome> {
+    const agent = this.kinds.agent(name, input, toolUseId, turn);
+    if (agent) return agent;
     if (name === 'AskUserQuestion') {
       const answers = isRecord(input.answers) ? (input.answers as Record<string, string>) : {};
       return {

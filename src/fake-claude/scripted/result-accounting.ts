@@ -34,6 +34,8 @@ export class ResultAccounting {
   private readonly restoredModels = new Set<string>();
   totalCost = 0;
   totalApiMs = 0;
+  /** What the session's subagents did, once one ran (results of versions that report it). */
+  subagentStats: Json | undefined;
   lastResultIsError = false;
 
   constructor(private readonly includePartialMessages: boolean) {}
@@ -50,6 +52,7 @@ export class ResultAccounting {
       resultIndex: this.resultCount,
       ...(this.restoredModels.size ? { restoredModels: [...this.restoredModels] } : {}),
       ...(turn && this.includePartialMessages ? { streamedMessageIds: [...turn.messageIds] } : {}),
+      ...(this.subagentStats ? { subagentStats: this.subagentStats } : {}),
       totalCostUsd: this.totalCost,
       permissionDenials: denials,
     };

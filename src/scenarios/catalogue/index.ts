@@ -16,6 +16,7 @@ import { permissionScenarios } from './permission.js';
 import { sessionScenarios } from './session.js';
 import { sessionStateScenarios } from './session-state.js';
 import { structuredOutputScenarios } from './structured-output.js';
+import { subagentScenarios } from './subagent.js';
 import { turnScenarios } from './turn.js';
 
 /** Every scenario, in catalogue order. Ids are stable: add, never rename. */
@@ -40,6 +41,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...apiScenarios,
   ...cancelScenarios,
   ...flagScenarios,
+  ...subagentScenarios,
 ];
 
 /** Scenarios whose id starts with any of `prefixes` (all when none given). */

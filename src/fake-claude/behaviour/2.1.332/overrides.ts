@@ -125,11 +125,12 @@ export const overrides2_1_332: VersionOverrides = {
       modelUsage: modelUsage332(totals.modelUsage, b, totals.restoredModels),
       permission_denials: totals.permissionDenials,
     });
-    const state = (terminalReason: string | undefined): Json => ({
+    /** `totals`: the session's subagent statistics once a subagent ran. */
+    const state = (terminalReason: string | undefined, totals: ResultTotals): Json => ({
       ...(terminalReason === undefined ? {} : { terminal_reason: terminalReason }),
       fast_mode_state: 'off',
       fast_mode_disabled_reason: fastModeDisabledReason,
-      subagent_stats: structuredClone(SUBAGENT_STATS),
+      subagent_stats: structuredClone(totals.subagentStats ?? SUBAGENT_STATS),
       safety_stops: 0,
     });
     /** The fields every result ends with. */
@@ -149,7 +150,7 @@ export const overrides2_1_332: VersionOverrides = {
       uuid: string,
     ): Json => ({
       ...head(b, facts, totals, stopReason),
-      ...state(terminalReason),
+      ...state(terminalReason, totals),
       is_error: true,
       num_turns: totals.numTurns,
       subtype,
@@ -222,7 +223,7 @@ export const overrides2_1_332: VersionOverrides = {
       resultSuccess(facts, totals, text, stopReason, uuid) {
         return {
           ...head(this, facts, totals, stopReason),
-          ...state('completed'),
+          ...state('completed', totals),
           is_error: false,
           num_turns: totals.numTurns,
           subtype: 'success',
@@ -324,7 +325,7 @@ export const overrides2_1_332: VersionOverrides = {
           modelUsage,
           permission_denials,
         } = head(this, facts, totals, null);
-        const { terminal_reason: _none, ...rest } = state(undefined);
+        const { terminal_reason: _none, ...rest } = state(undefined, totals);
         return {
           is_error: false,
           duration_api_ms,
@@ -423,7 +424,7 @@ export const overrides2_1_332: VersionOverrides = {
       resultLocalError(facts, totals, text, uuid) {
         return {
           ...head(this, facts, totals, 'stop_sequence'),
-          ...state('api_error'),
+          ...state('api_error', totals),
           is_error: true,
           num_turns: totals.numTurns,
           subtype: 'success',

@@ -1,0 +1,48 @@
+import type {
+  CallUsage,
+  CliBehaviour,
+  Json,
+  ResultTotals,
+  SessionFacts,
+  ToolOutcome,
+} from '../../behaviour/index.js';
+import type { ModelResponse } from '../model-source.js';
+import type { TurnState } from '../turn-state.js';
+
+/** One message of the conversation as the engine keeps it. */
+export interface HistoryMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: unknown;
+}
+
+/**
+ * What the message kinds need of the session (the engine gives it): its facts and output, requests
+ * built and sent as the main loop builds and sends its own, tools run as the main loop runs them,
+ * the conversation, and the accounting every result totals.
+ */
+export interface KindsHost {
+  readonly b: CliBehaviour;
+  facts(): SessionFacts;
+  emit(message: Json): void;
+  /** The session's model (as system/init shows it). */
+  model(): string;
+  configDir(): string;
+  /** initialize asked for prompt suggestions. */
+  promptSuggestions(): boolean;
+  /** A Messages API request for `history`, built as the main loop builds its own. */
+  requestBody(history: HistoryMessage[]): Json;
+  /** Sends a request to the session's model source (logged as the main loop's are). */
+  call(body: Json, signal: AbortSignal): Promise<ModelResponse>;
+  /** Runs one tool call of `turn` as the main loop does (hooks, permission, the tool). */
+  runTool(block: Json, turn: TurnState): Promise<ToolOutcome>;
+  /** Counts a response in the session's cost and model usage (not in a turn's usage). */
+  account(usage: CallUsage, apiMs: number): void;
+  /** The conversation so far, and a replacement for it (compaction). */
+  history(): HistoryMessage[];
+  replaceHistory(messages: HistoryMessage[]): void;
+  /** The totals a result of `turn` reports, and the way a result goes out (accounted, stored). */
+  totals(turn: TurnState, numTurns: number): ResultTotals;
+  emitResult(result: Json): void;
+  /** The subagent statistics a result reports (2.1.332's `subagent_stats`). */
+  setSubagentStats(stats: Json): void;
+}
