@@ -7,6 +7,7 @@ import { SCENARIOS } from '../../scenarios/catalogue/index.js';
 import { runScenario, type ScenarioRun } from '../../scenarios/run-scenario.js';
 import { isRecord } from '../../util/json.js';
 import type { MessageKindsData } from '../scripted/message-kinds/types.js';
+import { compactionData } from './message-kinds-compaction.js';
 import { subagentData } from './message-kinds-subagent.js';
 import { sandboxRootOf } from './templated.js';
 
@@ -19,14 +20,18 @@ type Json = Record<string, unknown>;
  *
  * - `subagent/task-messages`: a foreground subagent's task messages, its nested messages, the
  *   Agent tool's result, how the task messages count tokens, and the subagent's requests, and
- *   (`subagent/api-retry`) the tool_progress of its retried request.
+ *   (`subagent/api-retry`) the tool_progress of its retried request;
+ * - `compaction/manual`: `/compact` — the summary request's instructions, the messages around the
+ *   boundary, the result's fields, how `post_tokens` is counted, the conversation after it.
  */
 export async function captureMessageKinds(version: string, binary: string): Promise<MessageKindsData> {
   const subagent = await run('subagent/task-messages', version, binary);
   const retry = await run('subagent/api-retry', version, binary);
+  const compaction = await run('compaction/manual', version, binary);
   return {
     version,
     subagent: subagentData(subagent.messages, subagent.run.modelRequests, subagent.root, version, retry),
+    compaction: compactionData(compaction.messages, compaction.run.modelRequests, compaction.root),
   };
 }
 

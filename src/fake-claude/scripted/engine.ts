@@ -76,6 +76,8 @@ export class ScriptedEngine implements ControlSession {
   readonly mcp: McpHub;
   /** Subagents: the message kinds beyond a plain turn (message-kinds/). */
   private readonly kinds: MessageKinds;
+  /** The usage of the main loop's last complete response (what a compaction counts as the context before). */
+  private lastUsage: CallUsage | undefined;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
     return this.toolCtx.readFiles;
@@ -559,6 +561,8 @@ export class ScriptedEngine implements ControlSession {
       await this.mcp.connect();
       const started = this.sessionStart();
       if (started) await started;
+      // A command the CLI runs itself (`/compact`): no prompt hooks, no model turn of its own.
+      if (await this.kinds.localCommand(content, turn)) return;
       // UserPromptSubmit hooks run before system/init; a block ends the turn without a model call.
       const prompt = await this.hookRunner.run(
         'UserPromptSubmit',
@@ -659,6 +663,7 @@ export class ScriptedEngine implements ControlSession {
       facts: () => this.facts(),
       emit: (message) => this.emit(message),
       model: () => this.model,
+      lastUsage: () => this.lastUsage,
       configDir: () => this.configDir,
       promptSuggestions: () => false,
       requestBody: (history) => this.requestBody(history),
@@ -843,6 +848,7 @@ export class ScriptedEngine implements ControlSession {
         finalUsage ?? (isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : undefined),
       );
       const callMs = Math.round(monotonicMs() - callStarted);
+      this.lastUsage = usage;
       turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
       this.accounting.totalCost += cost;

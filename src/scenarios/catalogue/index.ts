@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario.js';
 import { apiScenarios } from './api.js';
 import { askUserQuestionScenarios } from './ask-user-question.js';
+import { compactionScenarios } from './compaction.js';
 import { contentScenarios } from './content.js';
 import { controlScenarios } from './control.js';
 import { controlOfflineScenarios } from './control-offline.js';
@@ -42,6 +43,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...cancelScenarios,
   ...flagScenarios,
   ...subagentScenarios,
+  ...compactionScenarios,
 ];
 
 /** Scenarios whose id starts with any of `prefixes` (all when none given). */

@@ -26,6 +26,8 @@ export interface KindsHost {
   emit(message: Json): void;
   /** The session's model (as system/init shows it). */
   model(): string;
+  /** The usage of the main loop's last complete response, if any. */
+  lastUsage(): CallUsage | undefined;
   configDir(): string;
   /** initialize asked for prompt suggestions. */
   promptSuggestions(): boolean;

@@ -1,5 +1,6 @@
 import type { Json, ToolOutcome } from '../../behaviour/index.js';
 import type { TurnState } from '../turn-state.js';
+import { compact, isCompactCommand } from './compaction.js';
 import { messageKindsData } from './data.js';
 import type { KindsHost } from './host.js';
 import { Subagents } from './subagent.js';
@@ -9,16 +10,26 @@ export type { HistoryMessage, KindsHost } from './host.js';
 
 /**
  * The message kinds the fake produces beyond a plain turn, each as the emulated version's real CLI
- * does (its captured templates, `data/<version>.json`): a subagent's task messages. The
- * engine calls in where each begins.
+ * does (its captured templates, `data/<version>.json`): a subagent's task messages, a manual
+ * compaction. The engine calls in where each begins.
  */
 export class MessageKinds {
   private readonly data: MessageKindsData;
   private readonly subagents: Subagents | undefined;
 
-  constructor(host: KindsHost) {
+  constructor(private readonly host: KindsHost) {
     this.data = messageKindsData(host.b.version);
     this.subagents = this.data.subagent ? new Subagents(host, this.data.subagent) : undefined;
+  }
+
+  /**
+   * A prompt the CLI runs itself instead of a model turn (`/compact`): runs it and returns true;
+   * false for any other prompt (or a version whose compaction was never captured).
+   */
+  async localCommand(content: unknown, turn: TurnState): Promise<boolean> {
+    if (!this.data.compaction || !isCompactCommand(content)) return false;
+    await compact(this.host, this.data.compaction, turn);
+    return true;
   }
 
   /**

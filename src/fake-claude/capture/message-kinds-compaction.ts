@@ -1,0 +1,78 @@
+import { ClideError } from '../../errors/index.js';
+import type { RecordedRequest } from '../../model-api/index.js';
+import { COMPACTION } from '../../scenarios/catalogue/compaction.js';
+import { isRecord } from '../../util/json.js';
+import type { CompactionData } from '../scripted/message-kinds/types.js';
+import { templated } from './templated.js';
+
+type Json = Record<string, unknown>;
+
+function fail(what: string, hint?: unknown): never {
+  throw new ClideError('io', `capturing the compaction: ${what}`, {
+    ...(hint === undefined ? {} : { hint: JSON.stringify(hint).slice(0, 400) }),
+  });
+}
+
+/**
+ * What a run of `compaction/manual` against the real CLI shows of `/compact` (its stdout messages
+ * and the requests it made), as templates (message-kinds/types.ts `CompactionData`).
+ */
+export function compactionData(messages: Json[], requests: RecordedRequest[], root: string): CompactionData {
+  const results = messages.map((m, i) => (m.type === 'result' ? i : -1)).filter((i) => i >= 0);
+  if (results.length < 2) fail('fewer than two results');
+  const plain = messages[results[0]!]!;
+  const compact = messages.slice(results[0]! + 1, results[1]! + 1);
+  const result = compact.at(-1)!;
+  const initAt = compact.findIndex((m) => m.type === 'system' && m.subtype === 'init');
+  const boundaryAt = compact.findIndex((m) => m.type === 'system' && m.subtype === 'compact_boundary');
+  if (initAt < 0 || boundaryAt < initAt) fail('no system/init before a compact_boundary', compact);
+  const boundary = compact[boundaryAt]!;
+  const summary = compact[boundaryAt + 1];
+  const summaryText = typeof summary?.message === 'object' ? String((summary.message as Json).content) : '';
+  if (!summaryText.includes(COMPACTION.summary)) fail('no summary message after the boundary', summary);
+  const sessionId = String(boundary.session_id);
+  const knowns = { sessionId, summary: COMPACTION.summary };
+  const t = (value: unknown) => templated(value, root, knowns) as Json;
+
+  const conversation = requests.filter((r) => r.kind === 'conversation' && isRecord(r.body));
+  const summaryRequest = conversation[1]?.body as Json | undefined;
+  const next = conversation[2]?.body as Json | undefined;
+  const prompt = (summaryRequest?.messages as Json[] | undefined)?.at(-1)?.content;
+  if (typeof prompt !== 'string')
+    fail('the summary request does not end with its instructions', summaryRequest);
+  // The first user message of the next request: the compacted conversation, then the new prompt.
+  const first = ((next?.messages as Json[] | undefined) ?? []).find((m) => m.role === 'user');
+  const blocks = Array.isArray(first?.content) ? (first.content as Json[]) : [];
+  const history = blocks
+    .slice(0, -1)
+    .filter((b) => typeof b.text === 'string' && !b.text.startsWith('<system-reminder>'))
+    .map((b) => {
+      const { cache_control: _cache, ...block } = b;
+      return { ...block, text: String(block.text).split(summaryText).join('{summaryMessage}') };
+    });
+  if (!history.some((b) => String(b.text).includes('{summaryMessage}')))
+    fail('the next request does not start from the summary', first);
+
+  const metadata = boundary.compact_metadata as Json;
+  const wholes: Record<string, string> = {
+    pre_tokens: '{=preTokens}',
+    post_tokens: '{=postTokens}',
+    duration_ms: '{=durationMs}',
+  };
+  return {
+    prompt,
+    before: compact.slice(0, initAt).map(t),
+    boundary: {
+      ...t(boundary),
+      compact_metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, wholes[k] ?? v])),
+    },
+    summary: t(summary),
+    after: compact.slice(boundaryAt + 2, -1).map(t),
+    result: {
+      keys: Object.keys(result),
+      extra: Object.fromEntries(Object.entries(result).filter(([k]) => !(k in plain))),
+    },
+    postTokensOffset: Number(metadata.post_tokens) - Math.round(summaryText.length / 4),
+    history: history.map(t),
+  };
+}
