@@ -9,6 +9,7 @@ import { isRecord } from '../../util/json.js';
 import type { MessageKindsData } from '../scripted/message-kinds/types.js';
 import { compactionData } from './message-kinds-compaction.js';
 import { subagentData } from './message-kinds-subagent.js';
+import { promptSuggestionData } from './message-kinds-suggestion.js';
 import { sandboxRootOf } from './templated.js';
 
 type Json = Record<string, unknown>;
@@ -22,16 +23,23 @@ type Json = Record<string, unknown>;
  *   Agent tool's result, how the task messages count tokens, and the subagent's requests, and
  *   (`subagent/api-retry`) the tool_progress of its retried request;
  * - `compaction/manual`: `/compact` — the summary request's instructions, the messages around the
- *   boundary, the result's fields, how `post_tokens` is counted, the conversation after it.
+ *   boundary, the result's fields, how `post_tokens` is counted, the conversation after it;
+ * - `prompt-suggestion/after-turn`: the suggestion request's instructions and `prompt_suggestion`.
  */
 export async function captureMessageKinds(version: string, binary: string): Promise<MessageKindsData> {
   const subagent = await run('subagent/task-messages', version, binary);
   const retry = await run('subagent/api-retry', version, binary);
   const compaction = await run('compaction/manual', version, binary);
+  const suggestion = await run('prompt-suggestion/after-turn', version, binary);
   return {
     version,
     subagent: subagentData(subagent.messages, subagent.run.modelRequests, subagent.root, version, retry),
     compaction: compactionData(compaction.messages, compaction.run.modelRequests, compaction.root),
+    promptSuggestion: promptSuggestionData(
+      suggestion.messages,
+      suggestion.run.modelRequests,
+      suggestion.root,
+    ),
   };
 }
 

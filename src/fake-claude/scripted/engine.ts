@@ -76,6 +76,8 @@ export class ScriptedEngine implements ControlSession {
   readonly mcp: McpHub;
   /** Subagents: the message kinds beyond a plain turn (message-kinds/). */
   private readonly kinds: MessageKinds;
+  /** initialize asked for prompt suggestions after each turn. */
+  promptSuggestions = false;
   /** The usage of the main loop's last complete response (what a compaction counts as the context before). */
   private lastUsage: CallUsage | undefined;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
@@ -617,6 +619,7 @@ export class ScriptedEngine implements ControlSession {
         .map((c) => ({ type: 'text', text: this.b.hookContextText('UserPromptSubmit', undefined, c) }));
       this.remember({ role: 'user', content: [...context, ...this.expandPrompt(content)] });
       await this.modelLoop(turn);
+      await this.kinds.afterTurn(turn);
     } finally {
       this.turn = undefined;
     }
@@ -665,7 +668,9 @@ export class ScriptedEngine implements ControlSession {
       model: () => this.model,
       lastUsage: () => this.lastUsage,
       configDir: () => this.configDir,
-      promptSuggestions: () => false,
+      promptSuggestions: () => this.promptSuggestions,
+      permissionMode: () => this.permissionMode,
+      lastResultIsError: () => this.accounting.lastResultIsError,
       requestBody: (history) => this.requestBody(history),
       call: async (body, signal) => {
         logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);

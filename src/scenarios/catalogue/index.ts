@@ -14,6 +14,7 @@ import { inputScenarios } from './input.js';
 import { cancelScenarios, hangScenarios, interruptScenarios } from './interrupt.js';
 import { mcpScenarios } from './mcp.js';
 import { permissionScenarios } from './permission.js';
+import { promptSuggestionScenarios } from './prompt-suggestion.js';
 import { sessionScenarios } from './session.js';
 import { sessionStateScenarios } from './session-state.js';
 import { structuredOutputScenarios } from './structured-output.js';
@@ -44,6 +45,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...flagScenarios,
   ...subagentScenarios,
   ...compactionScenarios,
+  ...promptSuggestionScenarios,
 ];
 
 /** Scenarios whose id starts with any of `prefixes` (all when none given). */

@@ -35,6 +35,7 @@ export const initialize: ControlHandler = {
     }
     session.initialized = true;
     session.hooks = isRecord(request.hooks) ? request.hooks : {};
+    session.promptSuggestions = request.promptSuggestions === true;
     session.modelSide.fromInitialize(request);
     const servers = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers : [];
     for (const name of servers) if (typeof name === 'string') session.mcp.add(name);

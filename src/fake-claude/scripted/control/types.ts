@@ -29,6 +29,8 @@ export interface ControlSession {
   permissionMode: string;
   hooks: Json;
   initialized: boolean;
+  /** initialize's `promptSuggestions`: a suggested next prompt after each turn. */
+  promptSuggestions: boolean;
   facts(): SessionFacts;
   emit(message: Json): void;
   /** A success `control_response` (with the version's envelope for `subtype`, when given). */

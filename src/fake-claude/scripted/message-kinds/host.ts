@@ -31,6 +31,9 @@ export interface KindsHost {
   configDir(): string;
   /** initialize asked for prompt suggestions. */
   promptSuggestions(): boolean;
+  permissionMode(): string;
+  /** The last result went out as an error. */
+  lastResultIsError(): boolean;
   /** A Messages API request for `history`, built as the main loop builds its own. */
   requestBody(history: HistoryMessage[]): Json;
   /** Sends a request to the session's model source (logged as the main loop's are). */

@@ -3,6 +3,7 @@ import type { TurnState } from '../turn-state.js';
 import { compact, isCompactCommand } from './compaction.js';
 import { messageKindsData } from './data.js';
 import type { KindsHost } from './host.js';
+import { suggestPrompt } from './prompt-suggestion.js';
 import { Subagents } from './subagent.js';
 import type { MessageKindsData } from './types.js';
 
@@ -11,7 +12,7 @@ export type { HistoryMessage, KindsHost } from './host.js';
 /**
  * The message kinds the fake produces beyond a plain turn, each as the emulated version's real CLI
  * does (its captured templates, `data/<version>.json`): a subagent's task messages, a manual
- * compaction. The engine calls in where each begins.
+ * compaction, a prompt suggestion. The engine calls in where each begins.
  */
 export class MessageKinds {
   private readonly data: MessageKindsData;
@@ -39,5 +40,11 @@ export class MessageKinds {
   agent(name: string, input: Json, toolUseId: string, turn: TurnState): Promise<ToolOutcome> | undefined {
     if (name !== 'Agent' && name !== 'Task') return undefined;
     return this.subagents?.run(input, toolUseId, turn);
+  }
+
+  /** A turn ended: with initialize's promptSuggestions, a suggested next prompt after a successful one. */
+  async afterTurn(turn: TurnState): Promise<void> {
+    if (!this.data.promptSuggestion || this.host.lastResultIsError()) return;
+    await suggestPrompt(this.host, this.data.promptSuggestion, turn);
   }
 }
