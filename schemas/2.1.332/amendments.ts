@@ -344,7 +344,7 @@ export const amendments: readonly Amendment[] = [
           concurrency_limit: z.number(),
           budget: z.number(),
         }),
-        by_type: z.looseObject({}),
+        by_type: z.record(z.string(), z.number()),
       })
       .optional(),
   ),
@@ -470,7 +470,7 @@ export const amendments: readonly Amendment[] = [
         concurrency_limit: z.number(),
         budget: z.number(),
       }),
-      by_type: z.looseObject({}),
+      by_type: z.record(z.string(), z.number()),
     }),
   ),
   // seen 37×, first in api__rate-limit-event.jsonl frame 4
@@ -548,6 +548,18 @@ export const amendments: readonly Amendment[] = [
       tag: z.string().optional(),
     }),
   ),
+
+  // ---- system/compact_boundary ----
+  // seen 1×, in compaction__manual.jsonl (the boundary of a /compact); the SDK does not declare
+  // either field, so both are optional (docs/coverage.md)
+  addField(
+    'out',
+    '<type=system><subtype=compact_boundary>.compact_metadata',
+    'cumulative_dropped_tokens',
+    z.number().optional(),
+  ),
+  // seen 1×, in compaction__manual.jsonl
+  addField('out', '<type=system><subtype=compact_boundary>', 'logical_parent_uuid', z.string().optional()),
 
   // ---- system/init ----
   // seen 43×, first in api__rate-limit-event.jsonl frame 1

@@ -2465,10 +2465,12 @@ export type SystemMessage =
           uuids: string[];
           [k: string]: unknown;
         };
+        cumulative_dropped_tokens?: number;
         [k: string]: unknown;
       };
       uuid: string;
       session_id: string;
+      logical_parent_uuid?: string;
       [k: string]: unknown;
     }
   | {
@@ -3177,7 +3179,7 @@ export type ResultMessage =
           [k: string]: unknown;
         };
         by_type: {
-          [k: string]: unknown;
+          [k: string]: number;
         };
         [k: string]: unknown;
       };
@@ -3394,7 +3396,7 @@ export type ResultMessage =
           [k: string]: unknown;
         };
         by_type: {
-          [k: string]: unknown;
+          [k: string]: number;
         };
         [k: string]: unknown;
       };

@@ -165,7 +165,7 @@ export type ResultMessage =
           [k: string]: unknown;
         };
         by_type: {
-          [k: string]: unknown;
+          [k: string]: number;
         };
         [k: string]: unknown;
       };
@@ -382,7 +382,7 @@ export type ResultMessage =
           [k: string]: unknown;
         };
         by_type: {
-          [k: string]: unknown;
+          [k: string]: number;
         };
         [k: string]: unknown;
       };

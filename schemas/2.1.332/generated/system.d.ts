@@ -105,10 +105,12 @@ export type SystemMessage =
           uuids: string[];
           [k: string]: unknown;
         };
+        cumulative_dropped_tokens?: number;
         [k: string]: unknown;
       };
       uuid: string;
       session_id: string;
+      logical_parent_uuid?: string;
       [k: string]: unknown;
     }
   | {
