@@ -16,6 +16,7 @@ import { packageInfo } from '../config/package-info.js';
 import { renderSdkAmendments } from '../coverage/render-sdk-amendments.js';
 import { sdkInventoryVersions } from '../coverage/sdk-inventory.js';
 import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
+import type { FakeDataStep } from '../fake-claude/capture/all.js';
 import type { Finding } from '../findings/index.js';
 import { ensureInstalled, isExactVersion, resolveVersion } from '../install/index.js';
 import {
@@ -64,7 +65,8 @@ export interface PinResult {
   unresolved: UnresolvedFinding[];
   /** Findings over the new corpus, with the new schemas, on lines the CLI wrote (should be none). */
   corpusFindings: Finding[];
-  fakeData?: string;
+  /** The fake's data captured from the binary, step by step (a failed step names why). */
+  fakeData: FakeDataStep[];
   madeDefault: boolean;
   next: string[];
 }
@@ -198,24 +200,14 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   // 4. Registration, build, generated artefacts.
   wrote.push(rel(await registerPinnedSet(root, version)));
   wrote.push(rel(await registerPackageExports(root, version, options.makeDefault ?? false)));
-  const biome = join(root, 'node_modules', '.bin', 'biome');
-  if (existsSync(biome)) {
-    await execa(biome, ['check', '--write', amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')], {
-      cwd: root,
-      reject: false,
-    });
-  }
+  await formatSources(root, [amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')]);
 
-  // 5. The fake's data for the version (needs the checkout's sources; rebuilt below).
-  let fakeData: string | undefined;
-  try {
-    const capture = await import('../fake-claude/capture/index.js');
-    const captured = await capture.captureBehaviourData({ version, binaryPath: installed.binaryPath });
-    fakeData = captured.summary;
-    wrote.push(...captured.files.map(rel));
-  } catch (error) {
-    fakeData = `not captured: ${(error as Error).message}`;
-  }
+  // 5. The fake's data for the version, every piece of it (needs the checkout's sources; rebuilt
+  // below). A step that fails is a decision for a human: pin exits 1 naming it.
+  say(`capturing the fake's data from claude ${version}`);
+  const { captureFakeData } = await import('../fake-claude/capture/all.js');
+  const fakeData = await captureFakeData(version, installed.binaryPath, say);
+  for (const step of fakeData) wrote.push(...step.files.map(rel));
 
   say('building the kit with the new set');
   await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
@@ -242,9 +234,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     'npm run schemas:reconcile',
     options.signal,
   );
-  const biomeAfter = join(root, 'node_modules', '.bin', 'biome');
-  if (existsSync(biomeAfter))
-    await execa(biomeAfter, ['format', '--write', sdkAmendmentsFile], { cwd: root, reject: false });
+  await formatSources(root, [sdkAmendmentsFile]);
   await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
   await run(
     root,
@@ -290,10 +280,34 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     amendments: inference.amendments,
     unresolved: inference.unresolved,
     corpusFindings,
-    ...(fakeData ? { fakeData } : {}),
+    fakeData,
     madeDefault: options.makeDefault ?? false,
     next,
   };
+}
+
+/**
+ * Formats the sources pin wrote with the checkout's biome (none installed: left as written). A
+ * source biome cannot format is not valid code: pin stops, naming it and biome's words.
+ */
+async function formatSources(root: string, files: string[]): Promise<void> {
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (!existsSync(biome)) return;
+  const run = await execa(biome, ['format', '--write', ...files], { cwd: root, reject: false, all: true });
+  if (run.exitCode !== 0) {
+    throw new ClideError(
+      'io',
+      `pin wrote sources biome cannot format: ${files.map((f) => relative(root, f)).join(', ')}`,
+      {
+        where: files[0],
+        hint: String(run.all ?? '')
+          .trim()
+          .split('\n')
+          .slice(-20)
+          .join('\n'),
+      },
+    );
+  }
 }
 
 /** The corpus already recorded for `version`, as a recording result. */
@@ -327,7 +341,8 @@ export function renderPinSummary(result: PinResult): string {
     `schemas: ${result.amendments.length} amendments (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'})`,
     `corpus: ${result.recorded} fixtures; CLI lines failing the new schemas: ${result.corpusFindings.length}`,
   );
-  if (result.fakeData) lines.push(`fake: ${result.fakeData.split('\n')[0]}`);
+  const captured = result.fakeData.filter((s) => !s.error).map((s) => s.name);
+  if (captured.length > 0) lines.push(`fake data: ${captured.join(', ')}`);
   if (result.madeDefault) lines.push(`default pin: ${result.version}`);
   const decisions: string[] = [];
   for (const f of result.failedScenarios) {
@@ -336,6 +351,11 @@ export function renderPinSummary(result: PinResult): string {
         .filter((x) => x.severity === 'breaking')
         .map((x) => x.message)
         .join('; ')}`,
+    );
+  }
+  for (const step of result.fakeData.filter((s) => s.error)) {
+    decisions.push(
+      `  the fake's ${step.name} data was not captured: ${step.error} (npm run fake:capture-all -- ${result.version})`,
     );
   }
   for (const u of result.unresolved) {

@@ -54,7 +54,8 @@ export function registerPin(program: Command): void {
       const clean =
         result.failedScenarios.length === 0 &&
         result.unresolved.length === 0 &&
-        result.corpusFindings.length === 0;
+        result.corpusFindings.length === 0 &&
+        result.fakeData.every((step) => !step.error);
       if (!clean) process.exitCode = 1;
     });
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ensureInstalled, findInstalled } from '../../install/index.js';
 import { behaviourFor } from '../behaviour/index.js';
-import { behaviourDataDir } from './data-dir.js';
+import { listedModels } from './all.js';
 import { writeModelSideData } from './model-side.js';
 
 /**
@@ -23,13 +21,7 @@ async function main(args: string[]): Promise<number> {
       (await ensureInstalled(version, { onProgress: (line) => process.stderr.write(`${line}\n`) }))
     ).binaryPath;
   const behaviour = await behaviourFor(version);
-  // The models the version lists (its captured initialize reply): a variant is captured for each.
-  const initialize = JSON.parse(
-    readFileSync(join(behaviourDataDir(), version, 'initialize.json'), 'utf8'),
-  ) as {
-    models?: Array<{ value?: unknown }>;
-  };
-  const models = (initialize.models ?? []).map((m) => String(m.value)).filter((m) => m !== 'default');
+  const models = listedModels(version);
   const file = await writeModelSideData(
     version,
     binaryPath,

@@ -1,7 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ensureInstalled, findInstalled } from '../../install/index.js';
-import { captureSessionState } from './session-state.js';
+import { writeSessionState } from './all.js';
 
 /**
  * `npm run fake:capture-session-state -- <version> [<binary>]`: captures how the real CLI of
@@ -21,10 +19,7 @@ async function main(args: string[]): Promise<number> {
       findInstalled(version) ??
       (await ensureInstalled(version, { onProgress: (line) => process.stderr.write(`${line}\n`) }))
     ).binaryPath;
-  const dir = join(process.cwd(), 'src/fake-claude/scripted/session-state/data');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${version}.json`);
-  writeFileSync(file, `${JSON.stringify(await captureSessionState(binaryPath), null, 2)}\n`);
+  const file = await writeSessionState(version, binaryPath);
   process.stdout.write(`${file}\n`);
   return 0;
 }

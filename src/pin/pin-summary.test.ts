@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { type PinResult, renderPinSummary } from './pin.js';
+
+const result = (fakeData: PinResult['fakeData']): PinResult => ({
+  version: '2.1.400',
+  previous: '2.1.332',
+  wrote: [],
+  recorded: 3,
+  failedScenarios: [],
+  amendments: [],
+  unresolved: [],
+  corpusFindings: [],
+  fakeData,
+  madeDefault: false,
+  next: [],
+});
+
+describe('pin summary', () => {
+  it('a fake data step that failed is a decision for a human, named with why and the command to redo it', () => {
+    const text = renderPinSummary(
+      result([
+        { name: 'behaviour', files: ['/k/src/fake-claude/behaviour/data/2.1.400/init.json'] },
+        { name: 'model side', files: [], error: 'no budget notice in the first request' },
+      ]),
+    );
+    expect(text).toContain('fake data: behaviour\n');
+    expect(text).toContain('needs a human decision:\n');
+    expect(text).toContain(
+      "  the fake's model side data was not captured: no budget notice in the first request (npm run fake:capture-all -- 2.1.400)",
+    );
+  });
+  it('every step captured: nothing to decide', () => {
+    const text = renderPinSummary(
+      result([
+        { name: 'behaviour', files: [] },
+        { name: 'model side', files: [] },
+      ]),
+    );
+    expect(text).toContain('fake data: behaviour, model side');
+    expect(text).toContain('needs a human decision: nothing');
+  });
+});
