@@ -71,7 +71,7 @@ async function run(
 
 /** Where the fake keeps a version's captured message kinds. */
 export function messageKindsDataDir(): string {
-  return join(process.cwd(), 'src/fake-claude/scripted/message-kinds/data');
+  return join(packageInfo().root, 'src/fake-claude/scripted/message-kinds/data');
 }
 
 /** Captures and writes `src/fake-claude/scripted/message-kinds/data/<version>.json`; returns its path. */
