@@ -10,6 +10,7 @@ import { writeMessageKinds } from './message-kinds.js';
 import { writeModelSideData } from './model-side.js';
 import { captureSessionState } from './session-state.js';
 import { captureStructuredOutput } from './structured-output.js';
+import { writeVersionRegistries } from './version-registries.js';
 
 /**
  * Every piece of the fake's data for one version, captured from its real binary in the order they
@@ -87,5 +88,7 @@ export async function captureFakeData(
       out.push({ name, files: [], error: message });
     }
   }
+  // The folders' registries list the version (a generated index.ts each; nothing to edit by hand).
+  out.push({ name: 'version registries', files: writeVersionRegistries() });
   return out;
 }

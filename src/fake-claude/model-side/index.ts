@@ -1,8 +1,7 @@
 import { versionOrder } from '../../../schemas/version.js';
-import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
-import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import { displayModelName, windowText } from './model-names.js';
 import type { ModelSideData } from './types.js';
+import { DATA_BY_VERSION } from './data/index.js';
 
 /**
  * What the fake sends the model for the options that shape the request, as the real CLI of the
@@ -16,10 +15,7 @@ export type { ModelSideData, ModelSideVariant } from './types.js';
 
 type Json = Record<string, unknown>;
 
-const DATA: Record<string, ModelSideData> = {
-  '2.1.150': v2_1_150 as unknown as ModelSideData,
-  '2.1.332': v2_1_332 as unknown as ModelSideData,
-};
+const DATA = DATA_BY_VERSION as Readonly<Record<string, ModelSideData>>;
 
 /** The data of `version`, or of the newest captured version before it (the oldest when none is). */
 export function modelSideData(version: string): ModelSideData {

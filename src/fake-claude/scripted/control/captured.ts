@@ -1,19 +1,15 @@
 import { randomUuid } from '../../../util/uuid.js';
 import type { Json, SessionFacts } from '../../behaviour/index.js';
 import { type CapturedControlReply, type ControlRepliesData, requestValues } from './captured-types.js';
-import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
-import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import type { ControlSession } from './types.js';
+import { DATA_BY_VERSION } from './data/index.js';
 
 /**
  * The replies the real CLI of each emulated version gave to the client control requests it
  * handles offline (captured by `npm run fake:capture-control-replies`), answered as captured:
  * the sandbox's folders and the request's own values filled in, the messages it emitted emitted.
  */
-const DATA: Record<string, ControlRepliesData> = {
-  '2.1.150': v2_1_150 as ControlRepliesData,
-  '2.1.332': v2_1_332 as ControlRepliesData,
-};
+const DATA = DATA_BY_VERSION as Readonly<Record<string, ControlRepliesData>>;
 
 /** The kinds of value `apply_flag_settings` of `version` refuses per settings key (see captured-types.ts). */
 export function flagSettingRejections(version: string): Record<string, string[]> {

@@ -1,15 +1,11 @@
 import { randomUuid } from '../../../util/uuid.js';
-import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
-import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import type { SessionStateData, SessionStateVariant } from './types.js';
+import { DATA_BY_VERSION } from './data/index.js';
 
 type Json = Record<string, unknown>;
 
 /** Each emulated version's captured variants (`npm run fake:capture-message-kinds`). */
-const DATA: Record<string, SessionStateData> = {
-  '2.1.150': v2_1_150 as SessionStateData,
-  '2.1.332': v2_1_332 as SessionStateData,
-};
+const DATA = DATA_BY_VERSION as Readonly<Record<string, SessionStateData>>;
 
 /** A variable counts as set unless it is empty or says no. */
 function isSet(value: string | undefined): boolean {

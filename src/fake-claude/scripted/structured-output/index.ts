@@ -8,16 +8,12 @@ import type {
   SessionFacts,
   ToolOutcome,
 } from '../../behaviour/index.js';
-import v2_1_150 from './data/2.1.150.json' with { type: 'json' };
-import v2_1_332 from './data/2.1.332.json' with { type: 'json' };
 import type { StructuredOutputData } from './types.js';
 import { compileOutputSchema, type OutputValidator } from './validate.js';
+import { DATA_BY_VERSION } from './data/index.js';
 
 /** Each emulated version's captured handling (`npm run fake:capture-structured-output`). */
-const DATA: Record<string, StructuredOutputData> = {
-  '2.1.150': v2_1_150 as StructuredOutputData,
-  '2.1.332': v2_1_332 as StructuredOutputData,
-};
+const DATA = DATA_BY_VERSION as Readonly<Record<string, StructuredOutputData>>;
 
 /** What the StructuredOutput calls of one turn came to. */
 interface TurnOutputs {
