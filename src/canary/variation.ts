@@ -1,4 +1,6 @@
+import { parseVersion } from '../../schemas/version.js';
 import type { JsonPath } from '../findings/index.js';
+import { inRange } from '../scenarios/version-range.js';
 import { renderPath } from './render-path.js';
 import { VARIATION_DATA } from './variation-data.js';
 
@@ -22,8 +24,10 @@ export type Variation = readonly VariationEntry[];
 
 /** The variation of a scenario of a CLI version (none when nothing was observed to vary). */
 export function variationFor(cliVersion: string | null, scenario: string | undefined): Variation {
-  if (cliVersion === null || scenario === undefined) return [];
-  return VARIATION_DATA[cliVersion]?.[scenario] ?? [];
+  if (cliVersion === null || scenario === undefined || parseVersion(cliVersion) === undefined) return [];
+  return VARIATION_DATA.filter((r) => r.scenario === scenario && inRange(cliVersion, r.versions)).flatMap(
+    (r) => r.entries,
+  );
 }
 
 /** True when a finding about `kind` (and `path`) is entirely explained by the variation. */
