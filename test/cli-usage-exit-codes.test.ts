@@ -31,3 +31,32 @@ describe('usage errors exit 2 on every command', () => {
     expect(pin.stderr).toBe(run.stderr);
   });
 });
+
+describe("--version after a command is a slip for the command's version option", () => {
+  test.each([
+    [
+      ['run', '--version', '2.1.150'],
+      'run takes the CLI version as --cc-version: `run --cc-version 2.1.150`',
+    ],
+    [['validate', '--version', '2.1.150', 'x.jsonl'], 'validate takes the CLI version as --cc-version'],
+    [['coverage', '--version'], 'coverage takes the CLI version as --cc-version'],
+    [['matrix', '--version', '2.1.150'], 'matrix takes its CLI versions as --versions'],
+    [['install', '--version', '2.1.150'], 'install takes the CLI version as its argument: `install 2.1.150`'],
+    [['bisect', 'turn/plain', '--version', '2.1.150'], 'bisect takes its CLI versions as --good and --bad'],
+    [['list', '--version'], 'list takes no CLI version'],
+  ])('%j exits 2 naming what to use, and runs nothing', async (args, meant) => {
+    const result = await cli(args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toContain(`error[usage]: --version: ${meant}`);
+    expect(result.stderr).toContain(
+      "hint: `clide-conformance --version`, before any command, prints the kit's own version",
+    );
+  });
+
+  test('before any command, --version still prints the kit version and exits 0', async () => {
+    const result = await cli(['--version']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(packageInfo().version);
+  });
+});

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { packageInfo } from '../config/package-info.js';
 import { isClideError } from '../errors/index.js';
 import { registerCommands } from './commands/index.js';
+import { refuseVersionSlips } from './version-slip.js';
 
 /** Builds the `clide-conformance` program. Commands only parse and delegate. */
 export function buildProgram(): Command {
@@ -10,6 +11,7 @@ export function buildProgram(): Command {
     .version(packageInfo().version)
     .showHelpAfterError();
   registerCommands(program);
+  refuseVersionSlips(program);
   // Usage errors of every subcommand come back as exceptions (mapped to exit 2 below), never exit 1.
   for (const command of [program, ...program.commands]) command.exitOverride();
   return program;
