@@ -15,11 +15,12 @@ import * as sdkNewest from 'claude-agent-sdk-newest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, sandboxEnv } from '../src/driver/index.js';
-import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
+import { behaviourFor, emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 import { startFakeServer } from '../src/fake-claude/server/server.js';
 import { type ModelApi, type ModelScript, startModelApi } from '../src/model-api/index.js';
 import { script, text, toolUse } from '../src/scenarios/index.js';
+import { hasFact } from '../src/scenarios/version-facts.js';
 
 /**
  * Client fidelity: the official Agent SDK drives the fake exactly as it drives the real CLI, for
@@ -125,12 +126,10 @@ afterAll(async () => {
   expect(servedRuns).toBeGreaterThan(0);
 });
 
-/** Whether `version` is at or after `since` (for the expectations that changed between versions). */
-function atLeast(version: string, since: string): boolean {
-  const a = version.split('.').map(Number);
-  const b = since.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return true;
+/** Whether the CLI `version` accepts `option` (its command line, captured from the binary). */
+async function accepts(version: string, option: string): Promise<boolean> {
+  const { argv } = await behaviourFor(version);
+  return argv.options.some((o) => o.flags.split(/[ ,]+/).includes(option));
 }
 
 interface Run {
@@ -317,7 +316,7 @@ describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (
       canUseTool: async (): Promise<PermissionResult> => ({ behavior: 'allow' }),
     });
     const [result] = toolResults(run.messages);
-    if (atLeast(side.version, '2.1.332')) {
+    if (hasFact(side.version, 'bareAllowRunsTool')) {
       expect(readFileSync(join(run.sandbox.cwd, 'banana.txt'), 'utf8')).toBe('yellow\n');
       expect(result?.is_error ?? false).toBe(false);
     } else {
@@ -341,7 +340,7 @@ describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (
     const result = resultOf(run.messages);
     expect(result.subtype).toBe('error_max_budget_usd');
     expect('terminal_reason' in result ? result.terminal_reason : undefined).toBe(
-      atLeast(side.version, '2.1.332') ? 'budget_exhausted' : undefined,
+      hasFact(side.version, 'budgetTerminalReason') ? 'budget_exhausted' : undefined,
     );
     expect(existsSync(join(run.sandbox.cwd, 'more.txt'))).toBe(false);
   });
@@ -417,7 +416,7 @@ describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (
     // The prompt waits for the server's handshake with the CLI: a CLI may start a turn before its
     // MCP servers are up (2.1.150 does), and a loaded machine starts a Node server slowly.
     // (The newest SDK with 2.1.150: the CLI refuses --await-initialize, nothing to wait for.)
-    const refused = side.newestSdk && !atLeast(side.version, '2.1.326');
+    const refused = side.newestSdk && !(await accepts(side.version, '--await-initialize'));
     const dir = mkdtempSync(join(tmpdir(), 'clide-calc-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const ready = join(dir, 'ready');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
-import { byVersion } from '../version-range.js';
+import { hasFact } from '../version-facts.js';
 
 type Json = Record<string, unknown>;
 
@@ -91,10 +91,9 @@ export const permissionScenarios: Scenario[] = [
       const body = toolResultText(res);
       // Boundary: bare allow: 2.1.206 still rejects it with a ZodError, 2.1.207 (and 2.1.208, 2.1.211, 2.1.332) run the tool
       // (bisected: `clide-conformance bisect permission/allow-without-updated-input --good 2.1.206 --bad 2.1.217`).
-      const expected = byVersion(ctx, {
-        '<2.1.207': { rejected: true, file: undefined },
-        '>=2.1.207': { rejected: false, file: 'yellow\n' },
-      });
+      const expected = hasFact(ctx.cliVersion, 'bareAllowRunsTool')
+        ? { rejected: false, file: 'yellow\n' }
+        : { rejected: true, file: undefined };
       if (expected.rejected) {
         ctx.check(
           body.startsWith('Tool permission request failed: ZodError'),

@@ -1,7 +1,7 @@
 import { get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
-import { byVersion } from '../version-range.js';
+import { hasFact } from '../version-facts.js';
 
 /** The model writes `f<i>.txt` (a tool call per response). */
 const writeFile = (i: number) =>
@@ -13,21 +13,20 @@ const EXPENSIVE = { input_tokens: 100_000, output_tokens: 10 };
 function checkBudgetTerminalReason(ctx: ScenarioContext, result: Record<string, unknown>): void {
   // Boundary: budget terminal_reason: none up to 2.1.205, budget_exhausted from 2.1.206 (found by
   // `clide-conformance bisect turn/max-budget-usd --good 2.1.203 --bad 2.1.206 --code drift/field-new --path '$.terminal_reason'`).
-  byVersion(ctx, {
-    '<2.1.206': () =>
-      ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
-        path: ['terminal_reason'],
-        actual: result.terminal_reason,
-      }),
-    '>=2.1.206': () =>
-      ctx.checkEqual(
-        result.terminal_reason,
-        'budget_exhausted',
-        'result/terminal-reason',
-        'terminal_reason names the budget',
-        ['terminal_reason'],
-      ),
-  })();
+  if (!hasFact(ctx.cliVersion, 'budgetTerminalReason')) {
+    ctx.check(!('terminal_reason' in result), 'result/field', 'the budget result has no terminal_reason', {
+      path: ['terminal_reason'],
+      actual: result.terminal_reason,
+    });
+    return;
+  }
+  ctx.checkEqual(
+    result.terminal_reason,
+    'budget_exhausted',
+    'result/terminal-reason',
+    'terminal_reason names the budget',
+    ['terminal_reason'],
+  );
 }
 
 export const turnScenarios: Scenario[] = [
