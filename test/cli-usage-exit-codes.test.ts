@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
@@ -58,5 +60,81 @@ describe("--version after a command is a slip for the command's version option",
     const result = await cli(['--version']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(packageInfo().version);
+  });
+});
+
+describe('a scenario id or prefix that names no scenario gets the closest ones', () => {
+  const hint = (close: string) =>
+    `  hint: did you mean ${close}? (list the ids with \`clide-conformance list\`)`;
+
+  test('a typo in an --only prefix: list, run and matrix name the group it was meant for, and run nothing', async () => {
+    const [list, run, matrix] = await Promise.all([
+      cli(['list', '--only', 'contrl/']),
+      cli(['run', '--only', 'contrl/', '--claude', '/nonexistent/claude']),
+      cli(['matrix', '--versions', '2.1.150', '--only', 'contrl/']),
+    ]);
+    for (const result of [list, run, matrix]) {
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')).toEqual([
+        'error[usage]: --only: no scenario id starts with "contrl/"',
+        hint('"control/"'),
+      ]);
+    }
+  });
+
+  test('a typo in one --only prefix of several is refused too, not dropped from the run', async () => {
+    const list = await cli(['list', '--only', 'turn/', 'permission/alow']);
+    expect(list.exitCode).toBe(2);
+    expect(list.stdout).toBe('');
+    expect(list.stderr).toContain('error[usage]: --only: no scenario id starts with "permission/alow"');
+    expect(list.stderr).toContain(hint('"permission/allow"'));
+  });
+
+  test("a typo in a scenario id: the id it was meant for (list's whole id, bisect's <scenario>)", async () => {
+    const [list, bisect] = await Promise.all([
+      cli(['list', '--only', 'interupt/slow-turn']),
+      cli(['bisect', 'interupt/slow-turn', '--good', '2.1.150', '--bad', '2.1.332']),
+    ]);
+    expect(list.stderr).toContain(hint('"interrupt/slow-turn"'));
+    expect(bisect.exitCode).toBe(2);
+    expect(bisect.stderr.split('\n')).toEqual([
+      'error[usage]: <scenario>: there is no scenario "interupt/slow-turn"',
+      hint('"interrupt/slow-turn"'),
+    ]);
+  });
+
+  test('an id that is only the start of one: bisect names the whole id', async () => {
+    const bisect = await cli(['bisect', 'permission/allow-without', '--good', '2.1.150', '--bad', '2.1.332']);
+    expect(bisect.exitCode).toBe(2);
+    expect(bisect.stderr).toContain(hint('"permission/allow-without-updated-input"'));
+  });
+
+  test('an accepted-findings file that names an unknown scenario: the closest id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-expected-typo-'));
+    try {
+      const file = join(dir, 'expected.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          scenarios: { 'turn/plian': [{ code: 'drift/value-changed', reason: 'r' }] },
+        }),
+      );
+      const run = await cli([
+        'run',
+        '--only',
+        'turn/plain',
+        '--expected',
+        file,
+        '--claude',
+        '/nonexistent/claude',
+      ]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain('unknown scenario id(s): turn/plian');
+      expect(run.stderr).toContain(hint('"turn/plain"'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

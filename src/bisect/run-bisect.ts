@@ -6,6 +6,7 @@ import { ClideError, throwIfInterrupted } from '../errors/index.js';
 import type { Severity } from '../findings/index.js';
 import { ensureInstalled, isExactVersion } from '../install/index.js';
 import { SCENARIOS } from '../scenarios/index.js';
+import { unknownScenario } from '../scenarios/select-by-prefixes.js';
 import { loadPublishedVersions, publishedBetween } from '../versions/index.js';
 import { differenceOf, type OutcomeDifference, outcomeOf, type ScenarioOutcome } from './outcome.js';
 import { bisectVersions, type Verdict } from './search.js';
@@ -105,10 +106,11 @@ export interface BisectResult {
 export async function runBisect(options: BisectOptions): Promise<BisectResult> {
   const progress = options.onProgress ?? (() => {});
   if (!SCENARIOS.some((s) => s.id === options.scenario)) {
-    throw new ClideError('usage', `there is no scenario "${options.scenario}"`, {
-      where: '<scenario>',
-      hint: 'list the ids with `clide-conformance list`',
-    });
+    throw unknownScenario(
+      options.scenario,
+      SCENARIOS.map((s) => s.id),
+      '<scenario>',
+    );
   }
   for (const [flag, version] of [
     ['--good', options.good],

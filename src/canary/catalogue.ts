@@ -1,6 +1,7 @@
 import { ClideError } from '../errors/index.js';
-import { SCENARIOS, selectScenarios } from '../scenarios/catalogue/index.js';
+import { SCENARIOS } from '../scenarios/catalogue/index.js';
 import type { Scenario } from '../scenarios/scenario.js';
+import { selectByPrefixes } from '../scenarios/select-by-prefixes.js';
 
 export interface CatalogueEntry {
   id: string;
@@ -23,10 +24,9 @@ export function noScenarioSelected(only: readonly string[]): ClideError {
 
 /**
  * The scenario catalogue as data (`clide-conformance list`), optionally filtered by id prefixes;
- * prefixes that select nothing are a usage error, as in `run`.
+ * a prefix that selects nothing is a usage error naming the closest ids, as in `run`.
  */
 export function catalogueEntries(only: string[] = []): CatalogueEntry[] {
-  const list = only.length === 0 ? SCENARIOS : selectScenarios(only);
-  if (list.length === 0) throw noScenarioSelected(only);
+  const list = selectByPrefixes(SCENARIOS, only);
   return list.map(({ id, tier, requirement, spec }) => ({ id, tier, requirement, spec }));
 }

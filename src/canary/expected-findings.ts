@@ -6,6 +6,7 @@ import { ClideError } from '../errors/index.js';
 import { type Finding, formatPath } from '../findings/index.js';
 import type { ReportFinding } from '../report/model.js';
 import { inRange, parseRange } from '../scenarios/index.js';
+import { suggestionHint } from '../scenarios/select-by-prefixes.js';
 import { renderPath } from './compare.js';
 
 /**
@@ -94,7 +95,7 @@ export function loadExpectedFindings(
   if (unknown.length > 0) {
     throw new ClideError('usage', `unknown scenario id(s): ${unknown.join(', ')}`, {
       where: file,
-      hint: 'list the ids with `clide-conformance list`',
+      hint: suggestionHint(unknown, knownScenarios),
     });
   }
   return { file, scenarios: parsed.data.scenarios };

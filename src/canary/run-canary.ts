@@ -15,14 +15,8 @@ import {
   summarize,
 } from '../report/model.js';
 import { writeReports } from '../report/write-reports.js';
-import {
-  checkFinding,
-  runScenario,
-  SCENARIOS,
-  type Scenario,
-  type ScenarioRun,
-  selectScenarios,
-} from '../scenarios/index.js';
+import { checkFinding, runScenario, SCENARIOS, type Scenario, type ScenarioRun } from '../scenarios/index.js';
+import { selectByPrefixes } from '../scenarios/select-by-prefixes.js';
 import { noScenarioSelected } from './catalogue.js';
 import { checkScenarioRun } from './check-run.js';
 import { resolveCliTarget } from './cli-target.js';
@@ -109,7 +103,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
   }
   const catalogue = options.catalogue ?? SCENARIOS;
   const only = options.only ?? [];
-  const prefixed = only.length === 0 ? [...catalogue] : selectFrom(catalogue, only);
+  const prefixed = selectByPrefixes(catalogue, only);
   const selected = options.ids ? prefixed.filter((s) => options.ids?.includes(s.id)) : prefixed;
   if (selected.length === 0) throw noScenarioSelected(only);
 
@@ -248,11 +242,6 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     writeReports(report, reportDir);
   }
   return { report, exitCode: interruption ? interruption.exitCode : summary.exitCode, reportDir };
-}
-
-function selectFrom(catalogue: readonly Scenario[], prefixes: string[]): Scenario[] {
-  if (catalogue === SCENARIOS) return selectScenarios(prefixes);
-  return catalogue.filter((s) => prefixes.some((p) => s.id.startsWith(p)));
 }
 
 function resolveFixturesDir(options: CanaryOptions, version: string, root: string): string | null {

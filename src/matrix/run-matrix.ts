@@ -7,7 +7,8 @@ import { packageInfo } from '../config/package-info.js';
 import { ClideError, interruptionOf } from '../errors/index.js';
 import type { Severity } from '../findings/index.js';
 import { ensureInstalled, type InstalledCli } from '../install/index.js';
-import { SCENARIOS, type Scenario, selectScenarios } from '../scenarios/index.js';
+import { SCENARIOS, type Scenario } from '../scenarios/index.js';
+import { selectByPrefixes } from '../scenarios/select-by-prefixes.js';
 import {
   loadPublishedVersions,
   needsPublishedList,
@@ -70,17 +71,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const pkg = packageInfo();
   const spec = parseVersionsSpec(options.versions);
   const only = options.only ?? [];
-  const selected = only.length === 0 ? [...SCENARIOS] : selectScenarios(only);
-  if (selected.length === 0) {
-    throw new ClideError(
-      'usage',
-      `no scenario id starts with ${only.map((p) => JSON.stringify(p)).join(' or ')}`,
-      {
-        where: '--only',
-        hint: 'list the ids with `clide-conformance list`',
-      },
-    );
-  }
+  const selected = selectByPrefixes(SCENARIOS, only);
   if (options.shard) {
     checkShard(options.shard);
     if (options.shard.count > selected.length) {

@@ -13,7 +13,8 @@ import { packageInfo } from '../config/package-info.js';
 import type { Finding } from '../findings/index.js';
 import { fixtureFileName, recordingPath } from '../fixture/index.js';
 import { RECORD_ENV } from '../recorder/index.js';
-import { runScenario, selectScenarios } from '../scenarios/index.js';
+import { runScenario, SCENARIOS } from '../scenarios/index.js';
+import { selectByPrefixes } from '../scenarios/select-by-prefixes.js';
 
 export interface RecordCorpusOptions {
   /** The CLI version recorded (what version-dependent expectations follow). */
@@ -47,7 +48,7 @@ export interface RecordCorpusResult {
 export async function recordCorpus(options: RecordCorpusOptions): Promise<RecordCorpusResult> {
   mkdirSync(options.dir, { recursive: true });
   if (options.failedDir) mkdirSync(options.failedDir, { recursive: true });
-  const queue = selectScenarios(options.only ?? []);
+  const queue = selectByPrefixes(SCENARIOS, options.only ?? []);
   const recorder = join(packageInfo().root, 'bin', 'clide-record');
   const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
   const result: RecordCorpusResult = { recorded: [], failed: [], notRecorded: [] };
