@@ -32,13 +32,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
     scenario: 'hooks/user-prompt-submit',
     what: 'a prompt blocked by a UserPromptSubmit hook: 2.1.150 has spent the skills list on it, so the next request lacks it; the fake still sends it',
   },
-  ...['2.1.150', '2.1.332'].flatMap((version) =>
-    ['hooks/command-hook-events', 'hooks/command-hook-events-default'].map((scenario) => ({
-      version,
-      scenario,
-      what: 'a SessionStart command hook: the real CLI puts its output before the context of the first prompt; the fake does not',
-    })),
-  ),
   {
     version: '2.1.332',
     scenario: 'hooks/post-tool-use',

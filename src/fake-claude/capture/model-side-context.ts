@@ -67,7 +67,7 @@ function blockTexts(message: Json | undefined): string[] {
 }
 
 /** The first user message's blocks before the prompt, and the system-role message's text. */
-function contextOf(request: RecordedRequest, prompt: string) {
+export function contextOf(request: RecordedRequest, prompt: string) {
   const messages = messagesOf(request);
   const first = blockTexts(messages[0]);
   const at = first.lastIndexOf(prompt);
@@ -89,7 +89,7 @@ function contextOf(request: RecordedRequest, prompt: string) {
 }
 
 /** The text both have in common at the start and end; what `longer` has more in between. */
-function addedText(shorter: string, longer: string): { head: number; added: string } {
+export function addedText(shorter: string, longer: string): { head: number; added: string } {
   let head = 0;
   while (head < shorter.length && shorter[head] === longer[head]) head += 1;
   let tail = 0;

@@ -12,6 +12,7 @@ import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
+import { captureHooks } from './model-side-hooks.js';
 import { variantOf } from './model-side-variants.js';
 
 /**
@@ -26,6 +27,7 @@ import { variantOf } from './model-side-variants.js';
  *   environment lines);
  * - the plan-mode reminder of a session started in plan mode: where it goes and its text (a
  *   template: `{planFilePath}`);
+ * - what it sends for hooks (model-side-hooks.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -282,6 +284,13 @@ export async function captureModelSide(
     { plain: factsOf('default-mode'), budget: factsOf('budget') },
   );
 
+  const hooks = await captureHooks(binary, context, (root) => ({
+    root,
+    model: defaultModel,
+    date: localDate(),
+    osVersion: `${type()} ${release()}`,
+  }));
+
   // Another model (each the version lists), and subscription auth: what their first request changes.
   const variants: ModelSideVariant[] = [];
   const aliases: Record<string, string> = {};
@@ -363,6 +372,7 @@ export async function captureModelSide(
     defaultPrompt,
     planReminder: plan,
     context,
+    hooks,
     aliases,
     variants,
     startRequests: startRequestsOf(plainRun.run.modelRequests),

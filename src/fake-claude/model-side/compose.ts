@@ -1,3 +1,4 @@
+import { SESSION_START_SLOT, type SessionStartTexts, withSessionStartSlot } from './hooks.js';
 import { fillTemplate } from './index.js';
 import { displayModelName } from './model-names.js';
 import type { ModelSideData } from './types.js';
@@ -44,8 +45,16 @@ export function contextDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The opening context, `notices` (texts; a whole `<system-reminder>` block stays as it is) in their place. */
-export function openingContext(context: Context, facts: OpeningFacts, notices: readonly string[]): Opening {
+/**
+ * The opening context, `notices` (texts; a whole `<system-reminder>` block stays as it is) and the
+ * SessionStart hooks' texts in their place.
+ */
+export function openingContext(
+  context: Context,
+  facts: OpeningFacts,
+  notices: readonly string[],
+  sessionStart?: SessionStartTexts,
+): Opening {
   const values: Record<string, string> = {
     cwd: facts.cwd,
     date: facts.date,
@@ -66,13 +75,27 @@ export function openingContext(context: Context, facts: OpeningFacts, notices: r
   const inBlocks = context.notice.placement === 'user-block' && notices.length > 0;
   const blocks = (inBlocks ? context.userBlocksWithNotice : context.userBlocks).map(fill);
   if (inBlocks) blocks.splice(context.notice.at, 0, ...notices.map(wrap));
+  const started = sessionStart?.texts.length ? sessionStart : undefined;
+  if (started?.placement === 'user-block') {
+    const after = inBlocks && started.at > context.notice.at ? notices.length : 0;
+    blocks.splice(started.at + after, 0, ...started.texts);
+  }
+  const template =
+    context.systemMessage !== null && started?.placement === 'system-message'
+      ? withSessionStartSlot(
+          context.systemMessage,
+          started.at,
+          context.notice.placement === 'system-message' ? context.notice.at : undefined,
+        )
+      : context.systemMessage;
   const system =
-    context.systemMessage === null
+    template === null
       ? null
-      : fill(context.systemMessage).replace(
-          '{notices}',
-          context.notice.placement === 'system-message' ? notices.map(wrap).join('') : '',
-        );
+      : fill(template)
+          .replace('{notices}', () =>
+            context.notice.placement === 'system-message' ? notices.map(wrap).join('') : '',
+          )
+          .replace(SESSION_START_SLOT, () => started?.texts.join('') ?? '');
   return { blocks, system, systemFields: structuredClone(context.systemMessageFields) };
 }
 

@@ -11,6 +11,7 @@ import {
   requestMessages,
 } from './compose.js';
 import { deviceId } from './device-id.js';
+import { type SessionStartNote, sessionStartTexts } from './hooks.js';
 import {
   defersMcpTools,
   type FallbackFacts,
@@ -58,6 +59,8 @@ export class ModelSideSession {
   /** The context around the first prompt, once the first request is made. */
   private opening: Opening | undefined;
   private readonly notices: string[] = [];
+  /** What the session's SessionStart command hooks had to say at startup. */
+  private sessionStartNotes: readonly SessionStartNote[] = [];
   private readonly maxBudgetUsd: number | undefined;
   private device: string | undefined;
 
@@ -163,6 +166,15 @@ export class ModelSideSession {
   }
 
   /**
+   * What the SessionStart command hooks of `source` had to say: at startup, it goes before the
+   * context of the first prompt (a resumed session's, the real CLI puts with the next prompt: not
+   * emulated).
+   */
+  sessionStartHooks(source: string, notes: readonly SessionStartNote[]): void {
+    if (source === 'startup' && this.opening === undefined) this.sessionStartNotes = [...notes];
+  }
+
+  /**
    * A request's messages: the conversation, the context the version puts around the session's
    * first prompt (frozen at the first request: the day, the model, the skills, the session-start
    * notices — the plan mode's reminder with its plan file under `configDir`/plans named after the
@@ -210,6 +222,7 @@ export class ModelSideSession {
           isGitRepo: existsSync(join(this.cwd, '.git')),
         },
         notices,
+        sessionStartTexts(this.data.hooks, this.sessionStartNotes, 'startup'),
       );
     }
     return requestMessages(history, this.opening, context.cacheControl);

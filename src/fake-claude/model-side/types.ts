@@ -1,3 +1,5 @@
+import type { ModelSideHooks } from './hooks.js';
+
 /**
  * What a version's CLI sends the model for the options that shape its request, captured from the
  * real binary (`src/fake-claude/capture/model-side.ts` → `data/<version>.json`).
@@ -74,6 +76,8 @@ export interface ModelSideData {
    * changes in the requests, captured per model the version lists and for OAuth.
    */
   variants: ModelSideVariant[];
+  /** What the CLI sends the model for hooks (SessionStart's output, …). */
+  hooks: ModelSideHooks;
   /** `--model` aliases (`sonnet`, `haiku`, …) and the session model each names, as the CLI resolves them. */
   aliases: Record<string, string>;
   /**

@@ -1341,6 +1341,7 @@ export class ScriptedEngine implements ControlSession {
       }),
       sendRequest: (request, signal) => this.sendRequest(request, signal),
       emit: (message) => this.emit(message),
+      onSessionStart: (source, notes) => this.modelSide.sessionStartHooks(source, notes),
     });
   }
 

@@ -7,6 +7,7 @@ import {
   hookStartedMessage,
 } from '../behaviour/base/hook-messages.js';
 import type { CliBehaviour, HookCommon, Json } from '../behaviour/index.js';
+import type { SessionStartNote } from '../model-side/hooks.js';
 import { runCommandHook } from './command-hook-process.js';
 import { type CommandHookTable, matchesHook } from './hook-settings.js';
 
@@ -35,6 +36,8 @@ export interface HookHost {
   callbacks(): Json;
   /** The fields every hook input starts with. */
   common(promptId: string): HookCommon;
+  /** What the SessionStart command hooks of `source` had to say (output or context), once they all ran. */
+  onSessionStart?(source: string, notes: SessionStartNote[]): void;
   sendRequest(request: Json, signal?: AbortSignal): Promise<Json>;
   emit(message: Json): void;
 }
@@ -76,7 +79,9 @@ export class HookRunner {
       hook_event_name: 'SessionStart',
       source,
     };
-    this.sessionStarted = this.runCommands('SessionStart', source, input, undefined).then(() => {});
+    this.sessionStarted = this.runCommands('SessionStart', source, input, undefined).then((runs) => {
+      this.host.onSessionStart?.(source, sessionStartNotes(runs));
+    });
     return this.sessionStarted;
   }
 
@@ -94,8 +99,8 @@ export class HookRunner {
     const { b } = this.host;
     const outcome: HookOutcome = { additionalContext: [] };
     const input = b.hookInput(event, this.host.common(turn.promptId), payload);
-    const answers = await this.runCommands(event, matchQuery, input, turn.abort.signal);
-    for (const answer of answers) if (decide(event, answer, outcome)) return outcome;
+    const runs = await this.runCommands(event, matchQuery, input, turn.abort.signal);
+    for (const { answer } of runs) if (answer && decide(event, answer, outcome)) return outcome;
     const callbacks = this.host.callbacks();
     const groups = Array.isArray(callbacks[event]) ? (callbacks[event] as unknown[]) : [];
     for (const group of groups) {
@@ -117,13 +122,16 @@ export class HookRunner {
     return outcome;
   }
 
-  /** Runs the matching command hooks of `event` side by side; their answers (stdout JSON objects), in order. */
+  /**
+   * Runs the matching command hooks of `event` side by side; those that succeeded (exit code 0),
+   * in order, with their answers (stdout that is a JSON object).
+   */
   private async runCommands(
     event: string,
     matchQuery: string | undefined,
     input: Json,
     signal: AbortSignal | undefined,
-  ): Promise<Json[]> {
+  ): Promise<CommandRun[]> {
     const groups = this.host.commandHooks[event] ?? [];
     const hooks = groups
       .filter((g) => matchQuery === undefined || matchesHook(g.matcher, matchQuery))
@@ -149,14 +157,36 @@ export class HookRunner {
         return run;
       });
     });
-    const answers: Json[] = [];
-    for (const run of await Promise.all(runs)) {
-      if (run.exitCode !== 0) continue;
-      const answer = parseAnswer(run.stdout);
-      if (answer) answers.push(answer);
-    }
-    return answers;
+    const done: CommandRun[] = [];
+    (await Promise.all(runs)).forEach((run, i) => {
+      if (run.exitCode !== 0) return;
+      done.push({ command: hooks[i]!.command, stdout: run.stdout, answer: parseAnswer(run.stdout) });
+    });
+    return done;
   }
+}
+
+/** A command hook that succeeded: its command, its output, its answer if that is a JSON object. */
+interface CommandRun {
+  command: string;
+  stdout: string;
+  answer: Json | undefined;
+}
+
+/**
+ * What SessionStart's command hooks had to say: a JSON answer's additionalContext, else the output
+ * (trimmed); a hook that says nothing adds nothing.
+ */
+export function sessionStartNotes(runs: readonly CommandRun[]): SessionStartNote[] {
+  return runs.flatMap((run): SessionStartNote[] => {
+    if (run.answer) {
+      const specific = isRecord(run.answer.hookSpecificOutput) ? run.answer.hookSpecificOutput : {};
+      const context = specific.additionalContext;
+      return typeof context === 'string' && context !== '' ? [{ context }] : [];
+    }
+    const output = run.stdout.trim();
+    return output === '' ? [] : [{ output }];
+  });
 }
 
 function parseAnswer(stdout: string): Json | undefined {

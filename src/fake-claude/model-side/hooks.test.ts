@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { withSessionStartSlot } from './hooks.js';
+import { ModelSideSession } from './session.js';
+
+type Block = { type: string; text: string };
+const user = (text: string) => ({ role: 'user', content: [{ type: 'text', text }] });
+const facts = { model: 'claude-opus-5-5', projectSkills: [], deferredMcpTools: [], builtinTools: [] };
+const texts = (content: unknown) =>
+  typeof content === 'string' ? [content] : (content as Block[]).map((b) => b.text);
+
+describe('SessionStart command hooks in the first request', () => {
+  it('2.1.150: a reminder block each, in order, before the skills list; other session-start notices stay after it', () => {
+    const side = new ModelSideSession('2.1.150', { maxBudgetUsd: 2 }, '/tmp');
+    side.sessionStartHooks('startup', [{ output: 'from the hook' }, { context: 'some context' }]);
+    const [first] = side.messages([user('Say hi.')], 'default', '/c', facts);
+    const blocks = texts(first!.content);
+    expect(blocks.slice(0, 2)).toEqual([
+      '<system-reminder>\nSessionStart:startup hook success: from the hook\n</system-reminder>',
+      '<system-reminder>\nSessionStart hook additional context: some context\n</system-reminder>',
+    ]);
+    expect(blocks[2]).toMatch(/The following skills are available/);
+    expect(blocks[3]).toMatch(/USD budget: \$0\/\$2; \$2 remaining/);
+    expect(blocks.at(-1)).toBe('Say hi.');
+  });
+
+  it('2.1.332: the texts begin the system-role message, each followed by a blank line', () => {
+    const side = new ModelSideSession('2.1.332', {}, '/tmp');
+    side.sessionStartHooks('startup', [{ output: 'a $& b {cwd}' }]);
+    const [, system] = side.messages([user('Say hi.')], 'default', '/c', facts);
+    expect(texts(system!.content)[0]).toMatch(
+      /^SessionStart:startup hook success: a \$& b \{cwd\}\n\n# Environment\n/,
+    );
+  });
+
+  it('a resumed session’s hooks, and hooks reported after the first request, add nothing to the opening', () => {
+    for (const late of [false, true]) {
+      const side = new ModelSideSession('2.1.332', {}, '/tmp');
+      const plain = JSON.stringify(
+        new ModelSideSession('2.1.332', {}, '/tmp').messages([user('Hi.')], 'default', '/c', facts),
+      );
+      if (late) side.messages([user('Hi.')], 'default', '/c', facts);
+      side.sessionStartHooks(late ? 'startup' : 'resume', [{ output: 'x' }]);
+      expect(JSON.stringify(side.messages([user('Hi.')], 'default', '/c', facts))).toBe(plain);
+    }
+  });
+
+  it('the slot goes at its offset of the template without {notices}', () => {
+    expect(withSessionStartSlot('ab{notices}cd', 0, 2)).toBe('{sessionStart}ab{notices}cd');
+    expect(withSessionStartSlot('ab{notices}cd', 3, 2)).toBe('ab{notices}c{sessionStart}d');
+    expect(withSessionStartSlot('abcd', 3, undefined)).toBe('abc{sessionStart}d');
+  });
+});

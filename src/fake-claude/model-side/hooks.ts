@@ -1,0 +1,67 @@
+import { fillTemplate } from './index.js';
+
+/**
+ * What the CLI sends the model for hooks (captured from the binary by
+ * `capture/model-side-hooks.ts` into `ModelSideData['hooks']`), and how the fake lays it out.
+ */
+
+/** What the CLI of a version sends the model for hooks. */
+export interface ModelSideHooks {
+  /**
+   * The session's SessionStart command hooks (at startup) in its first request: each hook that
+   * succeeded with something to say, in the settings' order, before the context of the first prompt.
+   */
+  sessionStart: {
+    /**
+     * `user-block`: a block each of the first user message, at index `at` of `context.userBlocks`;
+     * `system-message`: a text each in the system-role message after it, at offset `at` of its
+     * template (`context.systemMessage` without `{notices}`).
+     */
+    placement: 'user-block' | 'system-message';
+    at: number;
+    /** A hook's output, trimmed: `{hookName}` (`SessionStart:startup`), `{output}`. */
+    output: string;
+    /** A hook's JSON answer's `hookSpecificOutput.additionalContext`: `{hookName}`, `{context}`. */
+    context: string;
+  };
+}
+
+/** What a SessionStart command hook had to say: its output, or its JSON answer's context. */
+export type SessionStartNote = { output: string } | { context: string };
+
+/** SessionStart's texts where the session's first request has them. */
+export interface SessionStartTexts {
+  placement: ModelSideHooks['sessionStart']['placement'];
+  at: number;
+  texts: string[];
+}
+
+/** The texts of a session's SessionStart notes (`source`: `startup`), as the version writes them. */
+export function sessionStartTexts(
+  hooks: ModelSideHooks,
+  notes: readonly SessionStartNote[],
+  source: string,
+): SessionStartTexts | undefined {
+  if (notes.length === 0) return undefined;
+  const { placement, at, output, context } = hooks.sessionStart;
+  const hookName = `SessionStart:${source}`;
+  const texts = notes.map((note) =>
+    'output' in note
+      ? fillTemplate(output, { hookName, output: note.output })
+      : fillTemplate(context, { hookName, context: note.context }),
+  );
+  return { placement, at, texts };
+}
+
+/** The slot of the SessionStart texts in a system-role message's template. */
+export const SESSION_START_SLOT = '{sessionStart}';
+
+/**
+ * `template` (a system-role message's, `{notices}` in it at `noticesAt` of the template without
+ * it) with the SessionStart slot at offset `at` of the template without `{notices}`.
+ */
+export function withSessionStartSlot(template: string, at: number, noticesAt: number | undefined): string {
+  const shift = noticesAt !== undefined && at > noticesAt && template.includes('{notices}');
+  const offset = shift ? at + '{notices}'.length : at;
+  return `${template.slice(0, offset)}${SESSION_START_SLOT}${template.slice(offset)}`;
+}
