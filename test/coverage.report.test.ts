@@ -18,7 +18,8 @@ import {
 } from '../src/coverage/index.js';
 
 const root = packageInfo().root;
-const REGENERATE = 'regenerate: node bin/clide-conformance coverage --cc-version <v> --out-dir docs/coverage';
+const REGENERATE =
+  'regenerate: node bin/clide-conformance coverage --cc-version <v> --report-dir docs/coverage';
 
 describe.each(pinnedVersions())('the committed coverage report of %s', (version) => {
   it('is what coverage says today (Markdown and JSON)', async () => {

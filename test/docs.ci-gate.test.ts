@@ -122,8 +122,8 @@ describe('docs/ci-gate.md', () => {
     expect(merge.if).toMatch(/always\(\)|!cancelled\(\)/);
     expect(merge.steps.some((s) => s.uses?.startsWith('actions/download-artifact@'))).toBe(true);
     const script = merge.steps.map((s) => s.run ?? '').join('\n');
-    expect(script).toMatch(/clide-conformance merge-reports .*--out (\S+)/);
-    const out = /merge-reports .*--out (\S+)/.exec(script)![1]!;
+    expect(script).toMatch(/clide-conformance merge-reports .*--report-dir (\S+)/);
+    const out = /merge-reports .*--report-dir (\S+)/.exec(script)![1]!;
     expect(script).toContain(`cat ${out}/report.md >> "$GITHUB_STEP_SUMMARY"`);
   });
 

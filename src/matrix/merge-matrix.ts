@@ -148,7 +148,7 @@ export function mergeMatrixDirs(dirs: readonly string[], outDir: string): Matrix
     if (resolve(dir) === out) {
       throw new ClideError('usage', 'the output folder is one of the shard folders', {
         where: dir,
-        hint: 'give --out another folder: the merge would overwrite that shard',
+        hint: 'give --report-dir another folder: the merge would overwrite that shard',
       });
     }
     return { report: readMatrix(dir), dir: resolve(dir) };
@@ -186,7 +186,7 @@ export function readMatrix(dir: string): MatrixReport {
     if (error instanceof ClideError) throw error;
     throw new ClideError('usage', `there is no ${MATRIX_FILES.json} here: ${(error as Error).message}`, {
       where: file,
-      hint: 'give the --out folder of each `matrix --shard` run',
+      hint: 'give the --report-dir folder of each `matrix --shard` run',
     });
   }
   try {

@@ -39,7 +39,7 @@ export function writeMatrix(report: MatrixReport, dir: string): void {
   } catch (error) {
     throw new ClideError('io', `cannot write the matrix: ${(error as Error).message}`, {
       where: dir,
-      hint: 'check --out',
+      hint: 'check --report-dir',
       cause: error,
     });
   }

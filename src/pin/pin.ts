@@ -266,7 +266,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
           `decide on the ${recording.failed.length} scenario(s) whose expectations fail on ${version}: state what differs with byVersion in src/scenarios/catalogue/ (see ${rel(failedDir)}/), then: npm run fixtures:record -- --cc-version ${version} <id…>`,
         ]
       : []),
-    `node bin/clide-conformance changelog ${previous.version} ${version} --out-dir docs/changelog`,
+    `node bin/clide-conformance changelog ${previous.version} ${version} --report-dir docs/changelog`,
     `node bin/clide-conformance run --cc-version ${version} --baseline ${previous.version}   # the drift to accept in conformance.expected.json`,
     `npm test   # schemas, corpus, the fake's differential test for ${version}`,
     `git add fixtures/${version} schemas/${version} schemas/pinned.ts package.json src/fake-claude/behaviour/data && git commit`,

@@ -119,7 +119,7 @@ export function mergeReportDirs(dirs: readonly string[], outDir: string): MergeR
     if (resolve(dir) === out) {
       throw new ClideError('usage', 'the output folder is one of the shard folders', {
         where: dir,
-        hint: 'give --out another folder: the merge would overwrite that shard',
+        hint: 'give --report-dir another folder: the merge would overwrite that shard',
       });
     }
     return { dir, report: readReportDir(dir) };
@@ -213,7 +213,7 @@ function copyRegular(source: { path: string; fd: number }, target: string): void
   } catch (error) {
     throw new ClideError('io', `cannot copy the wire log: ${(error as Error).message}`, {
       where: target,
-      hint: 'check --out',
+      hint: 'check --report-dir',
       cause: error,
     });
   } finally {

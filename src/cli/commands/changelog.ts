@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import type { ChangelogFormat } from '../../changelog/index.js';
 import { ClideError } from '../../errors/index.js';
+import { acceptOldReportDirNames } from './report-dir-option.js';
 
 interface ChangelogFlags {
   format?: string;
   out?: string;
-  outDir?: string;
+  reportDir?: string;
   fixturesRoot?: string;
 }
 
@@ -20,10 +21,10 @@ function parseChangelogFormat(value: string | undefined): ChangelogFormat {
 /**
  * `clide-conformance changelog <from> <to>`: the protocol changes between two pinned CLI versions,
  * from their schema sets and corpora. Markdown or JSON on stdout, to a file (`--out`), and/or both
- * into a folder (`--out-dir`). Exit 0; 2 on a usage error (a version that is not pinned).
+ * into a folder (`--report-dir`). Exit 0; 2 on a usage error (a version that is not pinned).
  */
 export function registerChangelog(program: Command): void {
-  program
+  const command = program
     .command('changelog')
     .description(
       'protocol changes between two pinned CLI versions, from their schema sets and recorded corpora ' +
@@ -33,7 +34,7 @@ export function registerChangelog(program: Command): void {
     .argument('<to>', 'the newer pinned version')
     .option('--format <format>', 'md or json', 'md')
     .option('--out <file>', 'write the changelog to this file instead of stdout')
-    .option('--out-dir <dir>', 'write changelog-<from>-<to>.md and .json into this folder')
+    .option('--report-dir <dir>', 'write changelog-<from>-<to>.md and .json into this folder')
     .option(
       '--fixtures-root <dir>',
       'folder holding the corpora <dir>/<version>/ (default: the kit fixtures/)',
@@ -47,15 +48,16 @@ export function registerChangelog(program: Command): void {
       const log = await buildChangelog(from, to, {
         ...(flags.fixturesRoot === undefined ? {} : { fixturesRoot: flags.fixturesRoot }),
       });
-      if (flags.outDir !== undefined) {
-        for (const path of writeChangelogDir(flags.outDir, log)) process.stderr.write(`wrote ${path}\n`);
+      if (flags.reportDir !== undefined) {
+        for (const path of writeChangelogDir(flags.reportDir, log)) process.stderr.write(`wrote ${path}\n`);
       }
       const text = renderChangelog(log, format);
       if (flags.out !== undefined) {
         writeChangelogFile(flags.out, text);
         process.stderr.write(`wrote ${flags.out}\n`);
-      } else if (flags.outDir === undefined) {
+      } else if (flags.reportDir === undefined) {
         process.stdout.write(text);
       }
     });
+  acceptOldReportDirNames(command, ['--out-dir']);
 }

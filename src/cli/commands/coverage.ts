@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { ClideError } from '../../errors/index.js';
+import { acceptOldReportDirNames } from './report-dir-option.js';
 
 interface CoverageFlags {
   sdk?: string;
   ccVersion?: string;
   format?: string;
-  outDir?: string;
+  reportDir?: string;
   fake?: boolean;
   failOnContradiction?: boolean;
 }
@@ -14,12 +15,12 @@ interface CoverageFlags {
  * `clide-conformance coverage [--sdk <version>] [--cc-version <v>]`: every protocol item an Agent
  * SDK version declares, and for a pinned CLI version whether the schemas type it (and where they
  * contradict the SDK), whether a catalogue scenario exercises it against the real CLI, and what
- * the fake does with it. Markdown or JSON on stdout, or both into a folder (`--out-dir`).
+ * the fake does with it. Markdown or JSON on stdout, or both into a folder (`--report-dir`).
  * Exit 0; 1 with `--fail-on-contradiction` when a contradiction or an untyped item is left; 2 on a
  * usage error (an SDK version with no inventory).
  */
 export function registerCoverage(program: Command): void {
-  program
+  const command = program
     .command('coverage')
     .description(
       'what the kit knows of every protocol item an Agent SDK version declares: typed in the schemas ' +
@@ -31,7 +32,7 @@ export function registerCoverage(program: Command): void {
     )
     .option('--cc-version <version>', 'the pinned CLI version (default: the pinned one)')
     .option('--format <format>', 'md or json', 'md')
-    .option('--out-dir <dir>', 'write <cc-version>.md and <cc-version>.json into this folder')
+    .option('--report-dir <dir>', 'write <cc-version>.md and <cc-version>.json into this folder')
     .option('--no-fake', 'do not ask the fake (faster)')
     .option('--fail-on-contradiction', 'exit 1 when a contradiction or an untyped item is left')
     .exitOverride()
@@ -51,13 +52,13 @@ export function registerCoverage(program: Command): void {
         ...(flags.sdk === undefined ? {} : { sdkVersion: flags.sdk }),
         probeFake: flags.fake !== false,
       });
-      if (flags.outDir !== undefined) {
-        fs.mkdirSync(flags.outDir, { recursive: true });
+      if (flags.reportDir !== undefined) {
+        fs.mkdirSync(flags.reportDir, { recursive: true });
         for (const [ext, text] of [
           ['md', renderCoverageMarkdown(report)],
           ['json', renderCoverageJson(report)],
         ] as const) {
-          const file = path.join(flags.outDir, `${report.cliVersion}.${ext}`);
+          const file = path.join(flags.reportDir, `${report.cliVersion}.${ext}`);
           fs.writeFileSync(file, text);
           process.stderr.write(`wrote ${file}\n`);
         }
@@ -72,4 +73,5 @@ export function registerCoverage(program: Command): void {
       );
       if (flags.failOnContradiction && (t.contradictions > 0 || t.schema.untyped > 0)) process.exitCode = 1;
     });
+  acceptOldReportDirNames(command, ['--out-dir']);
 }

@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ClideError } from '../../errors/index.js';
 import { parseFailOn, parseFormat, parseJobs, parseShardFlag } from './canary-flags.js';
+import { acceptOldReportDirNames } from './report-dir-option.js';
 
 interface MatrixFlags {
   versions?: string;
@@ -9,7 +10,7 @@ interface MatrixFlags {
   only?: string[];
   baseline?: string;
   shard?: string;
-  out?: string;
+  reportDir?: string;
   versionsFile?: string;
   format?: string;
   failOn?: string;
@@ -23,12 +24,12 @@ interface MatrixFlags {
  * one fails (at --fail-on) or could not be tested, 2 on usage or harness errors.
  */
 export function registerMatrix(program: Command): void {
-  program
+  const command = program
     .command('matrix')
     .description(
       'run the catalogue (or --only) on several CLI versions, each against its baseline, installing the next ' +
         'version while one runs, and write a compatibility matrix of scenario × version (matrix.md, matrix.json, ' +
-        "matrix.html) with each version's run report under --out",
+        "matrix.html) with each version's run report under --report-dir",
     )
     .option(
       '--versions <spec>',
@@ -44,7 +45,7 @@ export function registerMatrix(program: Command): void {
       '--shard <i/n>',
       "run this machine's share of the scenarios (split by recorded duration, as `run --shard`)",
     )
-    .option('--out <dir>', 'where the matrix and the run reports go', 'reports/matrix')
+    .option('--report-dir <dir>', 'where the matrix and the run reports go', 'reports/matrix')
     .option(
       '--versions-file <file>',
       "npm's version list as a JSON array, for ranges and last:N (default: asked from the registry)",
@@ -61,7 +62,7 @@ export function registerMatrix(program: Command): void {
     .option('-q, --quiet', 'no progress lines on stderr')
     .action(async (flags: MatrixFlags) => {
       const format = parseFormat(flags.format);
-      const outDir = resolve(flags.out ?? 'reports/matrix');
+      const outDir = resolve(flags.reportDir ?? 'reports/matrix');
       const shown = relative(process.cwd(), outDir) || '.';
       if (flags.versions === undefined) {
         throw new ClideError('usage', 'give the versions to run', {
@@ -100,6 +101,7 @@ export function registerMatrix(program: Command): void {
       );
       process.exitCode = result.exitCode;
     });
+  acceptOldReportDirNames(command, ['--out']);
 }
 
 function parseMax(value: string): number {
