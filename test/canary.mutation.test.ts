@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compareWireLogs, readWireLog, type WireLog } from '../src/canary/index.js';
-import { MUTATION_OPERATORS, runMutant } from '../src/canary/mutation.js';
 import { packageInfo } from '../src/config/package-info.js';
+import { MUTATION_OPERATORS, runMutant } from './support/mutation.js';
 
 /**
  * Mutation testing of the drift classifier: every operator (docs/drift-report.md, "Detection

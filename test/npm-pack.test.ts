@@ -45,6 +45,13 @@ describe('npm pack from a fresh git clone', () => {
     ]) {
       expect(files).toContain(path);
     }
+    // Test-only code stays out: the tests' helpers live in test/support/, and nothing of test/,
+    // scripts/ or bench/ nor any compiled test file ships.
+    expect(files).not.toContain('dist/src/canary/mutation.js');
+    expect(files).not.toContain('dist/src/replayer/test-support.js');
+    expect(
+      files.filter((f) => /^(dist\/)?(test|scripts|bench)\//.test(f) || /\.test(-d)?\.(js|d\.ts)$/.test(f)),
+    ).toEqual([]);
     // The bundles' code caches for the Node that built, which bin/load-bundle.cjs starts them from.
     const caches = (dir: string) =>
       files.filter(

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { playToClient } from '../../test/support/replay-client.js';
 import { isClideError } from '../errors/index.js';
 import {
   createFixtureWriter,
@@ -12,7 +13,6 @@ import {
   recordedText,
   releaseFixture,
 } from '../fixture/index.js';
-import { playToClient } from './test-support.js';
 
 /**
  * Property: a fixture the writer wrote carries a digest of its lines, and a replay's read of it

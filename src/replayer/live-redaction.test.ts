@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientPipe, type FrameSpec, makeFixture, Sink } from '../../test/support/replay-client.js';
 import { createRedactor } from '../redact/redactor.js';
 import { LiveRedaction } from './live-redaction.js';
 import type { ReplayMode } from './options.js';
 import { PathSubstitution } from './paths.js';
 import { replaySession } from './replay.js';
-import { clientPipe, type FrameSpec, makeFixture, Sink } from './test-support.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeFixture } from '../../test/support/replay-client.js';
 import { planReplay } from './plan.js';
-import { makeFixture } from './test-support.js';
 
 const user = { type: 'user', message: { role: 'user', content: 'hi' } };
 const ask = { type: 'control_request', request_id: 'r-1', request: { subtype: 'can_use_tool' } };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { makeFixture, playToClient } from '../../test/support/replay-client.js';
 import { isClideError } from '../errors/index.js';
 import {
   encodeRecord,
@@ -11,7 +12,6 @@ import {
   parseFixture,
   readFixture,
 } from '../fixture/index.js';
-import { makeFixture, playToClient } from './test-support.js';
 
 /**
  * Property: a replay that plays CLI messages as their recorded text (`recordedCliText`, what

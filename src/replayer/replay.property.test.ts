@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { clientPipe, type FrameSpec, makeFixture, Sink } from '../../test/support/replay-client.js';
 import { PathSubstitution } from './paths.js';
 import { replaySession } from './replay.js';
-import { clientPipe, type FrameSpec, makeFixture, Sink } from './test-support.js';
 
 /**
  * Property: any valid fixture — client messages and CLI output alternating, client control

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientPipe, type FrameSpec, makeFixture, Sink } from '../../test/support/replay-client.js';
 import type { Fixture } from '../fixture/index.js';
 import type { ReplayMode } from './options.js';
 import { PathSubstitution } from './paths.js';
 import { replaySession } from './replay.js';
-import { clientPipe, type FrameSpec, makeFixture, Sink } from './test-support.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clientPipe, makeFixture, Sink } from '../../test/support/replay-client.js';
 import { ClideError } from '../errors/index.js';
 import { encodeRecord } from '../fixture/index.js';
 import { runReplay } from './run-replay.js';
-import { clientPipe, makeFixture, Sink } from './test-support.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { FIXTURE_FORMAT, type Fixture, type FixtureFrame } from '../fixture/index.js';
-import { PathSubstitution } from './paths.js';
-import { replaySession } from './replay.js';
+import { FIXTURE_FORMAT, type Fixture, type FixtureFrame } from '../../src/fixture/index.js';
+import { PathSubstitution } from '../../src/replayer/paths.js';
+import { replaySession } from '../../src/replayer/replay.js';
 
 /**
  * In-memory plumbing for the replayer's own tests: a fixture built from frames, and a client that

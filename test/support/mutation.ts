@@ -1,12 +1,12 @@
-import type { Severity } from '../findings/index.js';
-import { getPath, isRecord } from '../util/json.js';
-import { compareWireLogs } from './compare.js';
-import type { DriftCode } from './drift-codes.js';
-import { isTimingDependent, type KindedMessage, kindedMessages } from './message-kinds.js';
-import { renderPath } from './render-path.js';
-import { textsOf } from './rules/texts.js';
-import { CATALOGUE_LISTS, type Shape, shapeOf } from './shape.js';
-import type { WireFrame, WireLog } from './wire-log.js';
+import { compareWireLogs } from '../../src/canary/compare.js';
+import type { DriftCode } from '../../src/canary/drift-codes.js';
+import { isTimingDependent, type KindedMessage, kindedMessages } from '../../src/canary/message-kinds.js';
+import { renderPath } from '../../src/canary/render-path.js';
+import { textsOf } from '../../src/canary/rules/texts.js';
+import { CATALOGUE_LISTS, type Shape, shapeOf } from '../../src/canary/shape.js';
+import type { WireFrame, WireLog } from '../../src/canary/wire-log.js';
+import type { Severity } from '../../src/findings/index.js';
+import { getPath, isRecord } from '../../src/util/json.js';
 
 /**
  * Mutation operators for the drift classifier: every class of change a new CLI can make to a run,
