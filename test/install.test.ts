@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinnedVersions } from '../schemas/registry.js';
@@ -63,6 +63,42 @@ describe('clide-conformance install', () => {
     expect(run.stderr).toContain(`claude ${pinned} is already installed`);
     expect(run.stderr).not.toContain('npm');
     expect(statSync(marker).mtimeMs).toBe(before);
+  });
+
+  it("a fresh install is quiet: one line as it starts and one when it is in place, none of npm's warnings", {
+    timeout: 240_000,
+  }, async () => {
+    const fresh = join(base, 'quiet');
+    const run = await runInstall([pinned], fresh);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const dir = join(fresh, 'claude', pinned);
+    expect(run.stdout).toBe(join(dir, 'node_modules/@anthropic-ai/claude-code/bin/claude.exe'));
+    // npm says EBADENGINE (2.1.332 asks for node >=22) and install-scripts here: neither is shown.
+    expect(run.stderr.split('\n')).toEqual([
+      `installing @anthropic-ai/claude-code@${pinned} into ${dir}`,
+      `installed claude ${pinned}: ${run.stdout}`,
+    ]);
+  });
+
+  it("a failed install shows npm's own output in the error", async () => {
+    const fresh = join(base, 'failing');
+    const stand = join(base, 'failing-npm');
+    mkdirSync(stand, { recursive: true });
+    writeFileSync(
+      join(stand, 'npm'),
+      '#!/bin/sh\necho "npm warn EBADENGINE Unsupported engine" >&2\necho "npm error code ECONNRESET" >&2\necho "npm error network aborted" >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
+    const run = await execa(process.execPath, [bin, 'install', '2.1.150'], {
+      reject: false,
+      env: { CLIDE_CACHE_DIR: fresh, PATH: `${stand}${delimiter}${process.env.PATH ?? ''}` },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`error[install]: @anthropic-ai/claude-code@2.1.150: npm install `);
+    expect(run.stderr).toContain('    npm warn EBADENGINE Unsupported engine');
+    expect(run.stderr).toContain('    npm error network aborted');
+    expect(readdirSync(join(fresh, 'claude'))).toEqual([]);
   });
 
   it('rejects a malformed version with exit 2, naming it and what to give instead', async () => {

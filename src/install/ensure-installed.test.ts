@@ -116,7 +116,7 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe('ensureInstalled', () => {
-  it('installs into <root>/claude/<version>, resolving the binary past a placeholder wrapper, and writes the marker', async () => {
+  it("installs into <root>/claude/<version>, resolving the binary past a placeholder wrapper, writes the marker, and says two lines, none of npm's", async () => {
     const lines: string[] = [];
     const installed = await ensureInstalled('2.1.150', {
       cacheRoot: root,
@@ -138,9 +138,11 @@ describe('ensureInstalled', () => {
     expect(install[0]).toEqual(
       expect.arrayContaining(['install', '--no-audit', '--no-fund', '--prefer-offline']),
     );
-    expect(lines).toContain(
-      'npm: npm warn install-scripts 1 package has install scripts not yet covered by allowScripts',
-    );
+    // npm's warnings are not passed on when it succeeds: one line as it starts, one when it is placed.
+    expect(lines).toEqual([
+      `installing @anthropic-ai/claude-code@2.1.150 into ${dir}`,
+      `installed claude 2.1.150: ${installed.binaryPath}`,
+    ]);
     expect(findInstalled('2.1.150', { cacheRoot: root })).toEqual({ ...installed, installedNow: false });
   });
 
@@ -271,6 +273,20 @@ describe('ensureInstalled', () => {
     expect(error.message).toContain('npm error network request failed');
     expect(error.message).toContain(join(root, 'claude', '2.1.150'));
     expect(claudeEntries()).toEqual([]);
+  });
+
+  it("on npm's engine-strict refusal (EBADENGINE), says to install without it", async () => {
+    const npm = fakeNpm({
+      failWith:
+        'npm error code EBADENGINE\nnpm error engine Unsupported engine\nnpm error notsup Required: {"node":">=22.0.0"}\n',
+    });
+    const error = (await ensureInstalled('2.1.150', { cacheRoot: root, npm }).catch(
+      (e: unknown) => e,
+    )) as ClideError;
+    expect(error.code).toBe('install');
+    expect(error.message).toContain('npm error notsup Required: {"node":">=22.0.0"}');
+    expect(error.hint).toContain('npm_config_engine_strict=false');
+    expect(error.hint).toContain('docs/troubleshooting.md');
   });
 
   it('names an unpublished version and what to do', async () => {

@@ -76,7 +76,6 @@ export async function ensureInstalled(version: string, options: InstallOptions =
     await mkdir(work);
     await npmInstall(work, dir, exact, options, progress);
     throwIfInterrupted(options.signal);
-    progress(`verifying claude ${exact}`);
     const binary = await resolveBinary(work, exact, dir);
     await writeMarker(work, buildMarker(work, exact, binary.path, binary.output));
     return await place(work, dir, exact, claudeDir, progress);
@@ -115,17 +114,25 @@ async function npmInstall(
     '--prefix',
     work,
   ];
-  progress(`installing ${CLAUDE_PACKAGE}@${version} with npm into ${work}`);
+  progress(`installing ${CLAUDE_PACKAGE}@${version} into ${dir}`);
+  // npm's own output (its EBADENGINE and install-scripts warnings on every install of this package:
+  // docs/troubleshooting.md) is shown only when the install fails, in the error.
   const result = await runNpm(args, {
     npm: options.npm,
     cwd: work,
-    onLine: (line) => progress(`npm: ${line}`),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (result.ok) return;
   const code = npmErrorCode(result);
   if (code === 'ETARGET' || code === 'E404') throw notPublished(version);
-  throw npmFailure(`npm ${args.join(' ')} (for ${dir})`, result, `${CLAUDE_PACKAGE}@${version}`);
+  throw npmFailure(
+    `npm ${args.join(' ')} (for ${dir})`,
+    result,
+    `${CLAUDE_PACKAGE}@${version}`,
+    code === 'EBADENGINE'
+      ? "npm's engine-strict is on and the package asks for another Node: the kit runs the package's native binary, not its JavaScript, so install with npm_config_engine_strict=false (docs/troubleshooting.md)"
+      : undefined,
+  );
 }
 
 async function adopt(

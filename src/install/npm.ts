@@ -15,8 +15,6 @@ export interface RunNpmOptions {
   npm?: string;
   cwd?: string;
   timeoutMs?: number;
-  /** Receives npm's stderr (its warnings and errors) line by line while it runs. */
-  onLine?: (line: string) => void;
   /**
    * Aborted (SIGINT / SIGTERM of the command): npm and everything it started are killed at once
    * and `runNpm` throws the interruption (`ClideError('interrupted')`).
@@ -47,19 +45,6 @@ export async function runNpm(args: readonly string[], options: RunNpmOptions = {
     if (pid !== undefined) killGroup(pid);
   };
   options.signal?.addEventListener('abort', stop, { once: true });
-  const onLine = options.onLine;
-  if (onLine && child.stderr) {
-    let pending = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      pending += chunk.toString('utf8');
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) if (line.trim() !== '') onLine(line);
-    });
-    child.stderr.on('end', () => {
-      if (pending.trim() !== '') onLine(pending);
-    });
-  }
   let result: Awaited<typeof child>;
   try {
     result = await child;

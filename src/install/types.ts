@@ -13,7 +13,7 @@ export interface InstalledCli {
 export interface InstallOptions {
   /** The kit's cache root; default `cacheRoot()` (CLIDE_CACHE_DIR, XDG_CACHE_HOME, ~/.cache). */
   cacheRoot?: string;
-  /** Receives one human line per step (and npm's own output lines, prefixed `npm: `). */
+  /** Receives one human line when an install starts and one when it is placed (npm's own output only in a failure's error). */
   onProgress?: (line: string) => void;
   /** The npm executable to run; default `npm` from PATH. */
   npm?: string;
