@@ -37,8 +37,8 @@ const DELIBERATE: Record<string, Deliberate> = {
     unknown: [
       'control__list-models.jsonl additive schema/unknown-subtype $.request.subtype',
       'control__unknown-subtype.jsonl additive schema/unknown-subtype $.request.subtype',
-      // control/offline-requests sends every client subtype, the newer versions' ones too (10).
-      ...Array(10).fill('control__offline-requests.jsonl additive schema/unknown-subtype $.request.subtype'),
+      // control/offline-requests sends every client subtype, the newer versions' ones too (11).
+      ...Array(11).fill('control__offline-requests.jsonl additive schema/unknown-subtype $.request.subtype'),
     ],
   },
   // list_models is answered since; a bare allow is accepted.

@@ -645,4 +645,24 @@ export const amendments: readonly Amendment[] = [
   addField('payload:read_file', '', 'requested_path', z.string().optional()),
   // seen 1×, in control__offline-requests.jsonl: the folder the suggestions are relative to
   addField('payload:file_suggestions', '', 'cwd', z.string().optional()),
+  // seen 1×, in control__offline-requests.jsonl frame 50: an MCP server's own permission mode (a
+  // permission mode, or null to drop the override; anything else is refused); the Agent SDK does
+  // not declare it
+  addVariant(
+    'in',
+    '<type=control_request>.request',
+    z.looseObject({
+      subtype: z.literal('set_mcp_permission_mode_override'),
+      serverName: z.string(),
+      mode: z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto']).nullable(),
+    }),
+  ),
+  // seen 1×, in control__offline-requests.jsonl frame 51: a server the session does not have yet is
+  // warned about (the override waits for it); a known one gets no warning
+  addPayload(
+    'set_mcp_permission_mode_override',
+    z.looseObject({
+      warning: z.string().optional(),
+    }),
+  ),
 ];

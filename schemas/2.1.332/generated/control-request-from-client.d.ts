@@ -352,6 +352,12 @@ export type ClientControlRequestInner =
       [k: string]: unknown;
     }
   | {
+      subtype: "set_mcp_permission_mode_override";
+      serverName: string;
+      mode: ("default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto") | null;
+      [k: string]: unknown;
+    }
+  | {
       subtype: "get_hooks_listing";
       [k: string]: unknown;
     }

@@ -726,6 +726,10 @@ export interface ControlResponsePayloads {
     model: string;
     [k: string]: unknown;
   };
+  set_mcp_permission_mode_override?: {
+    warning?: string;
+    [k: string]: unknown;
+  };
   get_hooks_listing?: {
     events: {
       name: string;
