@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionStartText } from './model-side-hooks.js';
+import { noticeJoiner, postToolUseText, sessionStartText } from './model-side-hooks.js';
 
 const base = { userBlocks: ['<r>skills</r>', '<r>date</r>'], systemMessage: '# Env\n{notices}Today.' };
 
@@ -35,5 +35,41 @@ describe('model-side capture of hooks', () => {
     expect(() =>
       sessionStartText(base, { blocks: ['<r>MARK</r>', '<r>skills</r>'], system: null }, 'MARK', 'x'),
     ).toThrow(/more of the first message/);
+  });
+
+  it('a PostToolUse hook’s context: a block after the tool results, or a system-role message after them', () => {
+    const results = { role: 'user', content: [{ type: 'tool_result', content: 'ok' }] };
+    const opening = { role: 'system', content: 'MARK is not here: before the results' };
+    expect(
+      postToolUseText(
+        [
+          { role: 'user', content: 'Say hi.' },
+          {
+            ...results,
+            content: [
+              ...results.content,
+              { type: 'text', text: '<r>PostToolUse:Write hook additional context: MARK</r>' },
+            ],
+          },
+        ],
+        'MARK',
+      ),
+    ).toEqual({ placement: 'user-block', template: '<r>{hookName} hook additional context: {context}</r>' });
+    expect(
+      postToolUseText(
+        [opening, results, { role: 'system', content: [{ type: 'text', text: 'PostToolUse:Write: MARK' }] }],
+        'MARK',
+      ),
+    ).toEqual({
+      placement: 'system-message',
+      template: '{hookName}: {context}',
+      system: 'PostToolUse:Write: MARK',
+    });
+    expect(() => postToolUseText([opening, results], 'MARK')).toThrow(/no PostToolUse hook context/);
+  });
+
+  it('what joins the hook’s text to the budget notice in one system-role message', () => {
+    expect(noticeJoiner('H: MARK\n\nUSD budget: $0.0003/$5.5; $5.4997 remaining', 'H: MARK')).toBe('\n\n');
+    expect(() => noticeJoiner('H: MARK', 'H: MARK')).toThrow(/not the hook’s text, then the budget/);
   });
 });

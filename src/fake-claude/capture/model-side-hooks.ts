@@ -1,20 +1,29 @@
 import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
 import { turn } from '../../scenarios/expect.js';
-import { script, text } from '../../scenarios/model.js';
+import { script, text, toolUse } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario, ScenarioContext } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
 import type { ModelSideHooks } from '../model-side/hooks.js';
 import type { ModelSideData } from '../model-side/types.js';
-import { addedText, type ContextFacts, contextOf, contextTemplate } from './model-side-context.js';
+import {
+  addedText,
+  CAPTURE_BUDGET,
+  type ContextFacts,
+  contextOf,
+  contextTemplate,
+} from './model-side-context.js';
 
 /**
  * What a claude binary sends the model for hooks (`ModelSideData['hooks']`), captured by driving it
  * offline with hooks that say something known (a marker) and finding the marker in its requests:
  *
  * - SessionStart command hooks (`--settings`): where their output, and a JSON answer's
- *   additionalContext, go in the first request, compared with a plain session's (`base`).
+ *   additionalContext, go in the first request, compared with a plain session's (`base`);
+ * - a PostToolUse hook's additionalContext (a hook callback's) after the tool results: a block of
+ *   their user message, or a system-role message after it (then, from a run with
+ *   `--max-budget-usd`, what joins it to the budget notice in that message).
  */
 
 type Json = Record<string, unknown>;
@@ -23,6 +32,9 @@ const PROMPT = 'Say hi.';
 const SESSION_START_OUTPUT = 'clide-capture-session-start-output';
 const SESSION_START_CONTEXT = 'clide-capture-session-start-context';
 const SESSION_START_HOOK = 'SessionStart:startup';
+const POST_TOOL_USE_CONTEXT = 'clide-capture-post-tool-use-context';
+const POST_TOOL_USE_HOOK = 'PostToolUse:Write';
+const BUDGET_TEXT = /USD budget: \$[\d.e-]+\/\$[\d.]+; \$[\d.e-]+ remaining$/;
 
 /** One probe's conversation requests and its sandbox's root (its cwd is `<root>/work`). */
 interface ProbeRun {
@@ -109,6 +121,58 @@ export function sessionStartText(
   });
 }
 
+type Message = { role: string; content: unknown };
+
+const messagesOf = (request: RecordedRequest) => ((request.body as Json).messages as Message[]) ?? [];
+const textsOf = (m: Message | undefined): string[] =>
+  m === undefined
+    ? []
+    : typeof m.content === 'string'
+      ? [m.content]
+      : (m.content as Json[]).filter((b) => typeof b.text === 'string').map((b) => String(b.text));
+
+/**
+ * Where a PostToolUse hook's context is in the request after the tool ran (its messages after the
+ * first user message's), and its text as a template (`marker` as `{context}`, the hook's name
+ * `{hookName}`).
+ */
+export function postToolUseText(
+  messages: readonly Message[],
+  marker: string,
+): { placement: 'user-block' | 'system-message'; template: string; system?: string } {
+  const template = (s: string) =>
+    s.split(marker).join('{context}').split(POST_TOOL_USE_HOOK).join('{hookName}');
+  const results = messages.findIndex(
+    (m) => Array.isArray(m.content) && (m.content as Json[]).some((b) => b.type === 'tool_result'),
+  );
+  for (const m of messages.slice(results < 0 ? messages.length : results)) {
+    const found = textsOf(m).find((t) => t.includes(marker));
+    if (found === undefined) continue;
+    if (m.role === 'user') return { placement: 'user-block', template: template(found) };
+    if (m.role === 'system') return { placement: 'system-message', template: template(found), system: found };
+  }
+  throw new ClideError('io', `no PostToolUse hook context (${marker}) after the tool results`, {
+    hint: JSON.stringify(messages.slice(-3)).slice(0, 2000),
+  });
+}
+
+/**
+ * What joins a PostToolUse hook's text (`hookText`) to the budget notice after it in one
+ * system-role message (`system`).
+ */
+export function noticeJoiner(system: string, hookText: string): string {
+  const budget = BUDGET_TEXT.exec(system);
+  if (!system.startsWith(hookText) || !budget)
+    throw new ClideError(
+      'io',
+      'the system-role message after the tool results is not the hook’s text, then the budget',
+      {
+        hint: system.slice(0, 2000),
+      },
+    );
+  return system.slice(hookText.length, budget.index);
+}
+
 /**
  * Captures the hooks' data from `binary`, given the plain session's context (`base`) and the
  * facts that template a probe's texts (`factsOf`, by its sandbox's root).
@@ -144,7 +208,42 @@ export async function captureHooks(
     throw new ClideError('io', 'a SessionStart hook’s output and its context go in different places', {
       hint: JSON.stringify({ output, context }),
     });
+  const postToolUse = async (budget: boolean) => {
+    const run = await probeRun(binary, budget ? 'post-tool-use-budget' : 'post-tool-use', {
+      model: script(
+        [toolUse('toolu_capture_write', 'Write', { file_path: 'a.txt', content: 'a\n' })],
+        [text('Hi.')],
+      ),
+      args: { extraArgs: budget ? ['--max-budget-usd', CAPTURE_BUDGET] : [] },
+      handlers: {
+        can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }),
+        hook_callback: () => ({
+          hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: POST_TOOL_USE_CONTEXT },
+        }),
+      },
+      async drive(ctx) {
+        await ctx.session.request({
+          subtype: 'initialize',
+          hooks: { PostToolUse: [{ matcher: 'Write', hookCallbackIds: ['capture_post'] }] },
+        });
+        await turn(ctx, PROMPT);
+      },
+    });
+    const after = run.requests[1];
+    if (!after) throw new ClideError('io', 'no request after the PostToolUse probe’s tool ran');
+    return postToolUseText(messagesOf(after), POST_TOOL_USE_CONTEXT);
+  };
+  const post = await postToolUse(false);
+  let joiner = '';
+  if (post.placement === 'system-message') {
+    const withBudget = await postToolUse(true);
+    if (withBudget.placement !== 'system-message' || withBudget.system === undefined)
+      throw new ClideError('io', 'with a budget, the PostToolUse hook’s context is elsewhere');
+    joiner = noticeJoiner(withBudget.system, post.system!);
+  }
+
   return {
+    postToolUse: { placement: post.placement, template: post.template, joiner },
     sessionStart: {
       placement: output.placement,
       at: output.at,

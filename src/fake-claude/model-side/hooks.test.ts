@@ -50,3 +50,31 @@ describe('SessionStart command hooks in the first request', () => {
     expect(withSessionStartSlot('abcd', 3, undefined)).toBe('abc{sessionStart}d');
   });
 });
+
+describe('PostToolUse hooks’ contexts after a batch of tool results', () => {
+  const results = () => [{ type: 'tool_result', tool_use_id: 't1', content: 'File created.' }];
+  const contexts = [{ toolName: 'Write', context: 'The banana is ripe.' }];
+
+  it('2.1.150: a reminder block after the tool results; the budget stays on the last tool result', () => {
+    const side = new ModelSideSession('2.1.150', { maxBudgetUsd: 2 }, '/tmp');
+    const content: Array<Record<string, unknown>> = results();
+    expect(side.afterTools(content, 0.5, contexts)).toBeUndefined();
+    expect(content[0]!.content).toMatch(/^File created\.\n\n<system-reminder>\nUSD budget: \$0\.5\/\$2/);
+    expect(content[1]).toEqual({
+      type: 'text',
+      text: '<system-reminder>\nPostToolUse:Write hook additional context: The banana is ripe.\n</system-reminder>',
+    });
+  });
+
+  it('2.1.332: one system-role message after them, the hooks’ texts then the budget, a blank line between', () => {
+    const side = new ModelSideSession('2.1.332', { maxBudgetUsd: 2 }, '/tmp');
+    const content: Array<Record<string, unknown>> = results();
+    expect(side.afterTools(content, 0.5, [...contexts, { toolName: 'Edit', context: 'x' }])).toEqual({
+      role: 'system',
+      content:
+        'PostToolUse:Write hook additional context: The banana is ripe.\n\nPostToolUse:Edit hook additional context: x\n\nUSD budget: $0.5/$2; $1.5 remaining',
+    });
+    expect(content).toEqual(results());
+    expect(new ModelSideSession('2.1.332', {}, '/tmp').afterTools(results(), 0, [])).toBeUndefined();
+  });
+});

@@ -24,6 +24,42 @@ export interface ModelSideHooks {
     /** A hook's JSON answer's `hookSpecificOutput.additionalContext`: `{hookName}`, `{context}`. */
     context: string;
   };
+  /**
+   * A PostToolUse hook's additionalContext after a batch of tool results (`template`:
+   * `{hookName}`, `PostToolUse:<tool>`, and `{context}`): `user-block`, a block of their user
+   * message, after them; `system-message`, a text of the system-role message after it, which joins
+   * its texts (the hooks', then the budget notice) with `joiner`.
+   */
+  postToolUse: { placement: 'user-block' | 'system-message'; template: string; joiner: string };
+}
+
+/** A PostToolUse hook's context for one tool call. */
+export interface PostToolUseContext {
+  toolName: string;
+  context: string;
+}
+
+/**
+ * After a batch of tool results (`results`, the user message's content, mutated): the PostToolUse
+ * hooks' contexts where the version puts them; the texts of the system-role message after it, if
+ * any (then `budget`, the budget notice's, if it is one).
+ */
+export function afterToolBatch(
+  hooks: ModelSideHooks,
+  results: Array<Record<string, unknown>>,
+  contexts: readonly PostToolUseContext[],
+  budget: string | undefined,
+): string | undefined {
+  const { placement, template, joiner } = hooks.postToolUse;
+  const texts = contexts.map((c) =>
+    fillTemplate(template, { hookName: `PostToolUse:${c.toolName}`, context: c.context }),
+  );
+  if (placement === 'user-block') results.push(...texts.map((text) => ({ type: 'text', text })));
+  const system = [
+    ...(placement === 'system-message' ? texts : []),
+    ...(budget === undefined ? [] : [budget]),
+  ];
+  return system.length > 0 ? system.join(joiner) : undefined;
 }
 
 /** What a SessionStart command hook had to say: its output, or its JSON answer's context. */

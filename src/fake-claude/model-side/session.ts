@@ -11,7 +11,12 @@ import {
   requestMessages,
 } from './compose.js';
 import { deviceId } from './device-id.js';
-import { type SessionStartNote, sessionStartTexts } from './hooks.js';
+import {
+  afterToolBatch,
+  type PostToolUseContext,
+  type SessionStartNote,
+  sessionStartTexts,
+} from './hooks.js';
 import {
   defersMcpTools,
   type FallbackFacts,
@@ -229,13 +234,17 @@ export class ModelSideSession {
   }
 
   /**
-   * `--max-budget-usd` after a batch of tool results (`results`, mutated where the notice goes on
-   * the last tool_result): a system-role message to remember after them, if the version sends one.
+   * After a batch of tool results (`results`, mutated where a notice goes among them): the
+   * PostToolUse hooks' contexts and `--max-budget-usd`'s notice where the version puts them; a
+   * system-role message to remember after them, if the version sends one.
    */
-  afterTools(results: Json[], spent: number): Json | undefined {
-    if (this.maxBudgetUsd === undefined) return undefined;
-    const notice = budgetNotice(this.data.context, spent, this.maxBudgetUsd);
-    return budgetAfterTools(this.data.context, results, notice);
+  afterTools(results: Json[], spent: number, contexts: readonly PostToolUseContext[] = []): Json | undefined {
+    const notice =
+      this.maxBudgetUsd === undefined ? undefined : budgetNotice(this.data.context, spent, this.maxBudgetUsd);
+    const budget = notice === undefined ? undefined : budgetAfterTools(this.data.context, results, notice);
+    // In a system-role message, the hooks' texts come before the budget notice.
+    const system = afterToolBatch(this.data.hooks, results, contexts, budget?.content as string | undefined);
+    return system === undefined ? undefined : { role: 'system', content: system };
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

@@ -19,6 +19,7 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
+import type { PostToolUseContext } from '../model-side/hooks.js';
 import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
 import { AwaitInitialize } from './await-initialize.js';
@@ -925,7 +926,7 @@ export class ScriptedEngine implements ControlSession {
       turn.phase = 'tools';
       const results: Json[] = [];
       const injected: Json[] = [];
-      const hookContext: Json[] = [];
+      const hookContext: PostToolUseContext[] = [];
       const batch: Json[] = [];
       for (const block of toolUses) {
         const id = String(block.id);
@@ -954,10 +955,10 @@ export class ScriptedEngine implements ControlSession {
         }
         if (turn.interrupted) break;
       }
-      results.push(...injected, ...hookContext);
-      const budgetNotice = this.modelSide.afterTools(results, this.accounting.totalCost);
+      results.push(...injected);
+      const notices = this.modelSide.afterTools(results, this.accounting.totalCost, hookContext);
       this.remember({ role: 'user', content: results });
-      if (budgetNotice) this.remember({ role: 'system', content: budgetNotice.content });
+      if (notices) this.remember({ role: 'system', content: notices.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
       const structured = this.structured;
       const ended = structured?.afterTools(turn);
@@ -1049,7 +1050,7 @@ export class ScriptedEngine implements ControlSession {
     block: Json,
     turn: TurnState,
     denials: Json[],
-    hookContext: Json[],
+    hookContext: PostToolUseContext[],
   ): Promise<ToolOutcome> {
     turn.toolUses += 1;
     const name = String(block.name);
@@ -1217,7 +1218,7 @@ export class ScriptedEngine implements ControlSession {
       turn,
     );
     for (const context of post.additionalContext) {
-      hookContext.push({ type: 'text', text: this.b.hookContextText('PostToolUse', name, context) });
+      hookContext.push({ toolName: name, context });
     }
     return outcome;
   }
