@@ -8,10 +8,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
 import { packageInfo } from '../src/config/package-info.js';
+import { cacheRoot } from '../src/install/cache-root.js';
 
 /**
  * The docs' runnable examples, run as a user would: the file as the doc names it, with the Node
@@ -20,9 +21,11 @@ import { packageInfo } from '../src/config/package-info.js';
  */
 const root = packageInfo().root;
 let project: string | undefined;
+const made: string[] = [];
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The fenced block of `doc` whose first line is `// <name>…`, and the file name it gives. */
@@ -67,4 +70,65 @@ describe('docs examples', () => {
     expect(lines).toContain('yellow');
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
   });
+
+  test("record.md's shell example records with the real CLI and replays, and leaves the user's HOME and TMPDIR as they were", async () => {
+    const { code } = shellExample('record.md', 'A runnable example');
+    const dir = mkdtempSync(join(tmpdir(), 'clide-docs-shell-'));
+    made.push(dir);
+    const [home, tmp, bin] = ['home', 'tmp', join('node_modules', '.bin')].map((d) => join(dir, d));
+    for (const d of [home, tmp, bin]) mkdirSync(d, { recursive: true });
+    symlinkSync(root, join(dir, 'node_modules', 'clide-conformance'), 'dir');
+    for (const name of ['clide-conformance', 'clide-record', 'fake-claude']) {
+      symlinkSync(join(root, 'bin', name), join(bin, name));
+    }
+    writeFileSync(join(dir, 'example.sh'), code);
+    const run = await execa('bash', ['-e', '-o', 'pipefail', 'example.sh'], {
+      cwd: dir,
+      // The user's world: their HOME, TMPDIR and PATH; the kit's cache is where the suite installed the CLIs.
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: home,
+        TMPDIR: tmp,
+        CLIDE_CACHE_DIR: cacheRoot(),
+      },
+      extendEnv: false,
+      reject: false,
+      timeout: 120_000,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('0 violations');
+    expect(run.stdout).toContain('"subtype":"success"');
+    expect(readdirSync(join(dir, 'fixtures'))).toEqual(['hello.jsonl']);
+    // The CLI and the fake had a HOME, cwd and TMPDIR of their own: nothing of theirs is left.
+    expect(readdirSync(home)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 180_000);
+
+  test('every shell example of the docs that starts a session gives it a HOME of its own', () => {
+    const sessions: string[] = [];
+    for (const page of ['README.md', ...readdirSync(join(root, 'docs')).map((f) => join('docs', f))]) {
+      if (!page.endsWith('.md')) continue;
+      const text = readFileSync(join(root, page), 'utf8');
+      for (const block of text.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)) {
+        // One command per line, continuation lines joined.
+        for (const command of block[1]!.replaceAll('\\\n', ' ').split('\n')) {
+          const session =
+            /\b(?:clide-record|fake-claude|claude)\b/.test(command) &&
+            /(?:^|\s)(?:-p|--input-format)\b/.test(command);
+          if (session) sessions.push(`${relative(root, join(root, page))}: ${command.trim()}`);
+        }
+      }
+    }
+    expect(sessions.length).toBeGreaterThanOrEqual(3);
+    for (const session of sessions) expect(session).toMatch(/\bHOME=/);
+  });
 });
+
+/** The first fenced shell block after the heading `## <heading>` of `doc`. */
+function shellExample(doc: string, heading: string): { code: string } {
+  const text = readFileSync(join(root, 'docs', doc), 'utf8');
+  const start = text.indexOf(`\n## ${heading}\n`);
+  const block = /```(?:sh|bash)\n([\s\S]*?)```/.exec(text.slice(start));
+  if (start < 0 || !block) throw new Error(`docs/${doc} has no shell example under "## ${heading}"`);
+  return { code: block[1]! };
+}
