@@ -1,7 +1,7 @@
 /*
  * The native client of the fake server: a `claude`-compatible executable that carries one session
  * to a running `clide-conformance fake-server` (CLIDE_FAKE_SERVER=<socket>) with no Node process
- * at all. It speaks the wire format of src/protocol/fake-server-frames.ts and behaves as the Node
+ * at all. It speaks the wire format of src/fake-claude/server/frames.ts and behaves as the Node
  * client does (src/fake-claude/server/client.ts): a hello with its argv, environment, cwd and pid;
  * stdin forwarded chunk by chunk once the server accepts, never before; stdout and stderr written
  * as they come; the exit code, or death by the signal the session died of. A broken server is

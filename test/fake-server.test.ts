@@ -17,16 +17,16 @@ import { join, resolve } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
-import { nativeClient } from '../src/fake-claude/server/native-client.js';
-import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
-import { spawnFakeServer } from '../src/fake-claude/server/server-process.js';
 import {
   encodeFrame,
   FRAME,
   type Frame,
   FrameDecoder,
   WIRE_PROTOCOL,
-} from '../src/protocol/fake-server-frames.js';
+} from '../src/fake-claude/server/frames.js';
+import { nativeClient } from '../src/fake-claude/server/native-client.js';
+import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
+import { spawnFakeServer } from '../src/fake-claude/server/server-process.js';
 
 /**
  * bin/fake-claude with CLIDE_FAKE_SERVER hands its session to a warm fake server and only carries

@@ -157,8 +157,6 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
   };
 }
 
-export type { ExitPayload, HelloPayload } from '../protocol/fake-server-frames.js';
-export { FAKE_SERVER_ENV, WIRE_PROTOCOL } from '../protocol/fake-server-frames.js';
 export { ACCEPTED_DIFFERENCES } from './accepted-differences.js';
 export type { CliBehaviour } from './behaviour/index.js';
 export { behaviourFor, emulatedVersions } from './behaviour/index.js';
@@ -172,6 +170,8 @@ export type { FakeIo } from './io.js';
 export type { FakeExit, ReplayRunOptions } from './replay-seam.js';
 export type { FakeMode, RunFakeOptions } from './run.js';
 export { runFakeClaude, runFakeSession, selectMode } from './run.js';
+export type { ExitPayload, HelloPayload } from './server/frames.js';
+export { FAKE_SERVER_ENV, WIRE_PROTOCOL } from './server/frames.js';
 export type { NativeClient, NativeClientOptions } from './server/native-client.js';
 export { nativeClient } from './server/native-client.js';
 export type { FakeServer, FakeServerOptions } from './server/server.js';

@@ -41,21 +41,6 @@ export {
   newRequestId,
   userMessage,
 } from './envelopes.js';
-export type {
-  ExitPayload,
-  Frame as FakeServerFrame,
-  FrameType as FakeServerFrameType,
-  HelloPayload,
-} from './fake-server-frames.js';
-export {
-  encodeFrame,
-  FAKE_SERVER_ENV,
-  FRAME,
-  FrameDecoder,
-  FrameError,
-  MAX_FRAME_BYTES,
-  WIRE_PROTOCOL,
-} from './fake-server-frames.js';
 export type { IdEntry, NormalizeIdsOptions } from './ids.js';
 export {
   DEFAULT_ID_KEYS,

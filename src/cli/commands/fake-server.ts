@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT } from '../../errors/index.js';
-import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from '../../protocol/fake-server-frames.js';
+import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from '../../fake-claude/server/frames.js';
 import { nextSignal } from '../next-signal.js';
 
 export interface FakeServerFlags {

@@ -1,6 +1,7 @@
 import { fstatSync } from 'node:fs';
 import { connect } from 'node:net';
 import { packageInfo } from '../../config/package-info.js';
+import { quietOnEpipe } from '../fd-stdio.js';
 import {
   type ExitPayload,
   encodeFrame,
@@ -10,8 +11,7 @@ import {
   FrameDecoder,
   type HelloPayload,
   WIRE_PROTOCOL,
-} from '../../protocol/fake-server-frames.js';
-import { quietOnEpipe } from '../fd-stdio.js';
+} from './frames.js';
 
 /** How long the client waits for the server's answer to its hello before it runs the session itself. */
 export const ANSWER_TIMEOUT_MS = 2000;

@@ -8,7 +8,7 @@ import {
   type FrameType,
   MAX_CLIENT_FRAME_BYTES,
   MAX_FRAME_BYTES,
-} from './fake-server-frames.js';
+} from './frames.js';
 
 const TYPES = Object.values(FRAME) as FrameType[];
 

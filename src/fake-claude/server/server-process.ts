@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
-import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from '../../protocol/fake-server-frames.js';
+import { FAKE_CLIENT_ENV, FAKE_SERVER_ENV } from './frames.js';
 
 /**
  * A fake server in a process of its own (`clide-conformance fake-server --stop-on-stdin-end`),

@@ -1,6 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { packageInfo } from '../../config/package-info.js';
+import { streamChunks } from '../fd-stdio.js';
+import { runFakeSession } from '../run.js';
 import {
   type ExitPayload,
   encodeFrame,
@@ -12,9 +14,7 @@ import {
   type HelloPayload,
   MAX_CLIENT_FRAME_BYTES,
   WIRE_PROTOCOL,
-} from '../../protocol/fake-server-frames.js';
-import { streamChunks } from '../fd-stdio.js';
-import { runFakeSession } from '../run.js';
+} from './frames.js';
 import { fakeClaudeBin, type NativeClient, type NativeClientOptions, nativeClient } from './native-client.js';
 import { listenAt, removeSocket, socketPlace } from './socket-place.js';
 
