@@ -47,6 +47,32 @@ export function kindedMessages(
   return out;
 }
 
+/**
+ * The kind of every JSON frame of a log, by frame index: the CLI's messages labelled as
+ * {@link kindedMessages} labels them, the client's as `client <kind>`, its answers to the CLI's
+ * requests labelled with the request they answer (`client control_response/success (can_use_tool)`).
+ */
+export function frameKinds(log: Pick<WireLog, 'frames'>): Map<number, string> {
+  const kinds = new Map<number, string>();
+  for (const m of kindedMessages(log)) kinds.set(m.frame, m.kind);
+  const cliRequests = new Map<string, string>();
+  log.frames.forEach((frame, index) => {
+    if (frame.msg === undefined) return;
+    const c = classify(frame.msg);
+    if (frame.dir === 'from-cli') {
+      if (c.kind === 'control_request' && c.requestId !== undefined) {
+        cliRequests.set(c.requestId, c.controlSubtype ?? '?');
+      }
+      return;
+    }
+    if (frame.dir !== 'to-cli') return;
+    const answered =
+      c.kind === 'control_response' && c.requestId !== undefined ? cliRequests.get(c.requestId) : undefined;
+    kinds.set(index, `client ${describe(frame.msg)}${answered === undefined ? '' : ` (${answered})`}`);
+  });
+  return kinds;
+}
+
 /** Messages whose number and position depend on timing, not on the protocol: never counted or ordered. */
 export function isTimingDependent(kind: string): boolean {
   return kind === 'rate_limit_event' || kind === 'keep_alive' || kind.startsWith('stream_event/');

@@ -1,6 +1,7 @@
 import { schemaSetFor } from '../../schemas/registry.js';
 import type { Finding } from '../findings/index.js';
 import { ControlTracker, validateMessage } from '../validate/index.js';
+import { frameKinds } from './message-kinds.js';
 import type { WireLog } from './wire-log.js';
 
 /** The schema set the canary validates against, with a note when it is not an exact match. */
@@ -19,21 +20,27 @@ export function schemaChoice(version: string): SchemaChoice {
 
 /**
  * Validates every JSON frame of a run against the baseline version's schemas, in both directions
- * (control responses are checked against the request they answer). stderr and non-JSON lines are
- * not protocol messages: the driver reports the latter.
+ * (control responses are checked against the request they answer), each finding located by frame
+ * and message kind. stderr and non-JSON lines are not protocol messages: the driver reports the latter.
  */
 export function validateWireLog(log: Pick<WireLog, 'frames'>, version: string, scenario?: string): Finding[] {
   const schemaSet = schemaSetFor(version).set;
   const tracker = new ControlTracker();
   const findings: Finding[] = [];
+  const kinds = frameKinds(log);
   log.frames.forEach((frame, index) => {
     if (frame.msg === undefined || frame.dir === 'stderr') return;
+    const kind = kinds.get(index);
     findings.push(
       ...validateMessage(frame.msg, {
         direction: frame.dir,
         schemaSet,
         tracker,
-        location: { ...(scenario === undefined ? {} : { scenario }), frame: index },
+        location: {
+          ...(scenario === undefined ? {} : { scenario }),
+          frame: index,
+          ...(kind === undefined ? {} : { kind }),
+        },
       }),
     );
   });

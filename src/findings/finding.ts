@@ -16,6 +16,11 @@ export interface FindingLocation {
   scenario?: string;
   /** 0-based index of the frame in a transcript or fixture. */
   frame?: number;
+  /**
+   * The kind of message the finding is about, as the structural comparison labels it
+   * (`system/init`, `control_response/success (initialize)`; `client …` for the client's own).
+   */
+  kind?: string;
 }
 
 export interface Finding {
@@ -28,6 +33,12 @@ export interface Finding {
   expected?: unknown;
   actual?: unknown;
   location?: FindingLocation;
+  /**
+   * Other codes that reported the same change and were merged into this finding: a field new to
+   * the schemas and new against the baseline is one `drift/field-new` that also names
+   * `schema/unknown-field`.
+   */
+  also?: string[];
 }
 
 export function severityRank(severity: Severity): number {

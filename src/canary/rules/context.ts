@@ -13,7 +13,7 @@ export interface Recorded {
 }
 
 export interface EmitDetails {
-  /** The message kind the finding is about (for variation matching). */
+  /** The message kind the finding is about (for variation matching; kept in its location). */
   kind?: string;
   path?: JsonPath;
   expected?: unknown;
@@ -104,6 +104,7 @@ export function createContext(
         location: {
           ...(options.scenario === undefined ? {} : { scenario: options.scenario }),
           ...(details.frame === undefined ? {} : { frame: details.frame }),
+          ...(details.kind === undefined ? {} : { kind: details.kind }),
         },
       });
     },
