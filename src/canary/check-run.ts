@@ -4,6 +4,7 @@ import { sortFindings } from '../report/model.js';
 import type { ScenarioRun } from '../scenarios/index.js';
 import { compareWireLogs } from './compare.js';
 import { applyExpectedFindings, type ExpectedFindings, NO_EXPECTED_FINDINGS } from './expected-findings.js';
+import { mergeSameChanges } from './same-change.js';
 import { validateWireLog } from './schema-check.js';
 import { sideRequestFindings, unscriptedRequests } from './side-requests.js';
 import { type WireLog, wireLogFromTranscript } from './wire-log.js';
@@ -27,8 +28,9 @@ export function isUntestable(findings: readonly Finding[]): boolean {
  * Every finding of one scenario run, classified: (a) each frame against the baseline version's
  * schemas, (b) the scenario's own behavioural checks and the driver's findings (hangs, non-JSON
  * lines), (c) the structural comparison with the baseline fixture, the model API side requests
- * outside the script included (against none when there is no fixture) — then the accepted ones
- * marked from `conformance.expected.json`, stale entries added, most serious first.
+ * outside the script included (against none when there is no fixture) — then what both the
+ * schemas and the comparison report as new made one finding, the accepted ones marked from
+ * `conformance.expected.json`, stale entries added, most serious first.
  */
 export function checkScenarioRun(run: ScenarioRun, options: CheckRunOptions): ReportFinding[] {
   const findings: Finding[] = [...run.findings];
@@ -46,7 +48,7 @@ export function checkScenarioRun(run: ScenarioRun, options: CheckRunOptions): Re
   return sortFindings(
     applyExpectedFindings(
       run.scenario,
-      findings,
+      mergeSameChanges(findings),
       options.expected ?? NO_EXPECTED_FINDINGS,
       options.cliVersion,
     ),

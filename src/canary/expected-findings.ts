@@ -113,8 +113,9 @@ function applies(entry: ExpectedEntry, cliVersion: string): boolean {
 }
 
 /**
- * Marks the findings of one scenario the file accepts, and adds an `expected/stale-entry` finding
- * (severity `changed`) for every applicable entry that matched nothing.
+ * Marks the findings of one scenario the file accepts (by code, or a code merged into the finding,
+ * `also`), and adds an `expected/stale-entry` finding (severity `changed`) for every applicable
+ * entry that matched nothing.
  */
 export function applyExpectedFindings(
   scenario: string,
@@ -125,7 +126,9 @@ export function applyExpectedFindings(
   const entries = (expected.scenarios[scenario] ?? []).filter((e) => applies(e, cliVersion));
   const used = new Set<ExpectedEntry>();
   const out: ReportFinding[] = findings.map((finding) => {
-    const entry = entries.find((e) => e.code === finding.code && samePath(finding, e.path));
+    const entry = entries.find(
+      (e) => (e.code === finding.code || finding.also?.includes(e.code)) && samePath(finding, e.path),
+    );
     if (!entry) return finding;
     used.add(entry);
     return { ...finding, accepted: entry.reason };
