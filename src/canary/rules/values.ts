@@ -1,6 +1,7 @@
 import { lastKey, renderPath } from '../render-path.js';
 import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../shape.js';
 import { varyingValues } from '../variation.js';
+import { onlyTheVersionDiffers } from '../version-strings.js';
 import type { NodeRule } from './walker.js';
 
 /** Keys whose texts the texts rule compares message by message. */
@@ -21,7 +22,8 @@ const PROSE = /\s/;
  * (`tools`, `skills`, …) are compared value by value. Every other field is compared when the
  * baseline's value is the same in all messages of the kind (a constant): numbers and ids are
  * never constants; a constant prose text that reads differently is cosmetic. Values the
- * scenario's variation data says come and go are left out.
+ * scenario's variation data says come and go are left out, and so is a value that differs only by
+ * the CLI's own version string (`claude_code_version`: each version names itself).
  */
 export const valuesRule: NodeRule = ({ kind, path, b, c, frame }, ctx) => {
   if (!b.values) return;
@@ -39,6 +41,13 @@ export const valuesRule: NodeRule = ({ kind, path, b, c, frame }, ctx) => {
     if (!c.values && !c.varied) return; // no scalar here any more: the shapes rule's retyped
     if (c.values && c.values.size === 1 && c.values.has(value)) return;
     const now = c.values ? [...c.values.keys()] : ['(several values)'];
+    const versions = { baseline: ctx.baseline.cliVersion, current: ctx.current.cliVersion };
+    if (
+      now.length === 1 &&
+      c.values &&
+      onlyTheVersionDiffers(JSON.parse(value), JSON.parse(now[0]!), versions)
+    )
+      return; // the CLI's own version string: every run of another version has it
     ctx.emit(
       prose ? 'drift/text-changed' : 'drift/value-changed',
       prose ? `${where} reads differently` : `${where} was always ${value}, now ${now.join(' | ')}`,
