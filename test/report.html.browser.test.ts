@@ -10,6 +10,7 @@ import { packageInfo } from '../src/config/package-info.js';
 import { SEVERITIES } from '../src/findings/index.js';
 import {
   type CanaryReport,
+  groupDrifts,
   loadSession,
   renderHtml,
   type ScenarioSessions,
@@ -111,12 +112,28 @@ describe('report.html of a real run, in Chromium', () => {
       passed: s.passed,
       failed: s.failed,
       untestable: s.untestable,
+      changes: groupDrifts(report.scenarios).length,
       ...s.bySeverity,
       accepted: s.accepted,
     });
     expect(counts.changed! + counts.additive!).toBeGreaterThan(0);
     const verdict = await opened.page.getAttribute('[data-verdict]', 'data-verdict');
     expect(verdict).toBe(s.exitCode === 0 ? 'passed' : 'failed');
+  });
+
+  test('the distinct changes come first, each once, its scenarios linking to their sessions', async () => {
+    const changes = await opened.page.$$eval('tr.change', (rows) =>
+      rows.map((r) => ({
+        code: r.getAttribute('data-code'),
+        targets: [...r.querySelectorAll('a')].map((a) =>
+          document.getElementById(a.getAttribute('href')!.slice(1))?.getAttribute('data-scenario'),
+        ),
+      })),
+    );
+    const entries = groupDrifts(report.scenarios);
+    expect(changes).toEqual(entries.map((e) => ({ code: e.code, targets: e.scenarios })));
+    const order = await opened.page.$$eval('main > section', (sections) => sections.map((s) => s.id));
+    expect(order.slice(0, 3)).toEqual(['summary', 'changes', 'scenarios']);
   });
 
   test('one scenario row per scenario, with its status, linking to its session', async () => {

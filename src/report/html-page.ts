@@ -86,8 +86,8 @@ nav a{margin-right:14px}a{color:var(--additive)}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}
 table{border-collapse:collapse;width:100%;margin:4px 0 12px}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:var(--panel);font-weight:600}td.num,th.num{text-align:right;white-space:nowrap}
-table.scenarios th{white-space:nowrap}table.findings{table-layout:fixed}.w-scenario{width:13%}.w-code{width:13%}.w-path{width:12%}.w-message{width:32%}.w-value{width:15%}
-details.severity>summary h3{display:inline-block;margin:10px 0 6px}
+table.scenarios th{white-space:nowrap}table.findings,table.changes{table-layout:fixed}details.ids>summary{color:var(--muted)}.w-scenario{width:13%}.w-code{width:13%}.w-path{width:12%}.w-message{width:32%}.w-value{width:15%}
+details.severity>summary h3,details.change-severity>summary h3{display:inline-block;margin:10px 0 6px}
 .verdict{display:inline-block;padding:1px 10px;border-radius:12px;color:#fff;font-size:14px;vertical-align:middle}
 .verdict-passed{background:var(--pass)}.verdict-failed{background:var(--fail)}.verdict-interrupted{background:var(--warn)}
 .banner{border-left:4px solid var(--warn);background:var(--chg-bg);padding:6px 10px;margin:8px 0}.banner-info{border-color:var(--additive);background:var(--panel)}

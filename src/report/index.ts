@@ -18,6 +18,13 @@ export {
   type TimelineRow,
 } from './frame-diff.js';
 export {
+  type DriftCounts,
+  type DriftEntry,
+  driftCounts,
+  driftWhere,
+  groupDrifts,
+} from './group-drifts.js';
+export {
   escapeHtml,
   type HtmlPage,
   htmlId,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { isClideError } from '../errors/index.js';
+import { groupDrifts } from './group-drifts.js';
 import { mergeReportDirs } from './merge-report-dirs.js';
 import { mergeShardReports, type ShardReport } from './merge-reports.js';
 import { type CanaryReport, type ScenarioReport, summarize } from './model.js';
@@ -249,7 +250,11 @@ describe('merge-reports on folders', () => {
     for (const file of ['report.json', 'report.md', 'junit.xml', 'report.html']) {
       expect(readFileSync(join(out, file), 'utf8').length).toBeGreaterThan(100);
     }
-    expect(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual(merged);
+    // report.json is the merged report, with its distinct changes regrouped over every shard's scenarios.
+    expect(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual({
+      ...merged,
+      changes: groupDrifts(merged.scenarios),
+    });
   });
 
   test('never follows a symbolic link in a shard: a linked wire log, a linked wire folder, a linked report.json', () => {

@@ -1,5 +1,6 @@
 import type { Finding, Severity } from '../findings/index.js';
 import { atLeast, SEVERITIES } from '../findings/index.js';
+import type { DriftEntry } from './group-drifts.js';
 
 /** Format id of `report.json`; bumped on any incompatible change of the model below. */
 export const REPORT_FORMAT = 'clide-canary-report/1';
@@ -70,6 +71,11 @@ export interface CanaryReport {
   durationMs: number;
   machine: { platform: string; arch: string; node: string; cpus: number };
   summary: ReportSummary;
+  /**
+   * In `report.json`: the distinct changes, each once with the scenarios it appears in
+   * (`groupDrifts(scenarios)`, written by `renderJson`; every renderer derives them from `scenarios`).
+   */
+  changes?: DriftEntry[];
   /** The finished scenarios (all the selected ones unless the run was interrupted). */
   scenarios: ScenarioReport[];
   /** Present only when the run was interrupted (SIGINT / SIGTERM): the report is partial. */

@@ -1,6 +1,7 @@
 import { SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
 import { alignFrames, frameKind, type SessionFrame, type TimelineRow } from './frame-diff.js';
+import { type DriftEntry, driftCounts, driftWhere, groupDrifts } from './group-drifts.js';
 import { escapeHtml, htmlId, htmlPage, severityBadge, statusBadge } from './html-page.js';
 import { type CanaryReport, type ReportFinding, type ScenarioReport, sortFindings } from './model.js';
 import { interruptedLine, shardLine } from './render-text.js';
@@ -11,8 +12,8 @@ const FRAME_TEXT_MAX = 20_000;
 const PREVIEW_MAX = 110;
 
 /**
- * `report.html`: one self-contained page — the summary, the scenario list with status, every
- * finding by severity, and for each scenario its wire session as a timeline (client → CLI on the
+ * `report.html`: one self-contained page — the summary, the distinct changes (each once, with its
+ * scenarios), the scenario list with status, every finding by severity, and for each scenario its wire session as a timeline (client → CLI on the
  * left of each side, CLI → client on the right) beside the baseline's, the rows lined up and the
  * frames that differ highlighted. Every string from the wire or the report is escaped.
  */
@@ -25,10 +26,11 @@ export function renderHtml(report: CanaryReport, sessions: ReadonlyMap<string, S
     metaLine(report),
     report.interruption ? `<p class="banner">${escapeHtml(interruptedLine(report.interruption))}</p>` : '',
     report.shard ? `<p class="banner banner-info">${escapeHtml(shardLine(report.shard))}</p>` : '',
-    '<nav><a href="#summary">Summary</a><a href="#scenarios">Scenarios</a><a href="#findings">Findings</a><a href="#sessions">Wire sessions</a></nav>',
+    '<nav><a href="#summary">Summary</a><a href="#changes">Distinct changes</a><a href="#scenarios">Scenarios</a><a href="#findings">Findings</a><a href="#sessions">Wire sessions</a></nav>',
     '</header>',
     '<main>',
     summarySection(report),
+    changesSection(report),
     scenarioSection(report),
     findingSection(report),
     sessionSection(report, sessions),
@@ -69,10 +71,69 @@ function summarySection(report: CanaryReport): string {
     count('passed', 'passed', s.passed),
     count('failed', 'failed', s.failed),
     count('untestable', 'untestable', s.untestable),
+    count('changes', 'distinct changes', groupDrifts(report.scenarios).length),
     ...SEVERITIES.map((sev) => count(sev, sev, s.bySeverity[sev])),
     count('accepted', 'accepted', s.accepted),
     '</dl></section>',
   ].join('\n');
+}
+
+/** Scenario links of a change: all of them, folded behind their count when there are more than three. */
+function changeScenarios(entry: DriftEntry, total: number): string {
+  const links = entry.scenarios
+    .map((id) => `<a href="#${htmlId('session', id)}"><code>${escapeHtml(id)}</code></a>`)
+    .join(' ');
+  if (entry.scenarios.length <= 3) return links;
+  const count = `${entry.scenarios.length === total ? 'all ' : ''}${entry.scenarios.length} scenarios`;
+  return `<details class="ids"><summary>${count}</summary>${links}</details>`;
+}
+
+function changeRow(entry: DriftEntry, total: number): string {
+  const codes = entry.codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(' + ');
+  const message = entry.accepted ? `${entry.message} — accepted: ${entry.accepted}` : entry.message;
+  return (
+    `<tr class="change" data-severity="${entry.severity}" data-code="${escapeHtml(entry.code)}" data-scenarios="${entry.scenarios.length}"${entry.accepted ? ' data-accepted="true"' : ''}>` +
+    `<td>${codes}</td><td><code>${escapeHtml(driftWhere(entry))}</code></td>` +
+    `<td><code>${escapeHtml(valueText(entry.expected, 160))}</code></td><td><code>${escapeHtml(valueText(entry.actual, 160))}</code></td>` +
+    `<td>${changeScenarios(entry, total)}</td><td>${escapeHtml(message)}</td></tr>`
+  );
+}
+
+/**
+ * The distinct changes between the two versions, one row each with the scenarios it appears in
+ * (`groupDrifts`), by severity; the findings and sessions below are the per-scenario detail.
+ */
+function changesSection(report: CanaryReport): string {
+  const entries = groupDrifts(report.scenarios);
+  const n = driftCounts(entries);
+  const total = report.scenarios.length;
+  const out = ['<section id="changes"><h2>Distinct changes</h2>'];
+  if (entries.length === 0) out.push('<p class="empty">No changes.</p>');
+  else
+    out.push(
+      `<p class="meta" data-changes="${entries.length}" data-findings="${n.findings}">${n.findings} finding(s) in ${total} scenario(s) are ${entries.length} distinct change(s), each listed once with the scenarios it appears in.</p>`,
+    );
+  const groups: Array<{ key: Severity | 'accepted'; items: DriftEntry[] }> = [
+    ...SEVERITIES.map((sev) => ({
+      key: sev,
+      items: entries.filter((e) => e.accepted === undefined && e.severity === sev),
+    })),
+    { key: 'accepted' as const, items: entries.filter((e) => e.accepted !== undefined) },
+  ];
+  for (const { key, items } of groups) {
+    if (items.length === 0) continue;
+    const heading = key === 'accepted' ? 'accepted' : severityBadge(key);
+    const open = key === 'breaking' || key === 'changed' ? ' open' : '';
+    out.push(
+      `<details class="change-severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> change(s)</h3></summary>`,
+      '<table class="changes"><colgroup><col class="w-code"><col class="w-path"><col class="w-value"><col class="w-value"><col class="w-scenario"><col class="w-message"></colgroup>',
+      '<thead><tr><th>Change</th><th>Where</th><th>Was</th><th>Now</th><th>Scenarios</th><th>Message</th></tr></thead><tbody>',
+      ...items.map((e) => changeRow(e, total)),
+      '</tbody></table></details>',
+    );
+  }
+  out.push('</section>');
+  return out.join('\n');
 }
 
 function scenarioSection(report: CanaryReport): string {
@@ -103,7 +164,7 @@ function findingCounts(findings: readonly ReportFinding[]): string {
 }
 
 function findingSection(report: CanaryReport): string {
-  const out = ['<section id="findings"><h2>Findings by severity</h2>'];
+  const out = ['<section id="findings"><h2>Every finding, by severity and scenario</h2>'];
   const all = report.scenarios.flatMap((sc) => sc.findings.map((f) => ({ sc, f })));
   if (all.length === 0) out.push('<p class="empty">No findings.</p>');
   const groups: Array<{ key: Severity | 'accepted'; items: typeof all }> = [

@@ -1,5 +1,6 @@
 import { atLeast, SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
+import { type DriftEntry, driftCounts, driftWhere, groupDrifts } from './group-drifts.js';
 import type { CanaryReport, ReportFinding, ScenarioReport, ScenarioStatus } from './model.js';
 import { interruptedLine, shardLine } from './render-text.js';
 
@@ -18,31 +19,71 @@ function code(text: string): string {
 }
 
 /**
- * `report.md`: the summary table (fit for a PR comment or a CI job summary), the scenario table,
- * the findings of the failing scenarios in full, then every finding grouped by severity, code and
- * path across scenarios. Kept under {@link MARKDOWN_BUDGET} characters: what does not fit is
- * left to `report.json`, and the report says so.
+ * `report.md`: the summary table (fit for a PR comment or a CI job summary), then the distinct
+ * changes between the two versions (one row per change, with the scenarios it appears in: see
+ * `groupDrifts`), then the per-scenario view for detail: the scenario table and the findings of
+ * the failing scenarios in full. Kept under {@link MARKDOWN_BUDGET} characters: the summary and
+ * the scenario table always, then as much of the rest as fits, most serious first; what does not
+ * fit is left to `report.json`, and the report says so.
  */
 export function renderMarkdown(report: CanaryReport): string {
-  const head = [...summarySection(report), ...scenarioTable(report)];
+  const entries = groupDrifts(report.scenarios);
+  const changes = changeSections(report, entries);
   const failing = failingSection(report);
-  const groups = groupSections(report);
-  const out = [...head];
-  let size = out.join('\n').length;
+  const lead = [...summarySection(report), ...changesHeading(report, entries)];
+  const table = scenarioTable(report);
+  // What fits, most serious first; written in the page's order.
+  let size = [...lead, ...table].join('\n').length;
+  const kept = new Map<Section, string[]>();
   const omitted: string[] = [];
-  for (const section of [failing, ...groups]) {
-    const text = section.lines.join('\n');
-    if (size + text.length > MARKDOWN_BUDGET) {
-      omitted.push(section.title);
+  // The long tail, additive changes, last: its rows are cut to what fits.
+  const bySeriousness = [
+    ...changes.filter((c) => c.serious),
+    failing,
+    ...changes.filter((c) => !c.serious && c.title !== 'additive changes'),
+    ...changes.filter((c) => c.title === 'additive changes'),
+  ];
+  for (const section of bySeriousness) {
+    const lines = fitSection(section, MARKDOWN_BUDGET - size);
+    if (lines === null) {
+      if (section.lines.length > 0) omitted.push(section.title);
       continue;
     }
-    out.push(...section.lines);
-    size += text.length + 1;
+    if (lines.length < section.lines.length) omitted.push(`part of ${section.title}`);
+    kept.set(section, lines);
+    size += lines.join('\n').length + 1;
   }
+  const out = [...lead];
+  for (const section of changes) out.push(...(kept.get(section) ?? []));
+  out.push(...table, ...(kept.get(failing) ?? []));
   if (omitted.length > 0) {
     out.push(`> Left out to fit a PR comment (see \`report.json\`): ${omitted.join('; ')}.`, '');
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The lines of a section that fit in `room` characters: all of them, or its head and as many
+ * rows as fit with a last line naming how many were left out (tables only), or null for none.
+ */
+function fitSection(section: Section, room: number): string[] | null {
+  const text = section.lines.join('\n');
+  if (text.length < room) return section.lines;
+  if (section.rows === undefined) return null;
+  const { head, rows, tail } = section.rows;
+  const out = [...head];
+  let size = [...head, ...tail].join('\n').length + 200;
+  if (size >= room) return null;
+  let shown = 0;
+  for (const row of rows) {
+    if (size + row.length + 1 >= room) break;
+    out.push(row);
+    size += row.length + 1;
+    shown += 1;
+  }
+  if (shown === 0) return null;
+  out.push(`| … | ${rows.length - shown} more in \`report.json\` | | | |`, ...tail);
+  return out;
 }
 
 function summarySection(report: CanaryReport): string[] {
@@ -105,6 +146,10 @@ function findingCounts(findings: readonly ReportFinding[]): string {
 interface Section {
   title: string;
   lines: string[];
+  /** A table, which may be cut to fit: its head, rows and tail. */
+  rows?: { head: string[]; rows: string[]; tail: string[] };
+  /** Breaking and changed: kept before the failing scenarios' details when room is short. */
+  serious?: boolean;
 }
 
 /** Failing and untestable scenarios, with every finding that fails them in full. */
@@ -140,48 +185,68 @@ function scenarioFindings(sc: ScenarioReport, failOn: Severity): string[] {
   return out;
 }
 
-/** Every finding, grouped by severity + code + path across scenarios, one section per severity. */
-function groupSections(report: CanaryReport): Section[] {
-  const sections: Section[] = [];
-  const accepted = report.scenarios.flatMap((sc) =>
-    sc.findings.filter((f) => f.accepted).map((f) => ({ sc, f })),
+/** The line that opens the distinct changes: how many, from how many findings. */
+function changesHeading(report: CanaryReport, entries: readonly DriftEntry[]): string[] {
+  if (entries.length === 0) return [];
+  const n = driftCounts(entries);
+  const counts = SEVERITIES.filter((sev) => n.bySeverity[sev] > 0).map(
+    (sev) => `${n.bySeverity[sev]} ${sev}`,
   );
-  for (const severity of SEVERITIES) {
-    const items = report.scenarios.flatMap((sc) =>
-      sc.findings.filter((f) => !f.accepted && f.severity === severity).map((f) => ({ sc, f })),
-    );
-    if (items.length > 0) sections.push(groupTable(`${severity} findings`, items, severity !== 'breaking'));
-  }
-  if (accepted.length > 0) sections.push(groupTable('accepted findings', accepted, true));
-  return sections;
+  if (n.accepted > 0) counts.push(`${n.accepted} accepted`);
+  return [
+    `### Distinct changes: ${entries.length}`,
+    '',
+    `${n.findings} finding(s) in ${report.scenarios.length} scenario(s) are ${entries.length} distinct change(s): ${counts.join(', ')}. ` +
+      'Each is listed once, with the scenarios it appears in; the scenarios below have the details.',
+    '',
+  ];
 }
 
-function groupTable(
-  title: string,
-  items: Array<{ sc: ScenarioReport; f: ReportFinding }>,
-  collapsed: boolean,
-): Section {
-  const groups = new Map<string, { f: ReportFinding; scenarios: string[] }>();
-  for (const { sc, f } of items) {
-    const key = `${f.code}\u0000${pathText(f.path)}`;
-    const group = groups.get(key);
-    if (group) {
-      if (!group.scenarios.includes(sc.id)) group.scenarios.push(sc.id);
-    } else groups.set(key, { f, scenarios: [sc.id] });
-  }
-  const heading = `${items.length} ${title} (${groups.size} distinct)`;
-  const lines = collapsed
-    ? [`<details><summary><b>${heading}</b></summary>`, '']
-    : [`### ${heading[0]!.toUpperCase()}${heading.slice(1)}`, ''];
-  lines.push('| Code | Path | Scenarios | Example |', '|:--|:--|:--|:--|');
-  for (const { f, scenarios } of groups.values()) {
-    const where = scenarios.length <= 3 ? scenarios.map(code).join(', ') : `${scenarios.length} scenarios`;
-    const example = f.accepted ? `${f.message} — accepted: ${f.accepted}` : f.message;
-    lines.push(
-      `| ${code(f.code)} | ${code(pathText(f.path))} | ${where} | ${cell(valueText(example, 200))} |`,
-    );
-  }
-  lines.push('');
-  if (collapsed) lines.push('</details>', '');
-  return { title, lines };
+/**
+ * Scenarios of an entry: all of them up to three, else how many (`all 63 scenarios` when every
+ * one), with the first three named where `examples` (breaking and changed).
+ */
+function scenarioList(entry: DriftEntry, total: number, examples: boolean): string {
+  const ids = entry.scenarios;
+  if (ids.length <= 3) return ids.map(code).join(', ');
+  const count = `${ids.length === total ? 'all ' : ''}${ids.length} scenarios`;
+  return examples ? `${count}: ${ids.slice(0, 3).map(code).join(', ')} +${ids.length - 3}` : count;
+}
+
+function changeRow(entry: DriftEntry, total: number, examples: boolean): string {
+  const codes = entry.codes.map(code).join(' + ');
+  const note = entry.accepted ? ` — accepted: ${entry.accepted}` : '';
+  return (
+    `| ${codes} | ${cell(code(driftWhere(entry)))} | ${cell(code(valueText(entry.expected, 80)))} | ` +
+    `${cell(code(valueText(entry.actual, 80)))} | ${cell(scenarioList(entry, total, examples))}${cell(note)} |`
+  );
+}
+
+/** One table of distinct changes per severity (and one for the accepted ones); additive and below folded. */
+function changeSections(report: CanaryReport, entries: readonly DriftEntry[]): Section[] {
+  const total = report.scenarios.length;
+  const groups: Array<{ title: string; label: string; items: DriftEntry[]; serious: boolean }> = [
+    ...SEVERITIES.map((sev) => ({
+      title: `${sev} changes`,
+      label: `${sev[0]!.toUpperCase()}${sev.slice(1)}`,
+      items: entries.filter((e) => e.severity === sev && e.accepted === undefined),
+      serious: sev === 'breaking' || sev === 'changed',
+    })),
+    {
+      title: 'accepted changes',
+      label: 'Accepted',
+      items: entries.filter((e) => e.accepted !== undefined),
+      serious: false,
+    },
+  ];
+  return groups.map(({ title, label, items, serious }) => {
+    if (items.length === 0) return { title, lines: [], serious };
+    const findings = items.reduce((n, e) => n + e.findings, 0);
+    const heading = `${label}: ${items.length} change(s), ${findings} finding(s)`;
+    const head = serious ? [`#### ${heading}`, ''] : [`<details><summary><b>${heading}</b></summary>`, ''];
+    head.push('| Change | Where | Was | Now | Scenarios |', '|:--|:--|:--|:--|:--|');
+    const rows = items.map((e) => changeRow(e, total, serious));
+    const tail = serious ? [''] : ['', '</details>', ''];
+    return { title, lines: [...head, ...rows, ...tail], rows: { head, rows, tail }, serious };
+  });
 }

@@ -3,6 +3,7 @@ import type { CanaryReport, ScenarioReport } from './model.js';
 import { summarize } from './model.js';
 import { renderJunit, xmlEscape } from './render-junit.js';
 import { MARKDOWN_BUDGET, renderMarkdown } from './render-markdown.js';
+import { renderText } from './render-text.js';
 
 function report(scenarios: ScenarioReport[]): CanaryReport {
   return {
@@ -74,6 +75,33 @@ describe('report renderers', () => {
     expect(md).toContain('r \\| with a pipe');
   });
 
+  test('markdown and the terminal lead with each distinct change once, naming its scenarios', () => {
+    const gone = (frame: number) => ({
+      code: 'drift/list-item-gone',
+      severity: 'changed' as const,
+      message: 'system/init $.tools[*]: "Glob" gone',
+      path: ['tools', '*'],
+      expected: ['Glob'],
+      location: { frame, kind: 'system/init' },
+    });
+    const ids = ['a/one', 'a/two', 'b/three'];
+    const r = report(ids.map((id, i) => ({ ...scenario(id, 'passed'), findings: [gone(i + 1)] })));
+    const md = renderMarkdown(r);
+    expect(md).toContain('### Distinct changes: 1');
+    const rows = md.split('\n').filter((l) => l.startsWith('| `drift/list-item-gone`'));
+    expect(rows).toEqual([
+      '| `drift/list-item-gone` | `system/init $.tools[*]` | `["Glob"]` |  | `a/one`, `a/two`, `b/three` |',
+    ]);
+    expect(md.indexOf('### Distinct changes')).toBeLessThan(md.indexOf('### Scenarios'));
+    const text = renderText(r).split('\n');
+    expect(text).toContain(
+      '  1 distinct change(s) from 3 finding(s): 0 breaking, 1 changed, 0 additive, 0 cosmetic, 0 accepted',
+    );
+    expect(text.filter((l) => l.includes('drift/list-item-gone —'))).toEqual([
+      '  drift/list-item-gone — all 3 scenarios — system/init $.tools[*]: "Glob" gone',
+    ]);
+  });
+
   test('markdown stays within a PR comment however many findings there are, and says what it left out', () => {
     const many = scenario('a/many', 'failed');
     many.findings = Array.from({ length: 5000 }, (_, i) => ({
@@ -86,6 +114,9 @@ describe('report renderers', () => {
     const md = renderMarkdown(report([many]));
     expect(md.length).toBeLessThan(MARKDOWN_BUDGET + 1000);
     expect(md).toContain('drift/hang');
-    expect(md).toMatch(/Left out to fit a PR comment \(see `report.json`\): additive findings/);
+    expect(md).toContain('| `drift/hang` |');
+    // The additive table is cut to what fits, and says how many rows it left out.
+    expect(md).toMatch(/\| … \| \d+ more in `report.json` \|/);
+    expect(md).toMatch(/Left out to fit a PR comment \(see `report.json`\): part of additive changes\./);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClideError } from '../errors/index.js';
+import { groupDrifts } from './group-drifts.js';
 import type { CanaryReport } from './model.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
@@ -15,8 +16,10 @@ export const REPORT_FILES = {
   html: 'report.html',
 } as const;
 
+/** `report.json`: the report, with the distinct changes (`changes`, see `groupDrifts`) before the scenarios. */
 export function renderJson(report: CanaryReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  const { scenarios, ...rest } = report;
+  return `${JSON.stringify({ ...rest, changes: groupDrifts(scenarios), scenarios }, null, 2)}\n`;
 }
 
 /** The HTML report of a report folder: the report with the wire logs in `dir` and their baseline fixtures. */
