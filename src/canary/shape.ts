@@ -1,3 +1,4 @@
+import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../protocol/contract-keys.js';
 import { normalizeText } from './normalize.js';
 
 /**
@@ -31,28 +32,6 @@ export interface Shape {
   varied: boolean;
 }
 
-/**
- * Keys whose values are part of the contract (an enum, a discriminator, an error code) rather than
- * data: their values are compared, not only their types.
- */
-export const DISCRIMINATOR_KEYS: ReadonlySet<string> = new Set([
-  'type',
-  'subtype',
-  'behavior',
-  'stop_reason',
-  'terminal_reason',
-  'error_code',
-  'api_error_status',
-  'is_error',
-  'isError',
-  'permissionMode',
-  'mode',
-  'destination',
-  'role',
-  'apiKeySource',
-]);
-
-/** Keys of string lists whose entries are compared one by one (catalogues a client may show). */
 /** Keys whose string values are ids the CLI generates in a shape no pattern tells (a task's, a subagent's, a run's). */
 const GENERATED_ID_KEYS: ReadonlySet<string> = new Set([
   'task_id',
@@ -61,8 +40,6 @@ const GENERATED_ID_KEYS: ReadonlySet<string> = new Set([
   'run_id',
   'parent_task_id',
 ]);
-
-export const CATALOGUE_LISTS: ReadonlySet<string> = new Set(['tools', 'agents', 'skills', 'slash_commands']);
 
 /**
  * Objects under these keys are maps keyed by data, whatever their keys look like. Elsewhere an

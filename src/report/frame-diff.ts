@@ -1,6 +1,6 @@
 import { diffArrays } from 'diff';
-import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../canary/shape.js';
 import { describe } from '../protocol/classify.js';
+import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../protocol/contract-keys.js';
 import { isRecord } from '../util/json.js';
 
 /** One line of a session as a report shows it (a wire log or a baseline fixture). */

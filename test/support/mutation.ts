@@ -3,9 +3,10 @@ import type { DriftCode } from '../../src/canary/drift-codes.js';
 import { isTimingDependent, type KindedMessage, kindedMessages } from '../../src/canary/message-kinds.js';
 import { renderPath } from '../../src/canary/render-path.js';
 import { textsOf } from '../../src/canary/rules/texts.js';
-import { CATALOGUE_LISTS, type Shape, shapeOf } from '../../src/canary/shape.js';
+import { type Shape, shapeOf } from '../../src/canary/shape.js';
 import type { WireFrame, WireLog } from '../../src/canary/wire-log.js';
 import type { Severity } from '../../src/findings/index.js';
+import { CATALOGUE_LISTS } from '../../src/protocol/contract-keys.js';
 import { getPath, isRecord } from '../../src/util/json.js';
 
 /**

@@ -1,5 +1,5 @@
+import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../../protocol/contract-keys.js';
 import { lastKey, renderPath } from '../render-path.js';
-import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../shape.js';
 import { varyingValues } from '../variation.js';
 import { onlyTheVersionDiffers } from '../version-strings.js';
 import type { NodeRule } from './walker.js';
