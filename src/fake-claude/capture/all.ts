@@ -54,6 +54,13 @@ export function listedModels(version: string): string[] {
   return (initialize.models ?? []).map((m) => String(m.value)).filter((m) => m !== 'default');
 }
 
+/** The model-side data of `version` (its default model's and every listed model's requests). */
+export async function writeModelSide(version: string, binary: string): Promise<string> {
+  const behaviour = await behaviourFor(version);
+  const model = behaviour.apiModelFor(behaviour.defaultModelFor('api-key'));
+  return writeModelSideData(version, binary, model, listedModels(version));
+}
+
 /** Runs every capture for `version` from `binary`; see `FakeDataStep` for what each reports. */
 export async function captureFakeData(
   version: string,
@@ -65,14 +72,7 @@ export async function captureFakeData(
       'behaviour',
       async () => (await captureBehaviourData({ version, binaryPath: binary, onProgress })).files,
     ],
-    [
-      'model side',
-      async () => {
-        const behaviour = await behaviourFor(version);
-        const model = behaviour.apiModelFor(behaviour.defaultModelFor('api-key'));
-        return [await writeModelSideData(version, binary, model, listedModels(version))];
-      },
-    ],
+    ['model side', async () => [await writeModelSide(version, binary)]],
     ['control replies', async () => [await writeControlReplies(version, binary)]],
     ['message kinds', async () => [await writeMessageKinds(version, binary)]],
     ['session state', async () => [await writeSessionState(version, binary)]],
