@@ -20,9 +20,9 @@ import type { SchemaSet } from '../schemas/schema-set.js';
 import { packageInfo } from '../src/config/package-info.js';
 import { agreementOf, type PlacedIssue } from '../src/coverage/item-agreement.js';
 import { renderSdkAmendments } from '../src/coverage/render-sdk-amendments.js';
-import { sdkForPin } from '../src/coverage/sdk-for-pin.js';
-import { loadSdkInventory } from '../src/coverage/sdk-inventory.js';
 import { ZodSourcePrinter } from '../src/coverage/zod-source.js';
+import { sdkForPin } from '../src/sdk-inventory/for-pin.js';
+import { loadSdkInventory } from '../src/sdk-inventory/inventory.js';
 
 const MAX_PASSES = 6;
 

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from '../src/config/package-info.js';
-import { sdkInventorySchema } from '../src/coverage/sdk-inventory.js';
+import { sdkInventorySchema } from '../src/sdk-inventory/inventory.js';
 import { extractSdkInventory, inventoryText } from './sdk-inventory/extract.js';
 import { sdkPackage } from './sdk-inventory/sdk-package.js';
 

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pinnedVersions, schemaSetFor } from '../schemas/registry.js';
-import { sdkForPin } from '../src/coverage/sdk-for-pin.js';
-import { type HookEventItem, type InventoryItem, loadSdkInventory } from '../src/coverage/sdk-inventory.js';
 import { isViolation } from '../src/findings/index.js';
+import { sdkForPin } from '../src/sdk-inventory/for-pin.js';
+import { type HookEventItem, type InventoryItem, loadSdkInventory } from '../src/sdk-inventory/inventory.js';
 import { validateMessage } from '../src/validate/index.js';
 import { sdkArbitrary, sdkUnknownAt } from './support/sdk-arbitrary.js';
 

@@ -6,7 +6,7 @@ import { flagsOf } from '../scripts/sdk-inventory/option-probe.js';
 import { firstSentence, tidySchemas } from '../scripts/sdk-inventory/schema-tidy.js';
 import { sdkPackage } from '../scripts/sdk-inventory/sdk-package.js';
 import { packageInfo } from '../src/config/package-info.js';
-import { sdkInventoryDir } from '../src/coverage/sdk-inventory.js';
+import { sdkInventoryDir } from '../src/sdk-inventory/inventory.js';
 
 /**
  * scripts/sdk-inventory.ts against the installed newest Agent SDK: the committed inventory is what

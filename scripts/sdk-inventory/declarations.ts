@@ -1,5 +1,5 @@
 import * as TJS from 'typescript-json-schema';
-import type { JsonSchema } from '../../src/coverage/sdk-inventory.js';
+import type { JsonSchema } from '../../src/sdk-inventory/inventory.js';
 import { refName } from './schema-tidy.js';
 
 /**

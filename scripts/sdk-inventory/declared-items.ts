@@ -4,8 +4,8 @@ import type {
   JsonSchema,
   MessageDirection,
   MessageItem,
-} from '../../src/coverage/sdk-inventory.js';
-import { inventoryItemId } from '../../src/coverage/sdk-inventory.js';
+} from '../../src/sdk-inventory/inventory.js';
+import { inventoryItemId } from '../../src/sdk-inventory/inventory.js';
 import type { SdkDeclarations } from './declarations.js';
 import type { RuntimeSubtypes } from './runtime-subtypes.js';
 import { firstSentence, refName } from './schema-tidy.js';

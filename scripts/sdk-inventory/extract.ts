@@ -4,7 +4,7 @@ import {
   type OptionItem,
   SDK_INVENTORY_FORMAT,
   type SdkInventory,
-} from '../../src/coverage/sdk-inventory.js';
+} from '../../src/sdk-inventory/inventory.js';
 import { readSdkDeclarations } from './declarations.js';
 import { declarationRoots, declaredItems } from './declared-items.js';
 import { type OptionEffect, probeOptions } from './option-probe.js';

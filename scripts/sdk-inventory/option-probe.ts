@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { JsonSchema, OptionProbe } from '../../src/coverage/sdk-inventory.js';
+import type { JsonSchema, OptionProbe } from '../../src/sdk-inventory/inventory.js';
 import { HAND_PICKED, type OptionSamples, type SampleContext, samplesOf } from './option-samples.js';
 
 /**

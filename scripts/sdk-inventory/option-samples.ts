@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { JsonSchema } from '../../src/coverage/sdk-inventory.js';
+import type { JsonSchema } from '../../src/sdk-inventory/inventory.js';
 import { refName } from './schema-tidy.js';
 
 /**

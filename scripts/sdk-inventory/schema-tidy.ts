@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JsonSchema } from '../../src/coverage/sdk-inventory.js';
+import type { JsonSchema } from '../../src/sdk-inventory/inventory.js';
 
 /**
  * Turns the JSON Schemas typescript-json-schema derives from the SDK's declarations into the

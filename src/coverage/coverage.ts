@@ -11,12 +11,12 @@
  */
 import { schemaSetFor } from '../../schemas/registry.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
+import { sdkForPin } from '../sdk-inventory/for-pin.js';
+import { type InventoryItem, loadSdkInventory, type SdkInventory } from '../sdk-inventory/inventory.js';
 import { CONTRADICTIONS } from './agreement.js';
 import { type Exercised, exercisedBy } from './exercised.js';
 import { type FakeAnswer, probeFakeControls, probeFakeOption } from './fake-probe.js';
 import { agreementFor, type PlacedIssue } from './item-agreement.js';
-import { sdkForPin } from './sdk-for-pin.js';
-import { type InventoryItem, loadSdkInventory, type SdkInventory } from './sdk-inventory.js';
 import { ZodSourcePrinter } from './zod-source.js';
 
 export const COVERAGE_FORMAT = 'clide-coverage/1';

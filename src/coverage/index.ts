@@ -10,10 +10,3 @@ export {
   type SchemaStatus,
 } from './coverage.js';
 export { renderCoverageJson, renderCoverageMarkdown } from './render-coverage.js';
-export { sdkForPin } from './sdk-for-pin.js';
-export {
-  type InventoryItem,
-  loadSdkInventory,
-  type SdkInventory,
-  sdkInventoryVersions,
-} from './sdk-inventory.js';

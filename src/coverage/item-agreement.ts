@@ -15,8 +15,8 @@
  */
 import { type AmendRoot, nodeAt, parseRoute, rootSchemaOf } from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
+import type { InventoryItem, SdkInventory } from '../sdk-inventory/inventory.js';
 import { type AgreementIssue, checkAgreement } from './agreement.js';
-import type { InventoryItem, SdkInventory } from './sdk-inventory.js';
 import type { JsonSchema } from './sdk-type.js';
 import type { ZodSourcePrinter } from './zod-source.js';
 

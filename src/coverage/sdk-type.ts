@@ -4,7 +4,7 @@
  * check and the value generator each switch over kinds instead of over JSON Schema keywords.
  */
 
-import type { JsonSchema } from './sdk-inventory.js';
+import type { JsonSchema } from '../sdk-inventory/inventory.js';
 
 export type { JsonSchema };
 

@@ -14,7 +14,6 @@ import { execa } from 'execa';
 import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
 import { packageInfo } from '../config/package-info.js';
 import { renderSdkAmendments } from '../coverage/render-sdk-amendments.js';
-import { sdkInventoryVersions } from '../coverage/sdk-inventory.js';
 import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
 import type { FakeDataStep } from '../fake-claude/capture/all.js';
 import type { Finding } from '../findings/index.js';
@@ -27,6 +26,7 @@ import {
   renderIndexSource,
   type UnresolvedFinding,
 } from '../schema-infer/index.js';
+import { sdkInventoryVersions } from '../sdk-inventory/inventory.js';
 import type { CorpusCheck } from './check-corpus.js';
 import { type RecordCorpusResult, recordCorpus } from './record-corpus.js';
 import { registerPackageExports, registerPinnedSet } from './register.js';

@@ -5,9 +5,9 @@
  * bundles an older CLI.
  */
 import { pinnedVersions } from '../../schemas/registry.js';
+import { versionOrder } from '../../schemas/version.js';
 import { ClideError } from '../errors/index.js';
-import { versionOrder } from '../versions/published-range.js';
-import { loadSdkInventory, sdkInventoryVersions } from './sdk-inventory.js';
+import { loadSdkInventory, sdkInventoryVersions } from './inventory.js';
 
 export function sdkForPin(cliVersion: string, pins: readonly string[] = pinnedVersions()): string {
   const inventories = sdkInventoryVersions();

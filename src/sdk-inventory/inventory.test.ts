@@ -11,7 +11,7 @@ import {
   type SdkInventory,
   sdkInventoryDir,
   sdkInventoryVersions,
-} from './sdk-inventory.js';
+} from './inventory.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clide-sdk-inventory-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

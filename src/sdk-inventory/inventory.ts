@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { versionOrder } from '../../schemas/version.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
 import { formatPath } from '../findings/index.js';
-import { versionOrder } from '../versions/published-range.js';
 
 /**
  * The protocol inventory of one Agent SDK version: every control request, message, `Options` field

@@ -1,7 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sdkForPin } from '../../coverage/sdk-for-pin.js';
-import { loadSdkInventory } from '../../coverage/sdk-inventory.js';
 import { ClideError } from '../../errors/index.js';
 import {
   afterReinitialize,
@@ -11,6 +9,8 @@ import {
 import { noModel } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario } from '../../scenarios/scenario.js';
+import { sdkForPin } from '../../sdk-inventory/for-pin.js';
+import { loadSdkInventory } from '../../sdk-inventory/inventory.js';
 import { isRecord } from '../../util/json.js';
 import {
   type CapturedControlReply,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSdkInventory } from '../../coverage/sdk-inventory.js';
+import { loadSdkInventory } from '../../sdk-inventory/inventory.js';
 import { declaredKinds, kindOf, settingsKeys } from './flag-settings.js';
 
 describe('declaredKinds', () => {

@@ -1,7 +1,7 @@
-import type { JsonSchema, SdkInventory } from '../../coverage/sdk-inventory.js';
 import { noModel } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario } from '../../scenarios/scenario.js';
+import type { JsonSchema, SdkInventory } from '../../sdk-inventory/inventory.js';
 import { isRecord } from '../../util/json.js';
 
 type Json = Record<string, unknown>;
