@@ -86,3 +86,20 @@ describe("the README's results block", () => {
     expect(readFileSync(readme, 'utf8')).toBe('# Kit\n\nNo results here.\n');
   });
 });
+
+describe("the README's Benchmarks section", () => {
+  it('gives its figures only in the results block a bench run writes: the text around it states none', () => {
+    const readme = readFileSync(join(packageInfo().root, 'README.md'), 'utf8');
+    const start = readme.indexOf('\n## Benchmarks\n');
+    expect(start).toBeGreaterThanOrEqual(0);
+    const next = readme.indexOf('\n## ', start + 1);
+    const section = readme.slice(start, next < 0 ? undefined : next);
+    const [before, rest] = section.split(README_START);
+    const after = rest?.split(README_END)[1];
+    expect(after, 'the section holds the results block').toBeDefined();
+    // Inline code (a variable's value, a file name) is no measured figure.
+    const prose = `${before}\n${after}`.replace(/`[^`]*`/g, '');
+    const figures = prose.match(/\d[\d.,–-]*\s?(?:×|%|ms\b|s\b|min\b|[KMG]iB\b|lines\b)/g) ?? [];
+    expect(figures).toEqual([]);
+  });
+});
