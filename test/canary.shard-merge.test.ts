@@ -105,6 +105,16 @@ function normalised(report: CanaryReport): unknown {
   return {
     ...rest,
     cli: { ...cli, binary: '<binary>' },
+    // The distinct changes (report.json): their example values vary as the findings' do.
+    ...(report.changes
+      ? {
+          changes: report.changes.map(({ actual, expected, ...e }) => ({
+            ...e,
+            actual: steady(actual),
+            expected: steady(expected),
+          })),
+        }
+      : {}),
     scenarios: report.scenarios.map(({ durationMs: _t, findings, ...sc }) => ({
       ...sc,
       findings: findings.map(({ actual, expected, ...f }) => ({
