@@ -2,11 +2,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
-import { normalizeText, recordedDurations, splitItems } from '../src/canary/index.js';
+import { recordedDurations, splitItems } from '../src/canary/index.js';
 import { main } from '../src/cli/main.js';
 import { packageInfo } from '../src/config/package-info.js';
 import { type CanaryReport, renderJson, summarize } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
+import { normalizeText } from '../src/util/normalize-text.js';
 
 /**
  * `run --shard i/3` three times against the real pinned CLI, then `merge-reports`: the merged

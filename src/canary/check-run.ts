@@ -1,10 +1,10 @@
 import type { Finding } from '../findings/index.js';
+import { mergeSameChanges } from '../findings/same-change.js';
 import type { ReportFinding } from '../report/model.js';
 import { sortFindings } from '../report/model.js';
 import type { ScenarioRun } from '../scenarios/index.js';
 import { compareWireLogs } from './compare.js';
 import { applyExpectedFindings, type ExpectedFindings, NO_EXPECTED_FINDINGS } from './expected-findings.js';
-import { mergeSameChanges } from './same-change.js';
 import { validateWireLog } from './schema-check.js';
 import { sideRequestFindings, unscriptedRequests } from './side-requests.js';
 import { type WireLog, wireLogFromTranscript } from './wire-log.js';

@@ -14,7 +14,6 @@ export {
 } from './expected-findings.js';
 export { LIVE_CONFIRM_ENV, LIVE_WARNING, liveEnvironment } from './live.js';
 export { type KindedMessage, kindedMessages } from './message-kinds.js';
-export { normalizeText } from './normalize.js';
 export { type CanaryOptions, type CanaryResult, runCanary } from './run-canary.js';
 export { type SchemaChoice, schemaChoice, validateWireLog } from './schema-check.js';
 export {

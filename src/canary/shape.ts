@@ -1,5 +1,5 @@
 import { CATALOGUE_LISTS, DISCRIMINATOR_KEYS } from '../protocol/contract-keys.js';
-import { normalizeText } from './normalize.js';
+import { normalizeText } from '../util/normalize-text.js';
 
 /**
  * The structure of a group of messages, merged: which keys appear (and how often), the JSON types

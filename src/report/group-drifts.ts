@@ -1,6 +1,6 @@
-import { normalizeText } from '../canary/normalize.js';
-import { type ChangeSite, isSchemaSideOfAChange, reportsSameChange } from '../canary/same-change.js';
 import { type JsonPath, SEVERITIES, type Severity, severityRank } from '../findings/index.js';
+import { type ChangeSite, isSchemaSideOfAChange, reportsSameChange } from '../findings/same-change.js';
+import { normalizeText } from '../util/normalize-text.js';
 import { pathText } from './format.js';
 import type { ReportFinding, ScenarioReport } from './model.js';
 

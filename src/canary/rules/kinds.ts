@@ -1,5 +1,5 @@
 import { getPath } from '../../util/json.js';
-import { excerpt } from '../normalize.js';
+import { excerpt } from '../../util/normalize-text.js';
 import type { CompareContext } from './context.js';
 
 const ANSWER = /^control_response\/(success|error) \((.+)\)$/;

@@ -1,4 +1,4 @@
-import { excerpt, normalizeText } from '../normalize.js';
+import { excerpt, normalizeText } from '../../util/normalize-text.js';
 import { stderrOf } from '../wire-log.js';
 import type { CompareContext } from './context.js';
 

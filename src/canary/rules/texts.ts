@@ -1,7 +1,7 @@
 import type { JsonPath } from '../../findings/index.js';
 import { getPath, isRecord } from '../../util/json.js';
+import { excerpt, normalizeText } from '../../util/normalize-text.js';
 import type { KindedMessage } from '../message-kinds.js';
-import { excerpt, normalizeText } from '../normalize.js';
 import { renderPath } from '../render-path.js';
 import type { CompareContext } from './context.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Finding } from '../findings/index.js';
+import type { Finding } from './finding.js';
 import { mergeSameChanges } from './same-change.js';
 
 const finding = (

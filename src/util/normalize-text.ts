@@ -1,4 +1,4 @@
-import { normalizeSandboxPaths } from '../util/sandbox-paths.js';
+import { normalizeSandboxPaths } from './sandbox-paths.js';
 
 /**
  * What the structural comparison ignores in texts: everything a run randomises or that depends on

@@ -1,4 +1,4 @@
-import type { Finding, JsonPath } from '../findings/index.js';
+import type { Finding, JsonPath } from './finding.js';
 
 /**
  * Pairs of codes that report one change twice: the schema check sees a field or a subtype the
