@@ -75,7 +75,9 @@ describe('docs examples', () => {
     const { code } = shellExample('record.md', 'A runnable example');
     const dir = mkdtempSync(join(tmpdir(), 'clide-docs-shell-'));
     made.push(dir);
-    const [home, tmp, bin] = ['home', 'tmp', join('node_modules', '.bin')].map((d) => join(dir, d));
+    const home = join(dir, 'home');
+    const tmp = join(dir, 'tmp');
+    const bin = join(dir, 'node_modules', '.bin');
     for (const d of [home, tmp, bin]) mkdirSync(d, { recursive: true });
     symlinkSync(root, join(dir, 'node_modules', 'clide-conformance'), 'dir');
     for (const name of ['clide-conformance', 'clide-record', 'fake-claude']) {
