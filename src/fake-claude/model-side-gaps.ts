@@ -37,16 +37,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
     scenario: 'hooks/stop',
     what: 'a Stop hook’s block: 2.1.332 sends the hook’s output framed as such and a system-role message; the fake sends “Stop hook feedback”',
   },
-  {
-    version: '2.1.332',
-    scenario: 'permission-mode/bypass',
-    what: 'bypassPermissions: 2.1.332 adds a notice to the context and describes Bash for that mode; the fake does neither',
-  },
-  {
-    version: '2.1.332',
-    scenario: 'permission-mode/plan',
-    what: 'plan mode: 2.1.332 describes Bash for that mode and sends its permission classifier context (safeguards); the fake does neither',
-  },
   ...['2.1.150', '2.1.332'].flatMap((version) => [
     {
       version,

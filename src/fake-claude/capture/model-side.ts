@@ -13,6 +13,7 @@ import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
 import { captureHooks } from './model-side-hooks.js';
+import { captureModes } from './model-side-modes.js';
 import { variantOf } from './model-side-variants.js';
 
 /**
@@ -28,6 +29,8 @@ import { variantOf } from './model-side-variants.js';
  * - the plan-mode reminder of a session started in plan mode: where it goes and its text (a
  *   template: `{planFilePath}`);
  * - what it sends for hooks (model-side-hooks.ts);
+ * - what the permission mode changes: start notices, tools, parameters, the reminders of a
+ *   change (model-side-modes.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -360,6 +363,18 @@ export async function captureModelSide(
     fallbacks[kind] = message ? fallbackTemplate(message, defaultModel, fallback) : null;
   }
 
+  const permissionModes = await captureModes({
+    version,
+    binary,
+    data: { context, planReminder: plan },
+    factsOf: (root) => ({
+      root,
+      model: defaultModel,
+      date: localDate(),
+      osVersion: `${type()} ${release()}`,
+    }),
+  });
+
   return {
     version,
     system: {
@@ -376,6 +391,7 @@ export async function captureModelSide(
     aliases,
     variants,
     startRequests: startRequestsOf(plainRun.run.modelRequests),
+    permissionModes,
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,

@@ -28,6 +28,7 @@ import {
   modelSideData,
   systemBlocks,
 } from './index.js';
+import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
 
 type Json = Record<string, unknown>;
 
@@ -38,6 +39,8 @@ export interface ModelSideFlags {
   appendSystemPromptFile?: unknown;
   fallbackModel?: string;
   maxBudgetUsd?: unknown;
+  permissionMode?: string;
+  dangerouslySkipPermissions?: unknown;
 }
 
 /** A prompt given as text, else as a file (relative to `cwd`); unreadable: undefined. */
@@ -68,6 +71,7 @@ export class ModelSideSession {
   private sessionStartNotes: readonly SessionStartNote[] = [];
   private readonly maxBudgetUsd: number | undefined;
   private device: string | undefined;
+  private readonly modes: PermissionModeSide;
 
   constructor(
     version: string,
@@ -81,6 +85,10 @@ export class ModelSideSession {
     this.fallback = new ModelFallback(this.data, flags.fallbackModel);
     const budget = Number(flags.maxBudgetUsd);
     this.maxBudgetUsd = flags.maxBudgetUsd !== undefined && Number.isFinite(budget) ? budget : undefined;
+    this.modes = new PermissionModeSide(
+      this.data.permissionModes,
+      flags.dangerouslySkipPermissions ? 'bypassPermissions' : (flags.permissionMode ?? 'default'),
+    );
   }
 
   /** initialize's fields that shape the request. */
@@ -144,10 +152,13 @@ export class ModelSideSession {
     return own ? structuredClone(own) : defaults;
   }
 
-  /** The built-in tools offered with `model`: a variant's own definition replaces the default's. */
+  /**
+   * The built-in tools offered with `model`: a variant's own definition replaces the default's, and
+   * the permission mode's (of the session's first request) replaces that.
+   */
   tools<T extends { name: string }>(model: string, tools: T[]): T[] {
-    const own = this.variant(model)?.tools;
-    if (!own) return tools;
+    const own = { ...this.variant(model)?.tools, ...this.modes.tools() };
+    if (Object.keys(own).length === 0) return tools;
     const now = new Date();
     const monthYear = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
     return tools.map((t) => {
@@ -210,6 +221,8 @@ export class ModelSideSession {
             planFilePath: join(configDir, 'plans', `${planSlug(first?.content)}.md`),
           }),
         );
+      const modeNotice = this.modes.opened(permissionMode);
+      if (modeNotice !== undefined) notices.push(modeNotice);
       notices.push(...this.notices);
       if (this.maxBudgetUsd !== undefined)
         notices.push(budgetNotice(this.data.context, 0, this.maxBudgetUsd));
@@ -245,6 +258,19 @@ export class ModelSideSession {
     // In a system-role message, the hooks' texts come before the budget notice.
     const system = afterToolBatch(this.data.hooks, results, contexts, budget?.content as string | undefined);
     return system === undefined ? undefined : { role: 'system', content: system };
+  }
+
+  /**
+   * A prompt is sent in `permissionMode`: what it carries for a change of mode since the last
+   * prompt, if anything (a plan file under `configDir`/plans named after `prompt`, as the first's).
+   */
+  modeChange(permissionMode: string, configDir: string, prompt: unknown): ModeChangeReminder | undefined {
+    return this.modes.prompted(permissionMode, join(configDir, 'plans', `${planSlug(prompt)}.md`));
+  }
+
+  /** The request parameters of `permissionMode` (2.1.332's classifier context), for this session. */
+  modeParams(permissionMode: string, facts: ModeParamFacts): Json {
+    return this.modes.params(permissionMode, facts);
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

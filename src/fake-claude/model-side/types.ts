@@ -1,4 +1,5 @@
 import type { ModelSideHooks } from './hooks.js';
+import type { PermissionModesData } from './permission-modes.js';
 
 /**
  * What a version's CLI sends the model for the options that shape its request, captured from the
@@ -85,6 +86,8 @@ export interface ModelSideData {
    * reachability probe, `HEAD /`); empty when it makes none.
    */
   startRequests: Array<{ method: string; path: string }>;
+  /** What the permission mode changes in the requests (capture/model-side-modes.ts). */
+  permissionModes?: PermissionModesData;
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

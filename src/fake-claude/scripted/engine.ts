@@ -618,7 +618,21 @@ export class ScriptedEngine implements ControlSession {
       const context = prompt.additionalContext
         .filter((c) => !this.modelSide.takeNotice(`UserPromptSubmit hook additional context: ${c}`))
         .map((c) => ({ type: 'text', text: this.b.hookContextText('UserPromptSubmit', undefined, c) }));
-      this.remember({ role: 'user', content: [...context, ...this.expandPrompt(content)] });
+      // A change of permission mode since the last prompt: blocks before it, or a system-role
+      // message after it. A prompt with nothing before it stays as it came (a text: a string).
+      const change = this.modelSide.modeChange(this.permissionMode, this.configDir, content);
+      const before = [...(change?.blocks ?? []), ...context];
+      const expanded = this.expandPrompt(content);
+      const plain =
+        typeof content === 'string' &&
+        expanded.length === 1 &&
+        isRecord(expanded[0]) &&
+        expanded[0].text === content;
+      this.remember({
+        role: 'user',
+        content: before.length === 0 && plain ? content : [...before, ...expanded],
+      });
+      if (change?.system) this.remember(change.system);
       await this.modelLoop(turn);
       await this.kinds.afterTurn(turn);
     } finally {
@@ -656,6 +670,11 @@ export class ScriptedEngine implements ControlSession {
       tools: this.modelSide.tools(sessionModel, this.apiTools()),
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
       ...this.modelSide.requestParams(sessionModel, this.b.apiRequestDefaults()),
+      ...this.modelSide.modeParams(this.permissionMode, {
+        cwd: this.options.cwd,
+        home: this.options.env.HOME ?? homedir(),
+        configDir: this.configDir,
+      }),
       stream: true,
     };
   }
