@@ -32,11 +32,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
     scenario: 'hooks/user-prompt-submit',
     what: 'a prompt blocked by a UserPromptSubmit hook: 2.1.150 has spent the skills list on it, so the next request lacks it; the fake still sends it',
   },
-  {
-    version: '2.1.332',
-    scenario: 'hooks/stop',
-    what: 'a Stop hook’s block: 2.1.332 sends the hook’s output framed as such and a system-role message; the fake sends “Stop hook feedback”',
-  },
   ...['2.1.150', '2.1.332'].flatMap((version) => [
     {
       version,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeJoiner, postToolUseText, sessionStartText } from './model-side-hooks.js';
+import { noticeJoiner, postToolUseText, sessionStartText, stopMessages } from './model-side-hooks.js';
 
 const base = { userBlocks: ['<r>skills</r>', '<r>date</r>'], systemMessage: '# Env\n{notices}Today.' };
 
@@ -71,5 +71,28 @@ describe('model-side capture of hooks', () => {
   it('what joins the hook’s text to the budget notice in one system-role message', () => {
     expect(noticeJoiner('H: MARK\n\nUSD budget: $0.0003/$5.5; $5.4997 remaining', 'H: MARK')).toBe('\n\n');
     expect(() => noticeJoiner('H: MARK', 'H: MARK')).toThrow(/not the hook’s text, then the budget/);
+  });
+
+  it('a Stop hook’s block: the user message with the reason (its form), then the system-role message; the command before the reason', () => {
+    const command = `echo '{"reason":"MARK"}'`;
+    const messages = [
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      { role: 'user', content: '<r>Stop hook feedback:\nMARK</r>' },
+      { role: 'system', content: `Stop hook blocking error from command: "${command}": MARK` },
+      { role: 'assistant', content: [{ type: 'tool_use' }] },
+    ];
+    expect(stopMessages(messages, 'MARK', command)).toEqual({
+      feedback: '<r>Stop hook feedback:\n{reason}</r>',
+      asString: true,
+      system: 'Stop hook blocking error from command: "{command}": {reason}',
+    });
+    expect(
+      stopMessages([messages[0]!, { role: 'user', content: [{ type: 'text', text: 'F: MARK' }] }], 'MARK'),
+    ).toEqual({
+      feedback: 'F: {reason}',
+      asString: false,
+      system: null,
+    });
+    expect(() => stopMessages(messages.slice(0, 1), 'MARK')).toThrow(/no user message/);
   });
 });

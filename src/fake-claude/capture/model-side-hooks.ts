@@ -23,7 +23,9 @@ import {
  *   additionalContext, go in the first request, compared with a plain session's (`base`);
  * - a PostToolUse hook's additionalContext (a hook callback's) after the tool results: a block of
  *   their user message, or a system-role message after it (then, from a run with
- *   `--max-budget-usd`, what joins it to the budget notice in that message).
+ *   `--max-budget-usd`, what joins it to the budget notice in that message);
+ * - a Stop hook's block (a hook callback's, and a command hook's JSON answer): the user message
+ *   that gives the model its reason, and the system-role message after it, if any.
  */
 
 type Json = Record<string, unknown>;
@@ -34,6 +36,9 @@ const SESSION_START_CONTEXT = 'clide-capture-session-start-context';
 const SESSION_START_HOOK = 'SessionStart:startup';
 const POST_TOOL_USE_CONTEXT = 'clide-capture-post-tool-use-context';
 const POST_TOOL_USE_HOOK = 'PostToolUse:Write';
+const STOP_REASON = 'clide-capture-stop-reason';
+/** A command hook that blocks the first stop of a turn (its input on stdin says so). */
+const STOP_COMMAND = `grep -q '"stop_hook_active":false' && echo '{"decision":"block","reason":"${STOP_REASON}"}' || true`;
 const BUDGET_TEXT = /USD budget: \$[\d.e-]+\/\$[\d.]+; \$[\d.e-]+ remaining$/;
 
 /** One probe's conversation requests and its sandbox's root (its cwd is `<root>/work`). */
@@ -174,6 +179,38 @@ export function noticeJoiner(system: string, hookText: string): string {
 }
 
 /**
+ * A Stop hook's block in a request after it (the user message with the reason `marker`, then a
+ * system-role message, if any), as templates (`{reason}`; `command`, the hook's command, as
+ * `{command}`).
+ */
+export function stopMessages(
+  messages: readonly Message[],
+  marker: string,
+  command?: string,
+): { feedback: string; asString: boolean; system: string | null } {
+  const at = messages.findIndex((m) => m.role === 'user' && textsOf(m).some((t) => t.includes(marker)));
+  const texts = textsOf(messages[at]);
+  if (at < 0 || texts.length !== 1)
+    throw new ClideError('io', `no user message of one text with the Stop hook’s reason (${marker})`, {
+      hint: JSON.stringify(messages.slice(-4)).slice(0, 2000),
+    });
+  // The command first: it holds the reason too.
+  const template = (s: string) =>
+    (command === undefined ? s : s.split(command).join('{command}')).split(marker).join('{reason}');
+  const next = messages[at + 1];
+  const system = next?.role === 'system' ? textsOf(next).join('') : null;
+  if (system !== null && !system.includes(marker))
+    throw new ClideError('io', 'the system-role message after a Stop hook’s block lacks its reason', {
+      hint: system.slice(0, 2000),
+    });
+  return {
+    feedback: template(texts[0]!),
+    asString: typeof messages[at]!.content === 'string',
+    system: system === null ? null : template(system),
+  };
+}
+
+/**
  * Captures the hooks' data from `binary`, given the plain session's context (`base`) and the
  * facts that template a probe's texts (`factsOf`, by its sandbox's root).
  */
@@ -242,7 +279,51 @@ export async function captureHooks(
     joiner = noticeJoiner(withBudget.system, post.system!);
   }
 
+  // The block's messages as a later request has them (a tool call after it: they are not last).
+  const stop = async (byCommand: boolean) => {
+    const run = await probeRun(binary, byCommand ? 'stop-command' : 'stop-callback', {
+      model: script(
+        [text('Done.')],
+        [toolUse('toolu_capture_read', 'Read', { file_path: 'missing.txt' })],
+        [text('Done, twice.')],
+      ),
+      args: { extraArgs: byCommand ? settings({ Stop: commandHook(STOP_COMMAND) }) : [] },
+      handlers: {
+        hook_callback: (req) =>
+          isRecord(req.input) && req.input.stop_hook_active === false
+            ? { decision: 'block', reason: STOP_REASON }
+            : {},
+      },
+      async drive(ctx) {
+        await ctx.session.request({
+          subtype: 'initialize',
+          hooks: byCommand ? {} : { Stop: [{ hookCallbackIds: ['capture_stop'] }] },
+        });
+        await turn(ctx, PROMPT);
+      },
+    });
+    const later = run.requests[2];
+    if (!later) throw new ClideError('io', 'no third request in the Stop hook probe');
+    return stopMessages(messagesOf(later), STOP_REASON, byCommand ? STOP_COMMAND : undefined);
+  };
+  const byCallback = await stop(false);
+  const byCommand = await stop(true);
+  if (byCallback.feedback !== byCommand.feedback || byCallback.asString !== byCommand.asString)
+    throw new ClideError(
+      'io',
+      'a Stop hook callback’s block and a command hook’s reach the model differently',
+      {
+        hint: JSON.stringify({ byCallback, byCommand }),
+      },
+    );
+
   return {
+    stop: {
+      feedback: byCallback.feedback,
+      asString: byCallback.asString,
+      callback: byCallback.system,
+      command: byCommand.system,
+    },
     postToolUse: { placement: post.placement, template: post.template, joiner },
     sessionStart: {
       placement: output.placement,

@@ -78,3 +78,28 @@ describe('PostToolUse hooks’ contexts after a batch of tool results', () => {
     expect(new ModelSideSession('2.1.332', {}, '/tmp').afterTools(results(), 0, [])).toBeUndefined();
   });
 });
+
+describe('a Stop hook’s block', () => {
+  it('2.1.150: the reason as “Stop hook feedback”, a user message whose content is a string; nothing else', () => {
+    const side = new ModelSideSession('2.1.150', {}, '/tmp');
+    expect(side.stopBlocked('Say it twice.', { kind: 'callback' })).toEqual([
+      { role: 'user', content: 'Stop hook feedback:\nSay it twice.' },
+    ]);
+  });
+
+  it('2.1.332: the feedback framed as a hook’s output, then a system-role message naming the hook callback or the command', () => {
+    const side = new ModelSideSession('2.1.332', {}, '/tmp');
+    const [feedback, callback] = side.stopBlocked('Say it twice.', { kind: 'callback' });
+    expect(feedback!.content).toMatch(
+      /^<system-reminder>\nThe text below is the output of a hook [\s\S]*\nStop hook feedback:\nSay it twice\.\n<\/system-reminder>$/,
+    );
+    expect(callback).toEqual({
+      role: 'system',
+      content: 'Stop:Callback hook blocking error from command: "callback": Say it twice.',
+    });
+    expect(side.stopBlocked('No.', { kind: 'command', command: 'echo "$x"' })[1]).toEqual({
+      role: 'system',
+      content: 'Stop hook blocking error from command: "echo "$x"": No.',
+    });
+  });
+});

@@ -31,6 +31,37 @@ export interface ModelSideHooks {
    * its texts (the hooks', then the budget notice) with `joiner`.
    */
   postToolUse: { placement: 'user-block' | 'system-message'; template: string; joiner: string };
+  /**
+   * A Stop hook's block: a user message that gives the model the reason (`feedback`, `{reason}`;
+   * its content a string or one text block), then a system-role message (null: none) for a hook
+   * callback's (`callback`, `{reason}`) or a command hook's (`command`, `{command}`, `{reason}`).
+   */
+  stop: { feedback: string; asString: boolean; callback: string | null; command: string | null };
+}
+
+/** The hook that blocked: a hook callback, or a command hook (its command). */
+export type BlockingHook = { kind: 'callback' } | { kind: 'command'; command: string };
+
+/** The messages that give the model a Stop hook's block (`reason`, of `by`). */
+export function stopBlockMessages(
+  hooks: ModelSideHooks,
+  reason: string,
+  by: BlockingHook,
+): Array<{ role: 'user' | 'system'; content: unknown }> {
+  const { feedback, asString, callback, command } = hooks.stop;
+  const text = fillTemplate(feedback, { reason });
+  const system = by.kind === 'callback' ? callback : command;
+  return [
+    { role: 'user', content: asString ? text : [{ type: 'text', text }] },
+    ...(system === null
+      ? []
+      : [
+          {
+            role: 'system' as const,
+            content: fillTemplate(system, { reason, command: by.kind === 'command' ? by.command : '' }),
+          },
+        ]),
+  ];
 }
 
 /** A PostToolUse hook's context for one tool call. */

@@ -13,9 +13,11 @@ import {
 import { deviceId } from './device-id.js';
 import {
   afterToolBatch,
+  type BlockingHook,
   type PostToolUseContext,
   type SessionStartNote,
   sessionStartTexts,
+  stopBlockMessages,
 } from './hooks.js';
 import {
   defersMcpTools,
@@ -271,6 +273,11 @@ export class ModelSideSession {
   /** The request parameters of `permissionMode` (2.1.332's classifier context), for this session. */
   modeParams(permissionMode: string, facts: ModeParamFacts): Json {
     return this.modes.params(permissionMode, facts);
+  }
+
+  /** The messages that give the model a Stop hook's block (`reason`, of `by`), to remember. */
+  stopBlocked(reason: string, by: BlockingHook): Array<{ role: 'user' | 'system'; content: unknown }> {
+    return stopBlockMessages(this.data.hooks, reason, by);
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

@@ -926,7 +926,8 @@ export class ScriptedEngine implements ControlSession {
           const feedback = this.b.stopHookFeedback(stop.block);
           this.emit(this.b.syntheticUserMessage(feedback, this.facts(), randomUuid()));
           this.emit(this.b.stopHookNotification(this.facts(), randomUuid()));
-          this.remember({ role: 'user', content: [{ type: 'text', text: feedback }] });
+          for (const m of this.modelSide.stopBlocked(stop.block, stop.blockedBy ?? { kind: 'callback' }))
+            this.remember(m);
           turn.toolUses += 1;
           turn.stopHookActive = true;
           continue;

@@ -7,7 +7,7 @@ import {
   hookStartedMessage,
 } from '../behaviour/base/hook-messages.js';
 import type { CliBehaviour, HookCommon, Json } from '../behaviour/index.js';
-import type { SessionStartNote } from '../model-side/hooks.js';
+import type { BlockingHook, SessionStartNote } from '../model-side/hooks.js';
 import { runCommandHook } from './command-hook-process.js';
 import { type CommandHookTable, matchesHook } from './hook-settings.js';
 
@@ -15,8 +15,10 @@ import { type CommandHookTable, matchesHook } from './hook-settings.js';
 export interface HookOutcome {
   /** `hookSpecificOutput.additionalContext` of every hook, in order. */
   additionalContext: string[];
-  /** `decision: "block"`: the reason. */
+  /** `decision: "block"`: the reason… */
   block?: string;
+  /** …and the hook that blocked. */
+  blockedBy?: BlockingHook;
   /** PreToolUse: the tool is denied with this text. */
   deny?: string;
   allow?: boolean;
@@ -100,7 +102,8 @@ export class HookRunner {
     const outcome: HookOutcome = { additionalContext: [] };
     const input = b.hookInput(event, this.host.common(turn.promptId), payload);
     const runs = await this.runCommands(event, matchQuery, input, turn.abort.signal);
-    for (const { answer } of runs) if (answer && decide(event, answer, outcome)) return outcome;
+    for (const { answer, command } of runs)
+      if (answer && decide(event, answer, outcome, { kind: 'command', command })) return outcome;
     const callbacks = this.host.callbacks();
     const groups = Array.isArray(callbacks[event]) ? (callbacks[event] as unknown[]) : [];
     for (const group of groups) {
@@ -116,7 +119,7 @@ export class HookRunner {
         } catch {
           continue;
         }
-        if (decide(event, reply, outcome)) return outcome;
+        if (decide(event, reply, outcome, { kind: 'callback' })) return outcome;
       }
     }
     return outcome;
@@ -200,14 +203,15 @@ function parseAnswer(stdout: string): Json | undefined {
   }
 }
 
-/** Folds one hook's answer into `outcome`; true when it settles the event (a block or a deny). */
-function decide(event: string, reply: Json, outcome: HookOutcome): boolean {
+/** Folds one hook's answer (`by`'s) into `outcome`; true when it settles the event (a block or a deny). */
+function decide(event: string, reply: Json, outcome: HookOutcome, by: BlockingHook): boolean {
   const specific = isRecord(reply.hookSpecificOutput) ? reply.hookSpecificOutput : {};
   if (typeof specific.additionalContext === 'string' && specific.additionalContext !== '') {
     outcome.additionalContext.push(specific.additionalContext);
   }
   if (reply.decision === 'block') {
     outcome.block = String(reply.reason ?? '');
+    outcome.blockedBy = by;
     if (event === 'PreToolUse') outcome.deny = String(reply.reason ?? 'Blocked by hook');
     return true;
   }
