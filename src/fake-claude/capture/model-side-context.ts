@@ -129,7 +129,7 @@ export function captureContext(
     const at = withBudget.blocks.findIndex((b) => b.includes(opening));
     if (at < 0) throw new ClideError('io', 'the budget session has one more block, without the budget');
     notice = { placement: 'user-block', at, template: withBudget.blocks[at]!.replace(opening, '{text}') };
-  } else if (base.system !== null && withBudget.system !== null && withBudget.system.includes(opening)) {
+  } else if (base.system && withBudget.system?.includes(opening)) {
     const { head, added } = addedText(base.system, withBudget.system);
     if (!added.includes(opening))
       throw new ClideError('io', 'the budget notice is not what the system-role message has more');

@@ -1,7 +1,7 @@
 import { versionOrder } from '../../../schemas/version.js';
+import { DATA_BY_VERSION } from './data/index.js';
 import { displayModelName, windowText } from './model-names.js';
 import type { ModelSideData } from './types.js';
-import { DATA_BY_VERSION } from './data/index.js';
 
 /**
  * What the fake sends the model for the options that shape the request, as the real CLI of the

@@ -1,8 +1,8 @@
 import { randomUuid } from '../../../util/uuid.js';
 import type { Json, SessionFacts } from '../../behaviour/index.js';
 import { type CapturedControlReply, type ControlRepliesData, requestValues } from './captured-types.js';
-import type { ControlSession } from './types.js';
 import { DATA_BY_VERSION } from './data/index.js';
+import type { ControlSession } from './types.js';
 
 /**
  * The replies the real CLI of each emulated version gave to the client control requests it

@@ -1,5 +1,5 @@
-import type { MessageKindsData } from './types.js';
 import { DATA_BY_VERSION } from './data/index.js';
+import type { MessageKindsData } from './types.js';
 
 /** The captured message kinds of each emulated version (`npm run fake:capture-message-kinds`). */
 const DATA = DATA_BY_VERSION as Readonly<Record<string, MessageKindsData>>;

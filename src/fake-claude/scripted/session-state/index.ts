@@ -1,6 +1,6 @@
 import { randomUuid } from '../../../util/uuid.js';
-import type { SessionStateData, SessionStateVariant } from './types.js';
 import { DATA_BY_VERSION } from './data/index.js';
+import type { SessionStateData, SessionStateVariant } from './types.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,9 +8,9 @@ import type {
   SessionFacts,
   ToolOutcome,
 } from '../../behaviour/index.js';
+import { DATA_BY_VERSION } from './data/index.js';
 import type { StructuredOutputData } from './types.js';
 import { compileOutputSchema, type OutputValidator } from './validate.js';
-import { DATA_BY_VERSION } from './data/index.js';
 
 /** Each emulated version's captured handling (`npm run fake:capture-structured-output`). */
 const DATA = DATA_BY_VERSION as Readonly<Record<string, StructuredOutputData>>;
