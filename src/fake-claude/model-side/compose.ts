@@ -137,6 +137,10 @@ export function requestMessages(
 ): Json[] {
   const out: Json[] = [];
   const first = history.findIndex((m) => m.role === 'user');
+  // The system-role message follows the first user message as joined: the run of user messages
+  // that starts there (a local command's output and the next prompt, a compacted conversation's).
+  let firstEnd = first;
+  while (first >= 0 && history[firstEnd + 1]?.role === 'user') firstEnd += 1;
   history.forEach((message, index) => {
     let content: unknown = message.content;
     if (index === first && opening) {
@@ -153,7 +157,7 @@ export function requestMessages(
     } else {
       out.push({ role: message.role, content });
     }
-    if (index === first && opening?.system != null)
+    if (index === firstEnd && opening?.system != null)
       out.push({ role: 'system', content: opening.system, ...structuredClone(opening.systemFields) });
   });
   const last = out.at(-1);
