@@ -8,8 +8,9 @@ import { normalizeSandboxPaths } from '../util/sandbox-paths.js';
  * made, in order, with what legitimately differs between two runs replaced by stable placeholders —
  * ids (tool_use ids, session ids, through `src/protocol/ids.ts`), the sandbox folder, the billing
  * header's per-request hashes, the device id of the run's fresh config, the loopback port, the
- * date. Everything else — the request kinds and paths, the model, the parameters, the system
- * blocks, the tools offered, every message and reminder, where cache control sits — must be equal.
+ * date, how long a subagent ran. Everything else — the request kinds and paths, the model, the
+ * parameters, the system blocks, the tools offered, every message and reminder, where cache control
+ * sits — must be equal.
  */
 
 export interface NormalizedModelRequest {
@@ -26,6 +27,8 @@ const LOOPBACK = /127\.0\.0\.1:\d+/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** A subagent's id (`a` and 16 hex digits), random per run. */
 const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
+/** How long a subagent ran, as the Agent tool's result reports it to the model. */
+const AGENT_DURATION = /(\bduration_ms: )\d+/g;
 /** A plan file's name: the CLI picks random words, the fake its own. */
 const PLAN_FILE = /(\/plans\/)[\w.-]+\.md\b/g;
 const MONTH_YEAR =
@@ -41,6 +44,7 @@ function scrub(value: unknown): unknown {
       .replace(DATE, '<date>')
       .replace(PLAN_FILE, '$1<plan>.md')
       .replace(AGENT_ID, '<agent-id>')
+      .replace(AGENT_DURATION, '$1<ms>')
       .replace(MONTH_YEAR, '<month>');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
