@@ -32,28 +32,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
     scenario: 'hooks/user-prompt-submit',
     what: 'a prompt blocked by a UserPromptSubmit hook: 2.1.150 has spent the skills list on it, so the next request lacks it; the fake still sends it',
   },
-  ...['2.1.150', '2.1.332'].flatMap((version) => [
-    {
-      version,
-      scenario: 'compaction/manual',
-      what: '/compact: the summary request (its own max_tokens, its messages as strings) and the context after the boundary differ from the real CLI’s',
-    },
-    {
-      version,
-      scenario: 'prompt-suggestion/after-turn',
-      what: 'the prompt-suggestion side request: the real CLI keeps its messages as strings and its cache control on the conversation; the fake does not',
-    },
-    {
-      version,
-      scenario: 'subagent/task-messages',
-      what: 'a subagent’s own requests (context, thinking display, a Bash result’s is_error) differ from the real CLI’s',
-    },
-    {
-      version,
-      scenario: 'subagent/api-retry',
-      what: 'a subagent’s own requests (context, thinking display) differ from the real CLI’s',
-    },
-  ]),
 ];
 
 /** The gap of `scenario` on `version`, if the fake's requests are known to differ there. */

@@ -3,6 +3,7 @@ import type { RecordedRequest } from '../../model-api/index.js';
 import { COMPACTION } from '../../scenarios/catalogue/compaction.js';
 import { isRecord } from '../../util/json.js';
 import type { CompactionData } from '../scripted/message-kinds/types.js';
+import { changedParams, contextFacts, contextTemplates, sideInstructions } from './message-kinds-requests.js';
 import { templated } from './templated.js';
 
 type Json = Record<string, unknown>;
@@ -35,23 +36,25 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
   const t = (value: unknown) => templated(value, root, knowns) as Json;
 
   const conversation = requests.filter((r) => r.kind === 'conversation' && isRecord(r.body));
+  const main = conversation[0]?.body as Json | undefined;
   const summaryRequest = conversation[1]?.body as Json | undefined;
   const next = conversation[2]?.body as Json | undefined;
-  const prompt = (summaryRequest?.messages as Json[] | undefined)?.at(-1)?.content;
-  if (typeof prompt !== 'string')
-    fail('the summary request does not end with its instructions', summaryRequest);
-  // The first user message of the next request: the compacted conversation, then the new prompt.
-  const first = ((next?.messages as Json[] | undefined) ?? []).find((m) => m.role === 'user');
+  if (!main || !summaryRequest || !next) fail('fewer than three Messages API requests');
+  const prompt = sideInstructions(summaryRequest, 'the summary request');
+  // The next request: the context rebuilt, the compacted conversation, then the new prompt.
+  const first = ((next.messages as Json[] | undefined) ?? [])[0];
   const blocks = Array.isArray(first?.content) ? (first.content as Json[]) : [];
-  const history = blocks
-    .slice(0, -1)
-    .filter((b) => typeof b.text === 'string' && !b.text.startsWith('<system-reminder>'))
-    .map((b) => {
-      const { cache_control: _cache, ...block } = b;
-      return { ...block, text: String(block.text).split(summaryText).join('{summaryMessage}') };
-    });
-  if (!history.some((b) => String(b.text).includes('{summaryMessage}')))
-    fail('the next request does not start from the summary', first);
+  if (first?.role !== 'user' || blocks.at(-1)?.text !== COMPACTION.next)
+    fail('the next request does not start with a user message ending in the next prompt', first);
+  const summaryAt = blocks.findIndex((b) => typeof b.text === 'string' && b.text.includes(summaryText));
+  if (summaryAt < 0) fail('the next request does not start from the summary', first);
+  // Each a message of the conversation, which the CLI ended with a newline as it joined the next.
+  const history = blocks.slice(summaryAt, -1).map((b) => {
+    const { cache_control: _cache, ...block } = b;
+    const text = String(block.text ?? '');
+    if (!text.endsWith('\n')) fail('a message of the compacted conversation not joined with a newline', b);
+    return { ...block, text: text.slice(0, -1).split(summaryText).join('{summaryMessage}') };
+  });
 
   const metadata = boundary.compact_metadata as Json;
   const wholes: Record<string, string> = {
@@ -61,6 +64,7 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
   };
   return {
     prompt,
+    params: changedParams(summaryRequest, main),
     before: compact.slice(0, initAt).map(t),
     boundary: {
       ...t(boundary),
@@ -74,5 +78,6 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
     },
     postTokensOffset: Number(metadata.post_tokens) - Math.round(summaryText.length / 4),
     history: history.map(t),
+    context: contextTemplates(next, summaryAt, contextFacts(next, root)),
   };
 }

@@ -4,6 +4,12 @@ import { SUBAGENT } from '../../scenarios/catalogue/subagent.js';
 import { isRecord } from '../../util/json.js';
 import { indentLines } from '../scripted/message-kinds/subagent-result.js';
 import type { SubagentData, TokenCount } from '../scripted/message-kinds/types.js';
+import {
+  changedParams,
+  contextFacts,
+  contextTemplates,
+  systemMessageAfter,
+} from './message-kinds-requests.js';
 import { billingTemplate, defaultPromptTemplate } from './model-side.js';
 import { templated, templatedText, withWholeValues } from './templated.js';
 
@@ -144,6 +150,24 @@ export function subagentData(
   const sub = conversation[1]?.body as Json | undefined;
   if (!main || !sub) fail('fewer than two Messages API requests');
   const subSystem = (Array.isArray(sub.system) ? sub.system : []) as Json[];
+  // Its context: what its first request has around the prompt; what its second has after the tool results.
+  const facts = contextFacts(sub, root);
+  const subFirst = (sub.messages as Json[] | undefined)?.[0];
+  const promptAt = Array.isArray(subFirst?.content)
+    ? (subFirst.content as Json[]).findIndex((b) => b.text === S.prompt)
+    : -1;
+  if (promptAt < 0) fail("the subagent's first request does not start with its prompt", subFirst);
+  const subNext = conversation[2]?.body as Json | undefined;
+  const resultsAt = ((subNext?.messages as Json[] | undefined) ?? []).findIndex(
+    (m) => Array.isArray(m.content) && (m.content as Json[]).some((b) => b.tool_use_id === S.bashId),
+  );
+  if (!subNext || resultsAt < 0) fail("the subagent's second request lacks its tool result", subNext);
+  const afterTools = systemMessageAfter(
+    subNext,
+    resultsAt,
+    facts,
+    "the subagent's message after its tool results",
+  );
 
   const result = messages.find((m) => m.type === 'result');
   return {
@@ -183,11 +207,14 @@ export function subagentData(
     request: {
       tools: ((sub.tools as Json[] | undefined) ?? []).map((tool) => String(tool.name)),
       omits: Object.keys(main).filter((k) => !(k in sub)),
+      params: changedParams(sub, main),
       system: subSystem.map((b, i) => ({
         ...b,
         text:
           i === 0 ? billingTemplate(String(b.text), version) : defaultPromptTemplate(String(b.text), root),
       })),
+      context: contextTemplates(sub, promptAt, facts),
+      ...(afterTools === undefined ? {} : { afterTools }),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { RecordedRequest } from '../../model-api/index.js';
 import { PROMPT_SUGGESTION } from '../../scenarios/catalogue/prompt-suggestion.js';
 import { isRecord } from '../../util/json.js';
 import type { PromptSuggestionData } from '../scripted/message-kinds/types.js';
+import { changedParams, sideInstructions } from './message-kinds-requests.js';
 import { templated } from './templated.js';
 
 type Json = Record<string, unknown>;
@@ -18,26 +19,15 @@ export function promptSuggestionData(
 ): PromptSuggestionData {
   const message = messages.find((m) => m.type === 'prompt_suggestion');
   if (!message) throw new ClideError('io', 'capturing the prompt suggestion: no prompt_suggestion');
-  const request = requests.filter((r) => r.kind === 'conversation' && isRecord(r.body))[2]?.body as
-    | Json
-    | undefined;
-  const last = (request?.messages as Json[] | undefined)?.at(-1);
-  const prompt =
-    typeof last?.content === 'string'
-      ? last.content
-      : Array.isArray(last?.content)
-        ? (last.content as Json[]).map((b) => String(b.text ?? '')).join('')
-        : undefined;
-  if (last?.role !== 'user' || !prompt)
-    throw new ClideError(
-      'io',
-      'capturing the prompt suggestion: its request does not end with instructions',
-      {
-        hint: JSON.stringify(last).slice(0, 400),
-      },
-    );
+  const conversation = requests.filter((r) => r.kind === 'conversation' && isRecord(r.body));
+  const main = conversation[1]?.body as Json | undefined;
+  const request = conversation[2]?.body as Json | undefined;
+  if (!main || !request)
+    throw new ClideError('io', 'capturing the prompt suggestion: fewer than three Messages API requests');
+  const prompt = sideInstructions(request, 'the suggestion request');
   return {
     prompt,
+    params: changedParams(request, main),
     message: templated(message, root, { suggestion: PROMPT_SUGGESTION.suggestion }) as Json,
   };
 }

@@ -10,6 +10,7 @@ import {
   openingContext,
   requestMessages,
 } from './compose.js';
+import { type ContextTemplates, withTemplates } from './context-templates.js';
 import { deviceId } from './device-id.js';
 import {
   afterToolBatch,
@@ -69,6 +70,10 @@ export class ModelSideSession {
   /** The context around the first prompt, once the first request is made. */
   private opening: Opening | undefined;
   private readonly notices: string[] = [];
+  /** The context after a compaction (its templates), once one happened. */
+  private rebuilt: ContextTemplates | undefined;
+  /** The context of requests laid out with other templates (a subagent's), each frozen at its first. */
+  private readonly otherOpenings = new WeakMap<ContextTemplates, Opening>();
   /** What the session's SessionStart command hooks had to say at startup. */
   private sessionStartNotes: readonly SessionStartNote[] = [];
   private readonly maxBudgetUsd: number | undefined;
@@ -196,7 +201,8 @@ export class ModelSideSession {
    * A request's messages: the conversation, the context the version puts around the session's
    * first prompt (frozen at the first request: the day, the model, the skills, the session-start
    * notices — the plan mode's reminder with its plan file under `configDir`/plans named after the
-   * first prompt, a hook's context, the budget), cache control on the last block.
+   * first prompt, a hook's context, the budget), cache control on the last block. With
+   * `templates`, the context is theirs (a subagent's); after a compaction, the rebuilt one.
    */
   messages(
     history: ReadonlyArray<{ role: string; content: unknown }>,
@@ -205,6 +211,7 @@ export class ModelSideSession {
     facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
       sessionModel?: string;
     },
+    templates?: ContextTemplates,
   ): Json[] {
     const variant = this.variant(facts.sessionModel ?? facts.model);
     const context = {
@@ -214,6 +221,28 @@ export class ModelSideSession {
       ...(variant?.cacheControl ? { cacheControl: variant.cacheControl } : {}),
       ...(variant?.deferredBuiltins ? { deferredBuiltins: variant.deferredBuiltins } : {}),
     };
+    const openingFacts = (): OpeningFacts => ({
+      model: facts.model,
+      projectSkills: facts.projectSkills,
+      deferredMcpTools: facts.deferredMcpTools,
+      builtinTools: facts.builtinTools,
+      cwd: this.cwd,
+      date: contextDate(),
+      osVersion: `${type()} ${release()}`,
+      platform: process.platform,
+      isGitRepo: existsSync(join(this.cwd, '.git')),
+    });
+    // Another context (a subagent's): its own, frozen at its first request.
+    if (templates !== undefined) {
+      let own = this.otherOpenings.get(templates);
+      if (own === undefined) {
+        own = openingContext(withTemplates(context, templates), openingFacts(), []);
+        this.otherOpenings.set(templates, own);
+      }
+      return requestMessages(history, own, context.cacheControl);
+    }
+    if (this.opening === undefined && this.rebuilt !== undefined)
+      this.opening = openingContext(withTemplates(context, this.rebuilt), openingFacts(), []);
     if (this.opening === undefined) {
       const first = history.find((m) => m.role === 'user');
       const notices: string[] = [];
@@ -230,17 +259,7 @@ export class ModelSideSession {
         notices.push(budgetNotice(this.data.context, 0, this.maxBudgetUsd));
       this.opening = openingContext(
         context,
-        {
-          model: facts.model,
-          projectSkills: facts.projectSkills,
-          deferredMcpTools: facts.deferredMcpTools,
-          builtinTools: facts.builtinTools,
-          cwd: this.cwd,
-          date: contextDate(),
-          osVersion: `${type()} ${release()}`,
-          platform: process.platform,
-          isGitRepo: existsSync(join(this.cwd, '.git')),
-        },
+        openingFacts(),
         notices,
         sessionStartTexts(this.data.hooks, this.sessionStartNotes, 'startup'),
       );
@@ -278,6 +297,15 @@ export class ModelSideSession {
   /** The messages that give the model a Stop hook's block (`reason`, of `by`), to remember. */
   stopBlocked(reason: string, by: BlockingHook): Array<{ role: 'user' | 'system'; content: unknown }> {
     return stopBlockMessages(this.data.hooks, reason, by);
+  }
+
+  /**
+   * A compaction: the context is rebuilt at the next request from `templates` (what the version
+   * puts around a compacted conversation), without the session-start notices of the first prompt.
+   */
+  rebuildContext(templates: ContextTemplates): void {
+    this.rebuilt = templates;
+    this.opening = undefined;
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

@@ -20,6 +20,7 @@ import type {
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
+import type { ContextTemplates } from '../model-side/context-templates.js';
 import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
 import { AwaitInitialize } from './await-initialize.js';
@@ -649,7 +650,7 @@ export class ScriptedEngine implements ControlSession {
     return [{ type: 'text', text: content }];
   }
 
-  private requestBody(history = this.history): Json {
+  private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
     const model = String(this.b.apiModelFor(sessionModel));
     return {
@@ -665,6 +666,7 @@ export class ScriptedEngine implements ControlSession {
           deferredMcpTools: this.deferredMcpTools(),
           builtinTools: this.builtinToolNames(),
         },
+        context,
       ),
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
       tools: this.modelSide.tools(sessionModel, this.apiTools()),
@@ -691,7 +693,8 @@ export class ScriptedEngine implements ControlSession {
       promptSuggestions: () => this.promptSuggestions,
       permissionMode: () => this.permissionMode,
       lastResultIsError: () => this.accounting.lastResultIsError,
-      requestBody: (history) => this.requestBody(history),
+      requestBody: (history, context) => this.requestBody(history, context),
+      rebuildContext: (context) => this.modelSide.rebuildContext(context),
       call: async (body, signal) => {
         logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
         const source = await this.source();

@@ -6,6 +6,7 @@ import type { TurnState } from '../turn-state.js';
 import { fillTemplate } from './fill.js';
 import type { KindsHost } from './host.js';
 import { readResponse } from './response-reader.js';
+import { sideRequestBody } from './side-request.js';
 import type { CompactionData } from './types.js';
 
 /** The prompt that asks for a compaction: `/compact` alone (instructions after it are not emulated). */
@@ -43,7 +44,7 @@ export async function compact(host: KindsHost, data: CompactionData, turn: TurnS
   const preTokens = last
     ? last.input_tokens + last.cache_creation_input_tokens + last.cache_read_input_tokens + last.output_tokens
     : 0;
-  const body = host.requestBody([...host.history(), { role: 'user', content: data.prompt }]);
+  const body = sideRequestBody(host, host.history(), data.prompt, data.params);
   const response = await host.call(body, turn.abort.signal);
   if (!response.ok) {
     const text = `API Error: ${response.status} ${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}`;
@@ -73,14 +74,14 @@ export async function compact(host: KindsHost, data: CompactionData, turn: TurnS
   );
   host.emit(summary);
   for (const message of data.after) host.emit(fillTemplate(message, host.facts()));
-  host.replaceHistory([
-    {
+  // The conversation starts over from the summary, in the context the CLI rebuilds around it.
+  host.replaceHistory(
+    data.history.map((block) => ({
       role: 'user',
-      content: data.history.map((block) =>
-        fillTemplate(block, host.facts(), { strings: { summaryMessage: summaryText } }),
-      ),
-    },
-  ]);
+      content: [fillTemplate(block, host.facts(), { strings: { summaryMessage: summaryText } })],
+    })),
+  );
+  host.rebuildContext(data.context);
   // A result of no turns: the version's fields (a plain result's, and what only this one has).
   const built = host.b.resultSuccess(host.facts(), host.totals(turn, 0), '', null, randomUuid());
   const result: Json = {};

@@ -6,6 +6,7 @@ import type {
   SessionFacts,
   ToolOutcome,
 } from '../../behaviour/index.js';
+import type { ContextTemplates } from '../../model-side/context-templates.js';
 import type { ModelResponse } from '../model-source.js';
 import type { TurnState } from '../turn-state.js';
 
@@ -34,8 +35,13 @@ export interface KindsHost {
   permissionMode(): string;
   /** The last result went out as an error. */
   lastResultIsError(): boolean;
-  /** A Messages API request for `history`, built as the main loop builds its own. */
-  requestBody(history: HistoryMessage[]): Json;
+  /**
+   * A Messages API request for `history`, built as the main loop builds its own; with `context`,
+   * the conversation laid out in that context instead of the session's (a subagent's).
+   */
+  requestBody(history: HistoryMessage[], context?: ContextTemplates): Json;
+  /** A compaction: the session's context is rebuilt from `context` at its next request. */
+  rebuildContext(context: ContextTemplates): void;
   /** Sends a request to the session's model source (logged as the main loop's are). */
   call(body: Json, signal: AbortSignal): Promise<ModelResponse>;
   /** Runs one tool call of `turn` as the main loop does (hooks, permission, the tool). */

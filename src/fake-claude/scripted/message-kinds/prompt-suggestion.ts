@@ -3,6 +3,7 @@ import type { TurnState } from '../turn-state.js';
 import { fillTemplate } from './fill.js';
 import type { KindsHost } from './host.js';
 import { readResponse } from './response-reader.js';
+import { sideRequestBody } from './side-request.js';
 import type { PromptSuggestionData } from './types.js';
 
 /** The last response's input, cache-write and output tokens above which the cache is cold: no suggestion. */
@@ -122,7 +123,7 @@ export async function suggestPrompt(
   if (last && last.input_tokens + last.cache_creation_input_tokens + last.output_tokens > COLD_CACHE_TOKENS)
     return;
   const started = monotonicMs();
-  const body = host.requestBody([...history, { role: 'user', content: data.prompt }]);
+  const body = sideRequestBody(host, history, data.prompt, data.params);
   const response = await host.call(body, turn.abort.signal);
   if (!response.ok) return;
   const read = await readResponse(response.events, () => {});

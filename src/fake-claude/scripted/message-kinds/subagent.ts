@@ -6,6 +6,7 @@ import { isRecord } from '../../../util/json.js';
 import { sleep } from '../../../util/sleep.js';
 import { randomUuid } from '../../../util/uuid.js';
 import type { CallUsage, Json, ToolOutcome } from '../../behaviour/index.js';
+import type { ContextTemplates } from '../../model-side/context-templates.js';
 import { fillTemplate as fillPrompt } from '../../model-side/index.js';
 import type { TurnState } from '../turn-state.js';
 import { fillTemplate } from './fill.js';
@@ -69,13 +70,15 @@ export class Subagents {
     // The subagent's own turn: its tool calls do not count as the main turn's.
     const own: TurnState = { ...turn, toolUses: 0, modelCalls: 0, messageIds: [] };
     const history: HistoryMessage[] = [{ role: 'user', content: [{ type: 'text', text: prompt }] }];
+    // The subagent's own context around its prompt, frozen for its run.
+    const context = { ...data.request.context };
     const toolNames: string[] = [];
     let blockOutputs = 0;
     let report = '';
     let usage: CallUsage | undefined;
     let model = '';
     for (;;) {
-      const body = this.requestBody(history);
+      const body = this.requestBody(history, context);
       model = String(body.model);
       const callStarted = monotonicMs();
       const response = await this.call(body, turn, fill);
@@ -132,10 +135,19 @@ export class Subagents {
         results.push(
           outcome.isError
             ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
-            : { tool_use_id: id, type: 'tool_result', content: outcome.content },
+            : {
+                tool_use_id: id,
+                type: 'tool_result',
+                content: outcome.content,
+                ...(outcome.explicitNotError ? { is_error: false } : {}),
+              },
         );
       }
+      const first = !history.some((m) => m.role === 'system');
       history.push({ role: 'user', content: results });
+      // What the version tells the subagent once, after its first tool results.
+      if (first && data.request.afterTools !== undefined)
+        history.push({ role: 'system', content: data.request.afterTools });
     }
 
     const durationMs = Math.round(monotonicMs() - started);
@@ -169,10 +181,13 @@ export class Subagents {
     });
   }
 
-  /** A request of the subagent: the main loop's, with the subagent's tools, system prompt and parameters. */
-  private requestBody(history: HistoryMessage[]): Json {
+  /**
+   * A request of the subagent: the main loop's, in the subagent's context, with its tools, system
+   * prompt and parameters.
+   */
+  private requestBody(history: HistoryMessage[], context: ContextTemplates): Json {
     const { host, data } = this;
-    const body = host.requestBody(history);
+    const body = Object.assign(host.requestBody(history, context), structuredClone(data.request.params));
     const offered = new Map(host.b.apiTools().map((t) => [t.name, t]));
     body.tools = data.request.tools.flatMap((name) => {
       const tool = offered.get(name);

@@ -10,6 +10,8 @@
  * `<session_id>` and `<timestamp>` are filled per message.
  */
 
+import type { ContextTemplates } from '../../model-side/context-templates.js';
+
 type Json = Record<string, unknown>;
 
 export interface MessageKindsData {
@@ -70,14 +72,29 @@ export interface SubagentData {
   retryProgress?: { retrying: Json; resolved: Json };
   /** A result's `subagent_stats` before any subagent (its counters 0), on versions that report them. */
   stats?: Json;
-  /** The subagent's requests: the tools offered, the main request's keys it leaves out, its system blocks. */
-  request: { tools: string[]; omits: string[]; system: Json[] };
+  /** The subagent's requests. */
+  request: {
+    /** The tools offered. */
+    tools: string[];
+    /** The main loop's request keys it leaves out. */
+    omits: string[];
+    /** Its request parameters whose values differ from the main loop's (its thinking, …). */
+    params: Json;
+    /** Its system blocks. */
+    system: Json[];
+    /** The context around its prompt (its own system-role message, …). */
+    context: ContextTemplates;
+    /** A system-role message after its first tool results (a template as `context`'s), on versions that send one. */
+    afterTools?: string;
+  };
 }
 
 /** `/compact` as a prompt: the summary request and what the CLI emits around it. */
 export interface CompactionData {
-  /** The summary request's instructions, the user message after the conversation. */
+  /** The summary request's instructions, the user message after the conversation (a string). */
   prompt: string;
+  /** The summary request's parameters whose values differ from the main loop's (its max_tokens, …). */
+  params: Json;
   /** What comes before `system/init` (status messages). */
   before: Json[];
   /** `system/compact_boundary` (`{=preTokens}`, `{=postTokens}`, `{=durationMs}`). */
@@ -90,14 +107,21 @@ export interface CompactionData {
   result: { keys: string[]; extra: Json };
   /** `post_tokens` minus the summary message's length in tokens (length / 4, rounded). */
   postTokensOffset: number;
-  /** The conversation after compaction: the first user message's text blocks (`{summaryMessage}`). */
+  /**
+   * The conversation after compaction: its user messages, a text block each (`{summaryMessage}`),
+   * without the newline the CLI adds to each as it joins them with what follows.
+   */
   history: Json[];
+  /** The context the CLI rebuilds around the compacted conversation. */
+  context: ContextTemplates;
 }
 
 /** A suggested next prompt after a turn (initialize's `promptSuggestions`). */
 export interface PromptSuggestionData {
-  /** The suggestion request's instructions, the user message after the conversation. */
+  /** The suggestion request's instructions, the user message after the conversation (a string). */
   prompt: string;
+  /** The suggestion request's parameters whose values differ from the main loop's. */
+  params: Json;
   /** `prompt_suggestion` (`{suggestion}`). */
   message: Json;
 }
