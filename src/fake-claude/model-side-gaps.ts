@@ -27,11 +27,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
     scenario: 'content/image-and-document',
     what: 'an image in a prompt: 2.1.332 adds a text block naming where it saved the image; the fake saves none',
   },
-  {
-    version: '2.1.150',
-    scenario: 'hooks/user-prompt-submit',
-    what: 'a prompt blocked by a UserPromptSubmit hook: 2.1.150 has spent the skills list on it, so the next request lacks it; the fake still sends it',
-  },
 ];
 
 /** The gap of `scenario` on `version`, if the fake's requests are known to differ there. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { noticeJoiner, postToolUseText, sessionStartText, stopMessages } from './model-side-hooks.js';
+import {
+  noticeJoiner,
+  postToolUseText,
+  sessionStartText,
+  spentBlocks,
+  stopMessages,
+} from './model-side-hooks.js';
 
 const base = { userBlocks: ['<r>skills</r>', '<r>date</r>'], systemMessage: '# Env\n{notices}Today.' };
 
@@ -94,5 +100,14 @@ describe('model-side capture of hooks', () => {
       system: null,
     });
     expect(() => stopMessages(messages.slice(0, 1), 'MARK')).toThrow(/no user message/);
+  });
+
+  it('what a blocked prompt spent: the plain context’s blocks the next request lacks; anything else fails loudly', () => {
+    expect(spentBlocks(base, { blocks: ['<r>date</r>'], system: '# Env\nToday.' })).toEqual([0]);
+    expect(spentBlocks(base, { blocks: base.userBlocks, system: '# Env\nToday.' })).toEqual([]);
+    expect(() => spentBlocks(base, { blocks: ['<r>new</r>'], system: '# Env\nToday.' })).toThrow(
+      /less some blocks/,
+    );
+    expect(() => spentBlocks(base, { blocks: base.userBlocks, system: 'other' })).toThrow(/less some blocks/);
   });
 });

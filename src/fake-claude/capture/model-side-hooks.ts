@@ -25,7 +25,9 @@ import {
  *   their user message, or a system-role message after it (then, from a run with
  *   `--max-budget-usd`, what joins it to the budget notice in that message);
  * - a Stop hook's block (a hook callback's, and a command hook's JSON answer): the user message
- *   that gives the model its reason, and the system-role message after it, if any.
+ *   that gives the model its reason, and the system-role message after it, if any;
+ * - a first prompt blocked by a UserPromptSubmit hook: what the next prompt's context lacks (what
+ *   the blocked prompt spent), compared with a plain session's.
  */
 
 type Json = Record<string, unknown>;
@@ -39,6 +41,7 @@ const POST_TOOL_USE_HOOK = 'PostToolUse:Write';
 const STOP_REASON = 'clide-capture-stop-reason';
 /** A command hook that blocks the first stop of a turn (its input on stdin says so). */
 const STOP_COMMAND = `grep -q '"stop_hook_active":false' && echo '{"decision":"block","reason":"${STOP_REASON}"}' || true`;
+const BLOCKED_PROMPT = 'clide capture: a prompt to block.';
 const BUDGET_TEXT = /USD budget: \$[\d.e-]+\/\$[\d.]+; \$[\d.e-]+ remaining$/;
 
 /** One probe's conversation requests and its sandbox's root (its cwd is `<root>/work`). */
@@ -211,6 +214,28 @@ export function stopMessages(
 }
 
 /**
+ * The blocks of a plain session's context (`base`, indexes) that a first request after a blocked
+ * prompt (`probe`) lacks; it must have the rest, in order, and the same system-role message.
+ */
+export function spentBlocks(
+  base: Pick<ModelSideData['context'], 'userBlocks' | 'systemMessage'>,
+  probe: { blocks: string[]; system: string | null },
+): number[] {
+  const spent: number[] = [];
+  let next = 0;
+  base.userBlocks.forEach((block, i) => {
+    if (probe.blocks[next] === block) next += 1;
+    else spent.push(i);
+  });
+  const system = base.systemMessage?.replace('{notices}', '') ?? null;
+  if (next !== probe.blocks.length || probe.system !== system)
+    throw new ClideError('io', 'after a blocked prompt the context is not the plain one less some blocks', {
+      hint: JSON.stringify(probe).slice(0, 2000),
+    });
+  return spent;
+}
+
+/**
  * Captures the hooks' data from `binary`, given the plain session's context (`base`) and the
  * facts that template a probe's texts (`factsOf`, by its sandbox's root).
  */
@@ -317,7 +342,27 @@ export async function captureHooks(
       },
     );
 
+  const blocked = await probeRun(binary, 'blocked-prompt', {
+    model: script([text('Hi.')]),
+    handlers: {
+      hook_callback: (req) =>
+        isRecord(req.input) && req.input.prompt === BLOCKED_PROMPT
+          ? { decision: 'block', reason: 'No.' }
+          : {},
+    },
+    async drive(ctx) {
+      await ctx.session.request({
+        subtype: 'initialize',
+        hooks: { UserPromptSubmit: [{ hookCallbackIds: ['capture_prompt'] }] },
+      });
+      await turn(ctx, BLOCKED_PROMPT);
+      await turn(ctx, PROMPT);
+    },
+  });
+  const spentByBlockedPrompt = spentBlocks(base, openingOf(blocked.requests[0]!, factsOf(blocked.root)));
+
   return {
+    spentByBlockedPrompt,
     stop: {
       feedback: byCallback.feedback,
       asString: byCallback.asString,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withSessionStartSlot } from './hooks.js';
+import { withoutSpent, withSessionStartSlot } from './hooks.js';
 import { ModelSideSession } from './session.js';
 
 type Block = { type: string; text: string };
@@ -101,5 +101,44 @@ describe('a Stop hook’s block', () => {
       role: 'system',
       content: 'Stop hook blocking error from command: "echo "$x"": No.',
     });
+  });
+});
+
+describe('a first prompt blocked by a UserPromptSubmit hook', () => {
+  it('2.1.150: spends the skills list; the next prompt’s context lacks it, its notices in their places', () => {
+    const side = new ModelSideSession('2.1.150', { maxBudgetUsd: 2 }, '/tmp');
+    side.sessionStartHooks('startup', [{ output: 'hello' }]);
+    side.promptBlocked();
+    const blocks = texts(side.messages([user('Say hi.')], 'default', '/c', facts)[0]!.content);
+    expect(blocks).toHaveLength(4);
+    expect(blocks[0]).toMatch(/SessionStart:startup hook success: hello/);
+    expect(blocks[1]).toMatch(/USD budget/);
+    expect(blocks[2]).toMatch(/# currentDate/);
+    expect(blocks.join('')).not.toContain('The following skills are available');
+  });
+
+  it('2.1.332: spends nothing; a prompt blocked after the first request spends nothing either', () => {
+    const plain = JSON.stringify(
+      new ModelSideSession('2.1.332', {}, '/tmp').messages([user('Hi.')], 'default', '/c', facts),
+    );
+    const side = new ModelSideSession('2.1.332', {}, '/tmp');
+    side.promptBlocked();
+    expect(JSON.stringify(side.messages([user('Hi.')], 'default', '/c', facts))).toBe(plain);
+    const late = new ModelSideSession('2.1.150', {}, '/tmp');
+    const first = JSON.stringify(late.messages([user('Hi.')], 'default', '/c', facts));
+    late.promptBlocked();
+    expect(JSON.stringify(late.messages([user('Hi.')], 'default', '/c', facts))).toBe(first);
+  });
+
+  it('without the spent blocks, the notices’ and SessionStart texts’ places move with them', () => {
+    const context = {
+      userBlocks: ['a', 'b', 'c'],
+      userBlocksWithNotice: ['a', 'b', 'c'],
+      notice: { placement: 'user-block' as const, at: 2, template: '{text}' },
+    };
+    const out = withoutSpent(context, { placement: 'user-block', at: 1, texts: ['s'] }, [0]);
+    expect(out.context.userBlocks).toEqual(['b', 'c']);
+    expect(out.context.notice.at).toBe(1);
+    expect(out.sessionStart?.at).toBe(0);
   });
 });

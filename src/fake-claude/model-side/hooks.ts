@@ -1,4 +1,5 @@
 import { fillTemplate } from './index.js';
+import type { ModelSideData } from './types.js';
 
 /**
  * What the CLI sends the model for hooks (captured from the binary by
@@ -37,6 +38,42 @@ export interface ModelSideHooks {
    * callback's (`callback`, `{reason}`) or a command hook's (`command`, `{command}`, `{reason}`).
    */
   stop: { feedback: string; asString: boolean; callback: string | null; command: string | null };
+  /**
+   * The blocks of `context.userBlocks` (indexes) that a prompt blocked by a UserPromptSubmit hook
+   * before the session's first request spends: the next prompt's context lacks them.
+   */
+  spentByBlockedPrompt: number[];
+}
+
+type Context = ModelSideData['context'];
+
+/**
+ * The context of a first prompt without the blocks (`spent`, indexes of `context.userBlocks`) a
+ * blocked prompt spent; the session-start notices' and SessionStart texts' places moved with them.
+ */
+export function withoutSpent<C extends Pick<Context, 'userBlocks' | 'userBlocksWithNotice' | 'notice'>>(
+  context: C,
+  sessionStart: SessionStartTexts | undefined,
+  spent: readonly number[],
+): { context: C; sessionStart: SessionStartTexts | undefined } {
+  if (spent.length === 0) return { context, sessionStart };
+  const kept = (_: unknown, i: number) => !spent.includes(i);
+  const before = (at: number) => at - spent.filter((i) => i < at).length;
+  return {
+    context: {
+      ...context,
+      userBlocks: context.userBlocks.filter(kept),
+      userBlocksWithNotice: context.userBlocksWithNotice.filter(kept),
+      notice:
+        context.notice.placement === 'user-block'
+          ? { ...context.notice, at: before(context.notice.at) }
+          : context.notice,
+    },
+    sessionStart:
+      sessionStart?.placement === 'user-block'
+        ? { ...sessionStart, at: before(sessionStart.at) }
+        : sessionStart,
+  };
 }
 
 /** The hook that blocked: a hook callback, or a command hook (its command). */

@@ -19,6 +19,7 @@ import {
   type SessionStartNote,
   sessionStartTexts,
   stopBlockMessages,
+  withoutSpent,
 } from './hooks.js';
 import {
   defersMcpTools,
@@ -76,6 +77,8 @@ export class ModelSideSession {
   private readonly otherOpenings = new WeakMap<ContextTemplates, Opening>();
   /** What the session's SessionStart command hooks had to say at startup. */
   private sessionStartNotes: readonly SessionStartNote[] = [];
+  /** The blocks of the first prompt's context a blocked prompt spent (indexes of its templates). */
+  private spent: readonly number[] = [];
   private readonly maxBudgetUsd: number | undefined;
   private device: string | undefined;
   private readonly modes: PermissionModeSide;
@@ -189,6 +192,14 @@ export class ModelSideSession {
   }
 
   /**
+   * A prompt blocked by a UserPromptSubmit hook: before the session's first request it spends
+   * what the version sends once with the first prompt (2.1.150: the skills list).
+   */
+  promptBlocked(): void {
+    if (this.opening === undefined) this.spent = this.data.hooks.spentByBlockedPrompt;
+  }
+
+  /**
    * What the SessionStart command hooks of `source` had to say: at startup, it goes before the
    * context of the first prompt (a resumed session's, the real CLI puts with the next prompt: not
    * emulated).
@@ -257,12 +268,12 @@ export class ModelSideSession {
       notices.push(...this.notices);
       if (this.maxBudgetUsd !== undefined)
         notices.push(budgetNotice(this.data.context, 0, this.maxBudgetUsd));
-      this.opening = openingContext(
+      const spent = withoutSpent(
         context,
-        openingFacts(),
-        notices,
         sessionStartTexts(this.data.hooks, this.sessionStartNotes, 'startup'),
+        this.spent,
       );
+      this.opening = openingContext(spent.context, openingFacts(), notices, spent.sessionStart);
     }
     return requestMessages(history, this.opening, context.cacheControl);
   }

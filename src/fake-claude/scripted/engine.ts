@@ -577,6 +577,7 @@ export class ScriptedEngine implements ControlSession {
       );
       this.emit(this.b.initMessage(this.facts(), randomUuid()));
       if (prompt.block !== undefined) {
+        this.modelSide.promptBlocked();
         const blocked = { reason: prompt.block, prompt: promptText(content) };
         const notice = this.b.promptBlockedNotice(this.facts(), blocked, randomUuid());
         if (notice) this.emit(notice);
