@@ -19,11 +19,6 @@ export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
   { version: '2.1.332', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
   {
     version: '2.1.332',
-    scenario: 'control/set-model',
-    what: 'set_model: 2.1.332 checks the new model with a one-token side request; the fake makes none',
-  },
-  {
-    version: '2.1.332',
     scenario: 'content/image-and-document',
     what: 'an image in a prompt: 2.1.332 adds a text block naming where it saved the image; the fake saves none',
   },

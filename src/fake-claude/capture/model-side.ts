@@ -13,6 +13,7 @@ import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
 import { captureHooks } from './model-side-hooks.js';
+import { captureModelCheck } from './model-side-model-check.js';
 import { captureModes } from './model-side-modes.js';
 import { variantOf } from './model-side-variants.js';
 
@@ -31,6 +32,7 @@ import { variantOf } from './model-side-variants.js';
  * - what it sends for hooks (model-side-hooks.ts);
  * - what the permission mode changes: start notices, tools, parameters, the reminders of a
  *   change (model-side-modes.ts);
+ * - `set_model`'s check of a new model (model-side-model-check.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -44,6 +46,8 @@ const OAUTH_DUMMY = 'sk-ant-oat01-clide-offline-dummy-token';
 const APPEND = 'clide capture appended.';
 /** A fallback model whose context window differs from the default model's, and one whose does not. */
 const FALLBACKS = { differentWindow: 'claude-haiku-4-5', sameWindow: 'claude-sonnet-5-5' } as const;
+/** A model id no version lists (set_model's check, where a version makes one, asks it). */
+const UNLISTED_MODEL = 'claude-clide-unlisted-1';
 const OVERLOADED = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' }, times: 6 };
 
 function probe(
@@ -363,6 +367,18 @@ export async function captureModelSide(
     fallbacks[kind] = message ? fallbackTemplate(message, defaultModel, fallback) : null;
   }
 
+  const setModelCheck = await captureModelCheck({
+    binary,
+    candidates: [
+      'default',
+      ...models,
+      defaultModel,
+      ...Object.values(aliases).map((m) => m.replace(/\[1m\]$/, '')),
+    ],
+    unlisted: UNLISTED_MODEL,
+    billing: (text) => billingTemplate(text, version),
+  });
+
   const permissionModes = await captureModes({
     version,
     binary,
@@ -392,6 +408,7 @@ export async function captureModelSide(
     variants,
     startRequests: startRequestsOf(plainRun.run.modelRequests),
     permissionModes,
+    setModelCheck,
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,

@@ -32,6 +32,7 @@ import {
   modelSideData,
   systemBlocks,
 } from './index.js';
+import { ModelChecks } from './model-check.js';
 import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
 
 type Json = Record<string, unknown>;
@@ -82,6 +83,7 @@ export class ModelSideSession {
   private readonly maxBudgetUsd: number | undefined;
   private device: string | undefined;
   private readonly modes: PermissionModeSide;
+  private readonly modelChecks: ModelChecks;
 
   constructor(
     version: string,
@@ -99,6 +101,7 @@ export class ModelSideSession {
       this.data.permissionModes,
       flags.dangerouslySkipPermissions ? 'bypassPermissions' : (flags.permissionMode ?? 'default'),
     );
+    this.modelChecks = new ModelChecks(this.data.setModelCheck);
   }
 
   /** initialize's fields that shape the request. */
@@ -317,6 +320,18 @@ export class ModelSideSession {
   rebuildContext(templates: ContextTemplates): void {
     this.rebuilt = templates;
     this.opening = undefined;
+  }
+
+  /**
+   * The check `set_model` with `model` (as sent) makes of the API, if the version makes one for it
+   * (once per model in a session).
+   */
+  modelCheck(
+    model: string,
+    env: Record<string, string | undefined>,
+    sessionId: string,
+  ): { path: string; body: Json } | undefined {
+    return this.modelChecks.requestFor(model, this.metadata(env, sessionId));
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

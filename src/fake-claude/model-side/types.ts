@@ -1,4 +1,5 @@
 import type { ModelSideHooks } from './hooks.js';
+import type { ModelCheckData } from './model-check.js';
 import type { PermissionModesData } from './permission-modes.js';
 
 /**
@@ -88,6 +89,8 @@ export interface ModelSideData {
   startRequests: Array<{ method: string; path: string }>;
   /** What the permission mode changes in the requests (capture/model-side-modes.ts). */
   permissionModes?: PermissionModesData;
+  /** `set_model`'s check of the new model (null: the version makes none). */
+  setModelCheck?: ModelCheckData | null;
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

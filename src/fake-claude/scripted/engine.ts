@@ -32,6 +32,7 @@ import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
+import { sendModelCheck } from './model-check.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionState } from './session-state/index.js';
@@ -680,6 +681,22 @@ export class ScriptedEngine implements ControlSession {
       }),
       stream: true,
     };
+  }
+
+  /**
+   * `set_model`'s check of `model`, where the version makes one: sent to the API base URL as the
+   * start-up requests are, and like them settled before the next model request and the exit.
+   */
+  checkModel(model: string): void {
+    const baseUrl = this.options.env.ANTHROPIC_BASE_URL;
+    const check = this.modelSide.modelCheck(model, this.options.env, this.sessionId);
+    if (!baseUrl || !check) return;
+    const sent = sendModelCheck(baseUrl, check, {
+      headers: this.b.apiHeaders(),
+      env: this.options.env,
+      sessionId: this.sessionId,
+    });
+    this.started = Promise.all([this.started, sent]).then(() => undefined);
   }
 
   /** What the message kinds (message-kinds/) use of the session. */

@@ -32,5 +32,6 @@ export const setModel: ControlHandler = {
       });
     }
     session.reply(requestId, answer.response);
+    session.checkModel(model);
   },
 };

@@ -38,6 +38,8 @@ export interface ControlSession {
   replyError(requestId: string, error: string, extra?: Json): void;
   /** Ends the run with this stderr line and exit code, without throwing. */
   endWith(stderrLine: string, exitCode: number): void;
+  /** `set_model`'s check of `model` (as sent), where the version makes one. */
+  checkModel(model: string): void;
 }
 
 /** One client→CLI control request subtype: parse the request, check it, answer it. */
