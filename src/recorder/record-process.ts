@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { ClideError } from '../errors/index.js';
 import { recordingPath } from '../fixture/file-name.js';
 import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixture/index.js';
-import { createRedactor, finalizeFixture, type Redactor } from '../redact/index.js';
+import { createRedactor, finalizeFixture, JoinedFrames, type Redactor } from '../redact/index.js';
 import { leakScanThread, type ScanThread } from '../redact/scan-thread.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
 import { guardProcessGroup } from './group-guard.js';
@@ -91,6 +91,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   // Written under a temporary name; the final name only ever holds a scanned fixture.
   const temp = recordingPath(options.out);
   let redactor: Redactor;
+  let joined: JoinedFrames;
   let writer: FixtureWriter;
   let scanThread: ScanThread | undefined;
   /** The sources held while the leak scan catches up (filled once they exist). */
@@ -107,6 +108,8 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       rules,
       unsafeSkipRules: options.unsafeSkipRules ?? [],
     });
+    // Redaction over what a reader sees: a secret split over a block's deltas or stderr's lines.
+    joined = new JoinedFrames(redactor);
     // The leak scan of the file, line by line as it is written (nothing is read back at the end),
     // on a thread of its own; when it falls far behind, the sources wait for it.
     scanThread = leakScanThread(temp, redactor, { env: plainEnv }, (behind) => {
@@ -142,7 +145,12 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   const splitters = [new LineSplitter(), new LineSplitter(), new LineSplitter()];
 
   const recordLine = (dir: Dir, line: Buffer, t: number, eol: boolean) => {
-    const frame = writer.line(DIRECTIONS[dir], line, { t, eol });
+    const prepared = joined.prepare(DIRECTIONS[dir], line);
+    const offset = writer.offset;
+    const frame = writer.line(DIRECTIONS[dir], prepared.line, { t, eol });
+    // The parts of a secret that began in lines written before this one, masked where they are.
+    for (const patch of joined.written(prepared, frame, offset))
+      writer.patch(patch.offset, patch.before, patch.after);
     if (!cliVersion && dir === 1 && 'msg' in frame) cliVersion = initVersion(frame.msg);
   };
   /** Records the lines `chunk` completes — on disk when this returns — before the chunk is forwarded. */

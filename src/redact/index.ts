@@ -4,6 +4,8 @@ export { base64Forms, encodedForms, percentForms } from './encodings.js';
 export { findHighEntropy, isHighEntropyToken, shannonEntropy } from './entropy.js';
 export { DEFAULT_HEADER_ENV, headerEnv } from './header-env.js';
 export { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
+export { JoinedFrames, type LinePatch, type PreparedLine } from './joined-frames.js';
+export { type JoinedMatch, JoinedText } from './joined-text.js';
 export { type PathSegment, parseJsonPath } from './json-path.js';
 export {
   finalizeFixture,

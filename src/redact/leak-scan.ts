@@ -35,10 +35,18 @@ export function maskSecret(value: string): string {
  * placeholder is not a hit, and no pattern is matched across one.
  */
 const PLACEHOLDERS =
-  /\[redacted:[^\]\s]*\]|email-\d+@redacted\.invalid|\$(?:HOME|CWD|USER|HOSTNAME)(?:_SLUG)?\b/;
+  /\[redacted:[^\]\s]*\]|email-\d+@redacted\.invalid|\$(?:HOME|CWD|USER|HOSTNAME)(?:_SLUG)?\b|(?<=:\/\/)REDACTED(?:-\d+)?(?=@)/;
+
+/** True when `text` holds one of the kit's own placeholders (`PLACEHOLDERS`). */
+export function holdsPlaceholder(text: string): boolean {
+  return PLACEHOLDERS.test(text);
+}
 
 function betweenPlaceholders(text: string): string[] {
-  return text.includes('[redacted:') || text.includes('@redacted.invalid') || text.includes('$')
+  return text.includes('[redacted:') ||
+    text.includes('@redacted.invalid') ||
+    text.includes('$') ||
+    text.includes('REDACTED')
     ? text.split(PLACEHOLDERS).filter((piece) => piece.length > 0)
     : [text];
 }
@@ -238,8 +246,14 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     if (values.length > 0) reportedValues.set(line, values);
     pending = [];
   };
-  /** For secretlint: reported unless another detector already reported the same secret on that line. */
+  /**
+   * For secretlint: reported unless another detector already reported the same secret on that
+   * line, or what it flags holds one of the kit's own placeholders (a connection string whose
+   * password is already `[redacted:…]`): the kit's placeholders are allow-listed, and the text
+   * around them is scanned by the other detectors all the same.
+   */
   const report = (line: number, kind: string, value: string, found: Leak['found']): void => {
+    if (holdsPlaceholder(value)) return;
     if (overlapsAny(value, reportedValues.get(line) ?? [])) return;
     push(line, kind, value, found);
   };

@@ -10,8 +10,11 @@ export interface SecretPattern {
   regex: RegExp;
   /** Extra check on the secret text (to keep prose out). */
   accept?: (secret: string) => boolean;
-  /** `email` secrets get an email-shaped placeholder; the others `[redacted:<name>#n]`. */
-  shape: 'secret' | 'email';
+  /**
+   * `email` secrets get an email-shaped placeholder, a URL's `userinfo` a userinfo-shaped one
+   * (`REDACTED`, `REDACTED-2`: `userinfoPlaceholder`); the others `[redacted:<name>#n]`.
+   */
+  shape: 'secret' | 'email' | 'userinfo';
   /**
    * True when the pattern finds the secret wherever it occurs, whatever surrounds it (no keyword
    * or boundary needed): its matches need not be added to the redactor's literal set.
@@ -38,6 +41,15 @@ export interface SecretPattern {
   examples: { positive: string; secret: string; negative: string };
 }
 
+/**
+ * The placeholder of the n-th URL userinfo (`user:password`) redacted: `REDACTED`, then
+ * `REDACTED-2`, … — a valid userinfo with no password in it, so `postgres://REDACTED@db/app`
+ * stays a URL and no scanner's connection-string rule takes it for a credential.
+ */
+export function userinfoPlaceholder(n: number): string {
+  return n === 1 ? 'REDACTED' : `REDACTED-${n}`;
+}
+
 /** Placeholders and shell/template references are never secrets (the rules must not eat their own output). */
 const NOT_A_PLACEHOLDER = String.raw`(?!\[redacted|\$|<|\{\{)`;
 const SCHEMES = 'bearer|basic|token|digest|negotiate';
@@ -53,7 +65,11 @@ export function isAllowedEmail(address: string): boolean {
   const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1);
   return (
-    local === 'git' || EMAIL_ALLOWED_DOMAIN.test(domain) || EMAIL_ALLOWED_ADDRESS.has(address.toLowerCase())
+    local === 'git' ||
+    // The userinfo placeholder of a redacted URL (`postgres://REDACTED@db`), not an address.
+    /^redacted(?:-\d+)?$/.test(local) ||
+    EMAIL_ALLOWED_DOMAIN.test(domain) ||
+    EMAIL_ALLOWED_ADDRESS.has(address.toLowerCase())
   );
 }
 
@@ -322,7 +338,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     regex: /\b[a-z][a-z0-9+.-]{0,20}:\/\/(?<secret>[^\s/?#@:"'<>[\]]+:[^\s/?#@"'<>]+)@/dgi,
     requires: '@',
     pretest: /:\/\/[^\s/?#@:"'<>[\]]+:[^\s/?#@"'<>]+@/i,
-    shape: 'secret',
+    shape: 'userinfo',
     examples: {
       positive: 'postgres://app:S3cretPw@db.corp.net:5432/x',
       secret: 'app:S3cretPw',

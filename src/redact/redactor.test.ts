@@ -29,11 +29,7 @@ describe('built-in secret patterns', () => {
       'sent Bearer [redacted:bearer-token#1] ok',
     ],
     ['basic credentials', 'Basic dXNlcjpwYXNz', 'Basic [redacted:basic-credentials#1]'],
-    [
-      'URL credentials',
-      'https://bob:hunter22@git.corp.net/x',
-      'https://[redacted:url-credentials#1]@git.corp.net/x',
-    ],
+    ['URL credentials', 'https://bob:hunter22@git.corp.net/x', 'https://REDACTED@git.corp.net/x'],
     ['an AWS access key id', 'id=AKIAIOSFODNN7EXAMPLE;', 'id=[redacted:aws-access-key-id#1];'],
     [
       'an AWS secret access key assignment',
@@ -167,14 +163,93 @@ describe('structural rules', () => {
 
   it('redacts credential-named keys whatever their value looks like, keeping a scheme', () => {
     expect(
-      make().redact({ headers: { Authorization: 'Bearer zzz', password: 'hunter2', other: 'hunter2' } }),
+      make().redact({ request: { Authorization: 'Bearer zzz', password: 'hunter2', other: 'hunter2' } }),
     ).toEqual({
-      headers: {
+      request: {
         Authorization: 'Bearer [redacted:sensitive-key#1]',
         password: '[redacted:sensitive-key#2]',
         other: 'hunter2',
       },
     });
+  });
+
+  it.each([
+    ['token', 'Summer2024'],
+    ['api_token', 'hunter22'],
+    ['GITHUB_TOKEN', 'abcd1234'],
+    ['client_secret_v2', 'letmein'],
+    ['db_password', 'dragon12'],
+    ['X-Custom-Auth', 'Welcome1'],
+    ['oauth', 'Autumn99'],
+    ['signing_key', 'opensesame'],
+    ['apiKey', 'qwerty12'],
+    ['credentials', 'admin:admin'],
+  ])('a value under a secret-shaped key (%s) is a secret, however low its entropy', (key, value) => {
+    const out = make().redact({ input: { [key]: value, note: value } }) as { input: Record<string, string> };
+    expect(out.input[key]).toMatch(/^\[redacted:sensitive-key#1\]$/);
+  });
+
+  it.each([
+    ['tokenSource', 'claude.ai'],
+    ['apiKeySource', 'ANTHROPIC_API_KEY'],
+    ['token_type', 'bearer'],
+    ['auth_url', 'https://auth.corp.io/authorize'],
+    ['author', 'Jane Doe'],
+    ['monkey', 'banana'],
+    ['max_tokens', '1024'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, as a config file holds it
+    ['password', '${DB_PASSWORD}'],
+    ['token', 'none'],
+  ])('%s: a key that names no secret, or a value that is none, is kept', (key, value) => {
+    expect(make().redact({ input: { [key]: value } })).toEqual({ input: { [key]: value } });
+  });
+
+  it("redacts every value of an MCP server's env and headers, keeping settings that are plainly not secret", () => {
+    const out = make().redact({
+      mcpServers: {
+        local: {
+          command: 'node',
+          args: ['s.js'],
+          env: { TOKEN: 'Summer2024Pass', DEBUG: 'hunter2', NODE_PATH: '/opt/lib', PORT: '8080' },
+        },
+        remote: {
+          type: 'http',
+          url: 'https://mcp.corp.io',
+          headers: { 'X-Custom-Header': 'hunter2hunter2', Accept: 'text/plain' },
+        },
+      },
+    });
+    expect(out).toEqual({
+      mcpServers: {
+        local: {
+          command: 'node',
+          args: ['s.js'],
+          env: {
+            TOKEN: '[redacted:sensitive-key#1]',
+            DEBUG: '[redacted:sensitive-key#2]',
+            NODE_PATH: '/opt/lib',
+            PORT: '8080',
+          },
+        },
+        remote: {
+          type: 'http',
+          url: 'https://mcp.corp.io',
+          headers: { 'X-Custom-Header': '[redacted:sensitive-key#3]', Accept: '[redacted:sensitive-key#4]' },
+        },
+      },
+    });
+  });
+
+  it('a JSON argument is redacted as JSON, its text kept around the values', () => {
+    const r = make();
+    const arg = '{ "mcpServers": { "x": { "command": "node", "env": { "TOKEN": "Summer2024Pass" } } } }';
+    expect(r.redactArg(arg)).toBe(
+      '{ "mcpServers": { "x": { "command": "node", "env": { "TOKEN": "[redacted:sensitive-key#1]" } } } }',
+    );
+    // Learnt: the value is redacted wherever the session shows it later.
+    expect(r.redactText('echo Summer2024Pass')).toBe('echo [redacted:sensitive-key#1]');
+    expect(r.redactArg('--verbose')).toBe('--verbose');
+    expect(r.redactArg('{not json')).toBe('{not json');
   });
 
   it('does not mutate its input', () => {

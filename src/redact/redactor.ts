@@ -5,11 +5,19 @@ import { isRecord } from '../util/json.js';
 import { redactAccount } from './account.js';
 import { encodedForms } from './encodings.js';
 import { createIdNormalizer, type IdNormalizer } from './ids-bridge.js';
+import type { JoinedMatch } from './joined-text.js';
 import { mapAtPath } from './json-path.js';
 import { unescapeJsonText } from './json-text.js';
 import { machineRules, resolveMachine } from './machine.js';
-import { combinedPretest, SECRET_PATTERNS, type SecretPattern, secretSpan } from './patterns.js';
+import {
+  combinedPretest,
+  SECRET_PATTERNS,
+  type SecretPattern,
+  secretSpan,
+  userinfoPlaceholder,
+} from './patterns.js';
 import { knownEnvValues } from './secret-env.js';
+import { isNotSecretValue, isSecretKey, isSecretMapKey, isSecretMapValue } from './secret-keys.js';
 import {
   applyTextRules,
   LiteralRule,
@@ -75,12 +83,25 @@ export interface Redactor extends FixtureTransform {
   redact(message: unknown, source?: string): unknown;
   redactText(text: string): string;
   /**
+   * A command-line argument: one that is a JSON object or array (`--mcp-config '{…}'`,
+   * `--settings '{…}'`) is redacted as the message it is — so the values under secret-shaped keys,
+   * an MCP server's `env` and `headers`, are replaced whatever they look like — keeping its text
+   * as it was around them; any other as text.
+   */
+  redactArg(arg: string): string;
+  /**
    * Every secret literal known, in the order learnt: env secrets, literals matched by built-in
    * patterns, account values, home/cwd. With `from`: those from the `from`-th on.
    */
   secretsSeen(from?: number): SecretLiteral[];
   /** How many secret literals are known (`secretsSeen().length`, without the copies). */
   secretCount(): number;
+  /**
+   * The secrets in a stream's joined text (`JoinedText`): known literals, built-in patterns, user
+   * regex rules and — in JSON text (a streamed tool input) — the values of secret-shaped keys. A
+   * match's `placeholder()` learns and counts it as redacting it would.
+   */
+  findInJoined(text: string, json: boolean): JoinedMatch[];
   /** Replacements per rule so far (names and counts, never values), in rule order. */
   rulesApplied(): RuleCount[];
   /** For the fixture header: the active rules. */
@@ -94,10 +115,21 @@ export interface Redactor extends FixtureTransform {
 /** Literals shorter than this, matched by a pattern, are replaced but not hunted by the leak scan. */
 const MIN_LEARNED_LENGTH = 8;
 
-/** Object keys whose string values are credentials whatever they look like. */
-const SENSITIVE_KEY =
-  /^(?:(?:proxy-)?authorization|x-api-key|api[-_]?key|x-auth-token|cookie|set-cookie|password|passwd|passphrase|secret|client[-_]secret|(?:access|refresh|id|auth|session)[-_]?token|private[-_]?key)$/i;
 const PLACEHOLDER_LIKE = /^(?:\[redacted:[^\]]*\]|\$[A-Z_]+|email-\d+@redacted\.invalid)$/;
+/**
+ * A `"key": "value` pair in JSON text that may be cut anywhere (a tool input streamed in pieces):
+ * the value runs to its closing quote or to the end of the text (it may go on in the next piece).
+ */
+const JSON_KEY_VALUE = /"(?<key>(?:[^"\\]|\\.){1,128})"\s*:\s*"(?<secret>(?:[^"\\]|\\.)*)(?:"|\\?$)/dg;
+
+/** The text of a JSON string's body (`a\"b` → `a"b`), or undefined when it is cut inside an escape. */
+function unescapeJsonString(body: string): string | undefined {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // An assignment makes the same own data property, except for `__proto__` (a setter on Object.prototype).
@@ -122,15 +154,24 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const numbering = new Map<string, number>();
   const placeholders = new Map<string, string>();
 
-  /** Stable placeholder per (kind, value): `[redacted:kind#n]`, or `email-n@redacted.invalid`. */
-  const placeholder = (kind: string, value: string, shape: 'secret' | 'email' = 'secret'): string => {
+  /**
+   * Stable placeholder per (kind, value): `[redacted:kind#n]`, `email-n@redacted.invalid`, or for
+   * a URL's userinfo `REDACTED` (then `REDACTED-2`, …), so that the URL keeps a URL's shape
+   * (`postgres://REDACTED@db:5432/app`) and no scanner takes the placeholder for a password.
+   */
+  const placeholder = (kind: string, value: string, shape: SecretPattern['shape'] = 'secret'): string => {
     const key = `${shape}\u0000${shape === 'email' ? value.toLowerCase() : `${kind}\u0000${value}`}`;
     const known = placeholders.get(key);
     if (known) return known;
     const family = shape === 'email' ? 'email' : kind;
     const n = (numbering.get(family) ?? 0) + 1;
     numbering.set(family, n);
-    const made = shape === 'email' ? `email-${n}@redacted.invalid` : `[redacted:${kind}#${n}]`;
+    const made =
+      shape === 'email'
+        ? `email-${n}@redacted.invalid`
+        : shape === 'userinfo'
+          ? userinfoPlaceholder(n)
+          : `[redacted:${kind}#${n}]`;
     placeholders.set(key, made);
     return made;
   };
@@ -282,11 +323,11 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   };
 
   const sensitiveValue = (key: string, value: string): string => {
-    if (value === '' || PLACEHOLDER_LIKE.test(value)) return value;
+    if (value === '' || PLACEHOLDER_LIKE.test(value) || isNotSecretValue(value)) return value;
     // Keep a scheme word visible ("Bearer [redacted…]") — it is not the secret.
     const scheme = /^(bearer|basic|token|digest|negotiate)\s+/i.exec(value)?.[0] ?? '';
     const secret = value.slice(scheme.length);
-    if (secret === '' || PLACEHOLDER_LIKE.test(secret)) return value;
+    if (secret === '' || PLACEHOLDER_LIKE.test(secret) || isNotSecretValue(secret)) return value;
     const replacement = placeholder('sensitive-key', secret);
     if (secret.length >= MIN_LEARNED_LENGTH)
       learn(`sensitive-key:${key}`, secret, replacement, 'sensitive-key');
@@ -301,7 +342,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
    * its strings (all in that text) cannot match a pattern — those the ids leave as they were, and
    * every key (ids never change keys) — and only the other rules are tried on them.
    */
-  const walk = (value: unknown, ids: IdNormalizer | undefined, plain: boolean, slot = false): unknown => {
+  const walk = (
+    value: unknown,
+    ids: IdNormalizer | undefined,
+    plain: boolean,
+    slot = false,
+    secretMap?: string,
+  ): unknown => {
     if (typeof value === 'string') {
       const replaced = ids ? ids.inString(value, slot) : value;
       return plain && replaced === value ? textWithoutPatterns(value) : text(replaced);
@@ -315,13 +362,24 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         // Two keys redacted to the same text must not overwrite each other.
         for (let n = 2; Object.hasOwn(out, name); n++) name = `${keyText(key)}~${n}`;
         const childSlot = ids ? ids.isSlot(value, key) : false;
-        setOwn(
-          out,
-          name,
-          typeof child === 'string' && SENSITIVE_KEY.test(key)
-            ? sensitiveValue(key, ids ? ids.inString(child, childSlot) : child)
-            : walk(child, ids, plain, childSlot),
-        );
+        const secret = (s: string): string => sensitiveValue(key, ids ? ids.inString(s, childSlot) : s);
+        let redacted: unknown;
+        if (
+          typeof child === 'string' &&
+          (secretMap ? isSecretMapValue(secretMap, key, child) : isSecretKey(key))
+        )
+          redacted = secret(child);
+        else if (Array.isArray(child) && isSecretKey(key) && child.every((c) => typeof c === 'string'))
+          redacted = child.map((c) => secret(c as string));
+        else
+          redacted = walk(
+            child,
+            ids,
+            plain,
+            childSlot,
+            isSecretMapKey(key) && isRecord(child) ? key : undefined,
+          );
+        setOwn(out, name, redacted);
       }
       return out;
     }
@@ -362,31 +420,125 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
       ...(idNormalizer ? ['ids'] : []),
     ].filter((name) => !skip.has(name));
 
+  const redactMessage = (message: unknown, source?: string): unknown => {
+    // Deeper than the walks below take: redacted as its JSON text, by the text rules.
+    if (jsonDepth(message, MAX_WALKED_DEPTH) > MAX_WALKED_DEPTH) {
+      const json = stringifyJson(message);
+      const redacted = text(idNormalizer ? idNormalizer.text(json) : json);
+      try {
+        return JSON.parse(redacted) as unknown;
+      } catch {
+        return redacted;
+      }
+    }
+    let out = redactAccount(message, accountRedaction);
+    for (const rule of pathRules) out = applyPathRule(out, rule);
+    // The reference: the ids replaced in a copy first, then every rule over every string.
+    if (options.fullRules) return walk(idNormalizer ? idNormalizer.message(out) : out, undefined, false);
+    // The message as parsed (no account block, no path rule changed it) from a text in which no
+    // pattern's pre-test matches: the strings the ids leave alone skip the patterns.
+    const plain = source !== undefined && out === message && !patternGate.test(unescapeJsonText(source));
+    idNormalizer?.learn(out);
+    return walk(out, idNormalizer, plain);
+  };
+
+  const redactText = (value: string): string => text(idNormalizer ? idNormalizer.text(value) : value);
+
+  const findInJoined = (value: string, json: boolean): JoinedMatch[] => {
+    const found: JoinedMatch[] = [];
+    const add = (
+      m: RegExpExecArray,
+      span: [number, number],
+      placeholderOf: () => string,
+      inPieceRule = true,
+    ): void => {
+      let made: string | undefined;
+      found.push({
+        ...(inPieceRule ? {} : { inPieceRule: false as const }),
+        matchStart: m.index,
+        matchEnd: m.index + m[0].length,
+        start: span[0],
+        end: span[1],
+        placeholder: () => {
+          made ??= placeholderOf();
+          return made;
+        },
+      });
+    };
+    const each = (regex: RegExp, onMatch: (m: RegExpExecArray) => void): void => {
+      regex.lastIndex = 0;
+      for (let m = regex.exec(value); m !== null; m = regex.exec(value)) {
+        if (m[0].length === 0) regex.lastIndex += 1;
+        else onMatch(m);
+      }
+    };
+    if (literals.size > 0 && othersMayMatch(value))
+      for (const regex of literals.regex)
+        each(regex, (m) => {
+          const r = literals.replace(m);
+          if (r)
+            add(m, [r.start, r.end], () => {
+              hit(r.rule ?? 'env-secret');
+              return r.text;
+            });
+        });
+    if (patternGate.test(value))
+      for (const pattern of patterns) {
+        if (pattern.requires !== undefined && !value.includes(pattern.requires)) continue;
+        if (!pattern.pretest.test(value)) continue;
+        const rule = patternRule(pattern);
+        each(pattern.regex, (m) => {
+          const span = secretSpan(m);
+          if (pattern.accept && !pattern.accept(value.slice(span[0], span[1]))) return;
+          add(m, span, () => {
+            hit(pattern.name);
+            return rule.replace(m)?.text ?? '';
+          });
+        });
+      }
+    for (const rule of globalUserRules)
+      each(rule.regex, (m) => {
+        const span: [number, number] = [m.index, m.index + m[0].length];
+        add(m, span, () => {
+          hit(`user:${rule.name}`);
+          return userTextRule(rule).replace(m)?.text ?? '';
+        });
+      });
+    if (json)
+      each(JSON_KEY_VALUE, (m) => {
+        const key = unescapeJsonString(m.groups?.key ?? '');
+        const secret = unescapeJsonString(m.groups?.secret ?? '');
+        if (key === undefined || !isSecretKey(key) || secret === undefined || isNotSecretValue(secret))
+          return;
+        if (PLACEHOLDER_LIKE.test(secret)) return;
+        const span = m.indices?.groups?.secret ?? [m.index, m.index + m[0].length];
+        add(
+          m,
+          span,
+          () => {
+            hit('sensitive-key');
+            const made = placeholder('sensitive-key', secret);
+            if (secret.length >= MIN_LEARNED_LENGTH)
+              learn(`sensitive-key:${key}`, secret, made, 'sensitive-key');
+            return made;
+          },
+          false,
+        );
+      });
+    return found;
+  };
+
   return {
     ids: idNormalizer?.placeholders,
-    redact(message, source) {
-      // Deeper than the walks below take: redacted as its JSON text, by the text rules.
-      if (jsonDepth(message, MAX_WALKED_DEPTH) > MAX_WALKED_DEPTH) {
-        const json = stringifyJson(message);
-        const redacted = text(idNormalizer ? idNormalizer.text(json) : json);
-        try {
-          return JSON.parse(redacted) as unknown;
-        } catch {
-          return redacted;
-        }
-      }
-      let out = redactAccount(message, accountRedaction);
-      for (const rule of pathRules) out = applyPathRule(out, rule);
-      // The reference: the ids replaced in a copy first, then every rule over every string.
-      if (options.fullRules) return walk(idNormalizer ? idNormalizer.message(out) : out, undefined, false);
-      // The message as parsed (no account block, no path rule changed it) from a text in which no
-      // pattern's pre-test matches: the strings the ids leave alone skip the patterns.
-      const plain = source !== undefined && out === message && !patternGate.test(unescapeJsonText(source));
-      idNormalizer?.learn(out);
-      return walk(out, idNormalizer, plain);
-    },
-    redactText(value) {
-      return text(idNormalizer ? idNormalizer.text(value) : value);
+    redact: redactMessage,
+    redactText,
+    findInJoined,
+    redactArg(arg) {
+      const parsed = jsonArgument(arg);
+      if (parsed === undefined) return redactText(arg);
+      const redacted = redactMessage(parsed);
+      if (stringifyJson(redacted) === stringifyJson(parsed)) return redactText(arg);
+      return editJsonText(arg, parsed, redacted);
     },
     secretsSeen: (from = 0) => secrets.slice(from).map((s) => ({ ...s })),
     secretCount: () => secrets.length,
@@ -398,4 +550,48 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     describe: () => ({ enabled: true, rules: ruleNames(), ids: idNormalizer !== undefined }),
     notes: () => [...notes],
   };
+}
+
+/** `arg` parsed, when it is a JSON object or array; otherwise undefined. */
+function jsonArgument(arg: string): object | undefined {
+  const first = arg.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(arg);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The JSON text `text` (which parses to `before`) with every string that differs in `after` (the
+ * same structure, redacted) replaced where it stands, so the rest of the text keeps its layout;
+ * when that does not give `after` back (a string that also occurs elsewhere), `after` itself.
+ */
+function editJsonText(text: string, before: unknown, after: unknown): string {
+  const changes = new Map<string, string>();
+  const pair = (a: unknown, b: unknown): void => {
+    if (typeof a === 'string' && typeof b === 'string') {
+      if (a !== b) changes.set(a, b);
+    } else if (Array.isArray(a) && Array.isArray(b)) {
+      for (const [i, item] of a.entries()) pair(item, b[i]);
+    } else if (isRecord(a) && isRecord(b)) {
+      const keysA = Object.keys(a);
+      const keysB = Object.keys(b);
+      for (const [i, key] of keysA.entries()) {
+        pair(key, keysB[i]);
+        pair(a[key], keysB[i] === undefined ? undefined : b[keysB[i]!]);
+      }
+    }
+  };
+  pair(before, after);
+  let edited = text;
+  for (const [from, to] of changes) edited = edited.split(JSON.stringify(from)).join(JSON.stringify(to));
+  try {
+    if (stringifyJson(JSON.parse(edited)) === stringifyJson(after)) return edited;
+  } catch {
+    // not JSON any more: the redacted structure, written anew
+  }
+  return stringifyJson(after);
 }

@@ -12,10 +12,11 @@ export interface LiveRedactionOptions {
 }
 
 /** A numbered placeholder of the redaction: its family and the whole token. */
-const NUMBERED = /email-\d+@redacted\.invalid|\[redacted:([^\]#]+)#\d+\]/g;
+const NUMBERED = /email-\d+@redacted\.invalid|\[redacted:([^\]#]+)#\d+\]|(?<=:\/\/)REDACTED(?:-\d+)?(?=@)/g;
 
 function familyOf(token: RegExpMatchArray): string {
-  return token[1] ?? 'email';
+  if (token[1] !== undefined) return token[1];
+  return token[0].startsWith('REDACTED') ? 'url-credentials' : 'email';
 }
 
 function tokensIn(value: unknown): Array<{ token: string; family: string }> {
