@@ -17,11 +17,6 @@ const CONTEXT_USAGE =
 export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
   { version: '2.1.150', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
   { version: '2.1.332', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
-  {
-    version: '2.1.332',
-    scenario: 'content/image-and-document',
-    what: 'an image in a prompt: 2.1.332 adds a text block naming where it saved the image; the fake saves none',
-  },
 ];
 
 /** The gap of `scenario` on `version`, if the fake's requests are known to differ there. */

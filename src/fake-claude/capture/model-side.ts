@@ -13,6 +13,7 @@ import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
 import { captureHooks } from './model-side-hooks.js';
+import { captureImageNotes } from './model-side-image-notes.js';
 import { captureModelCheck } from './model-side-model-check.js';
 import { captureModes } from './model-side-modes.js';
 import { variantOf } from './model-side-variants.js';
@@ -33,6 +34,7 @@ import { variantOf } from './model-side-variants.js';
  * - what the permission mode changes: start notices, tools, parameters, the reminders of a
  *   change (model-side-modes.ts);
  * - `set_model`'s check of a new model (model-side-model-check.ts);
+ * - what it keeps of a prompt's images (model-side-image-notes.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -379,6 +381,8 @@ export async function captureModelSide(
     billing: (text) => billingTemplate(text, version),
   });
 
+  const imageNotes = await captureImageNotes(binary);
+
   const permissionModes = await captureModes({
     version,
     binary,
@@ -409,6 +413,7 @@ export async function captureModelSide(
     startRequests: startRequestsOf(plainRun.run.modelRequests),
     permissionModes,
     setModelCheck,
+    imageNotes,
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,

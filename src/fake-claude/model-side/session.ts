@@ -32,6 +32,7 @@ import {
   modelSideData,
   systemBlocks,
 } from './index.js';
+import { type ImageNoteFacts, ImageNotes } from './image-notes.js';
 import { ModelChecks } from './model-check.js';
 import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
 
@@ -84,6 +85,7 @@ export class ModelSideSession {
   private device: string | undefined;
   private readonly modes: PermissionModeSide;
   private readonly modelChecks: ModelChecks;
+  private readonly images: ImageNotes;
 
   constructor(
     version: string,
@@ -102,6 +104,7 @@ export class ModelSideSession {
       flags.dangerouslySkipPermissions ? 'bypassPermissions' : (flags.permissionMode ?? 'default'),
     );
     this.modelChecks = new ModelChecks(this.data.setModelCheck);
+    this.images = new ImageNotes(this.data.imageNotes);
   }
 
   /** initialize's fields that shape the request. */
@@ -332,6 +335,14 @@ export class ModelSideSession {
     sessionId: string,
   ): { path: string; body: Json } | undefined {
     return this.modelChecks.requestFor(model, this.metadata(env, sessionId));
+  }
+
+  /**
+   * A prompt's images (in `content`), where the version keeps them: each saved under the temporary
+   * folder, and the text blocks naming them (a user message after the prompt's), if any.
+   */
+  imageNotes(content: unknown, facts: ImageNoteFacts): Json[] | undefined {
+    return this.images.noteAndSave(content, facts);
   }
 
   /** A request's `metadata`: the device id of the CLI's global config, the session. */

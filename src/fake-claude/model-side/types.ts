@@ -1,4 +1,5 @@
 import type { ModelSideHooks } from './hooks.js';
+import type { ImageNotesData } from './image-notes.js';
 import type { ModelCheckData } from './model-check.js';
 import type { PermissionModesData } from './permission-modes.js';
 
@@ -91,6 +92,8 @@ export interface ModelSideData {
   permissionModes?: PermissionModesData;
   /** `set_model`'s check of the new model (null: the version makes none). */
   setModelCheck?: ModelCheckData | null;
+  /** What the CLI keeps of a prompt's images (null: nothing, the images reach the model alone). */
+  imageNotes?: ImageNotesData | null;
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

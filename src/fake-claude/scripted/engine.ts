@@ -635,6 +635,14 @@ export class ScriptedEngine implements ControlSession {
         role: 'user',
         content: before.length === 0 && plain ? content : [...before, ...expanded],
       });
+      // The prompt's images, where the version saves them: a message naming each, joined to it.
+      const images = this.modelSide.imageNotes(content, {
+        tmpdir: this.options.env.TMPDIR ?? tmpdir(),
+        uid: process.getuid?.() ?? 0,
+        cwd: this.options.cwd,
+        sessionId: this.sessionId,
+      });
+      if (images) this.remember({ role: 'user', content: images });
       if (change?.system) this.remember(change.system);
       await this.modelLoop(turn);
       await this.kinds.afterTurn(turn);
