@@ -12,7 +12,15 @@
  * Optional dependencies are kept: `--omit=optional` would drop vite 8's native rolldown binding
  * (vitest then fails to start); the SDK's native CLI comes along but is never run.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
@@ -64,6 +72,7 @@ import { fakeClaude, validateMessage } from 'clide-conformance';
 import { fakeClaude as fakeClaudeFromSubpath } from 'clide-conformance/fake-claude';
 import { CLI_VERSION, cliOutputMessage } from 'clide-conformance/schemas/2.1.150';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 
 it('drives the Agent SDK through fakeClaude(): one allowed Write, then the result', async () => {
   const work = mkdtempSync(join(tmpdir(), 'fresh-work-'));
@@ -121,6 +130,11 @@ it('parses a CLI message with clide-conformance/schemas/2.1.150', () => {
   expect(parsed.success).toBe(true);
   const wrong = cliOutputMessage.safeParse({ type: 'result', subtype: 'success', is_error: 'no' });
   expect(wrong.success).toBe(false);
+});
+
+it("the kit's zod schemas are made by the project's own zod (a peer dependency: one instance)", () => {
+  expect(cliOutputMessage).toBeInstanceOf(z.ZodType);
+  expect(z.array(cliOutputMessage).safeParse([{ type: 'keep_alive' }]).success).toBe(true);
 });
 
 it('resolves a JSON Schema file through clide-conformance/schemas/2.1.150/json/*', () => {
@@ -227,9 +241,18 @@ describe('a brand-new project that installs the packed kit', () => {
       reject: false,
       all: true,
     });
-    expect(run.all).toContain('4 passed');
+    expect(run.all).toContain('5 passed');
     expect(run.exitCode, run.all).toBe(0);
   }, 180_000);
+
+  it("zod is a peer dependency: the project's own, no copy of the kit's", () => {
+    const installed = JSON.parse(
+      readFileSync(join(project, 'node_modules', 'clide-conformance', 'package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+    expect(installed.peerDependencies?.zod).toBeDefined();
+    expect(installed.dependencies?.zod).toBeUndefined();
+    expect(existsSync(join(project, 'node_modules', 'clide-conformance', 'node_modules', 'zod'))).toBe(false);
+  });
 
   it('type-checks that suite against the published type declarations', async () => {
     const tsc = await execa('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json'], {
