@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCEPTED_DIFFERENCES } from '../src/fake-claude/accepted-differences.js';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
@@ -48,22 +49,6 @@ interface Runs {
   servedScript: ScenarioRun;
 }
 
-/** Runs tasks with at most `n` at a time. */
-function limiter(n: number) {
-  let active = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= n) await new Promise<void>((r) => queue.push(r));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      queue.shift()?.();
-    }
-  };
-}
-
 /**
  * On 2 shared cores a run (usually the real CLI, ~3 s of start-up) can miss the 10 s silence limit
  * or, for a scenario of several CLI starts, its deadline; such a run is repeated once. Any other
@@ -88,7 +73,7 @@ function nativeClientOf(served: FakeServer): string {
   if (!served.nativeClient.ok) throw new Error(`no native client: ${served.nativeClient.problem}`);
   return served.executable;
 }
-const limit = limiter(CONCURRENCY);
+const limit = pLimit(CONCURRENCY);
 
 beforeAll(() => {
   if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
