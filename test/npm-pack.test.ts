@@ -62,5 +62,10 @@ describe('npm pack from a fresh git clone', () => {
     expect(caches('fake-claude')).toHaveLength(1);
     // clide-conformance's and clide-record's.
     expect(caches('cli')).toHaveLength(2);
+    // What users do not run stays out: source maps (12 MB of the bundles' alone; no source ships
+    // for them to point at) and the changelog's per-scenario JSON (its Markdown stays).
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('docs/changelog/') && f.endsWith('.json'))).toEqual([]);
+    expect(files).toContain('docs/changelog/2.1.150-to-2.1.332.md');
   }, 240_000);
 });
