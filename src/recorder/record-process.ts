@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { ClideError } from '../errors/index.js';
 import { recordingPath } from '../fixture/file-name.js';
+import type { FixtureFinding } from '../fixture/index.js';
 import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixture/index.js';
 import { createRedactor, finalizeFixture, JoinedFrames, type Redactor } from '../redact/index.js';
 import { leakScanThread, type ScanThread } from '../redact/scan-thread.js';
@@ -34,7 +35,8 @@ export interface RecordOptions {
   rules?: UserRule[];
   /**
    * FOR TESTS ONLY: redaction rules that are not applied, so that redaction misses on purpose and
-   * the leak scan must refuse the fixture (`clide-record` reads `CLIDE_RECORD_UNSAFE_SKIP_RULES`).
+   * the leak scan must find it (`clide-record` reads `CLIDE_RECORD_UNSAFE_SKIP_RULES`); `leak-mask`
+   * also switches the masking of what the scan finds off, so that the recording is quarantined.
    */
   unsafeSkipRules?: string[];
   /** Signals forwarded to the CLI while it runs. */
@@ -49,6 +51,8 @@ export interface RecordResult {
   fixturePath: string;
   frames: number;
   complete: boolean;
+  /** Secrets the redaction missed that the leak scan found and masked in the fixture (its trailer names them). */
+  findings: FixtureFinding[];
 }
 
 const DEFAULT_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -60,9 +64,11 @@ type Dir = 0 | 1 | 2;
  * every byte the CLI writes (stdout and stderr) reaches the client unchanged, while each line is
  * also recorded — redacted before it is written — as a fixture frame. Signals are forwarded and the
  * CLI's exit is reported. The fixture is written under a temporary name (`<out>.recording`) and
- * leak-scanned at the end; it takes its final name only when the scan passes. On a hit it is
- * deleted and a `ClideError('leak')` is thrown; after a crash only the temporary file remains
- * (`recoverRecording` scans and finalises it).
+ * leak-scanned at the end; it takes its final name once the scan passes. A recording is never
+ * lost to the scan: what it finds is masked in place and named in the trailer (`findings`), and a
+ * file that cannot be masked is kept as a private quarantine (`<out>.quarantine`) with a
+ * `ClideError('leak')` saying where; after a crash only the temporary file remains
+ * (`recoverRecording` scans and finalises either).
  *
  * Crash safety, write-ahead: the header is written before the CLI is started, and every chunk is
  * recorded (its completed lines split, redacted and handed to the kernel in one synchronous write)
@@ -133,7 +139,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     throw error;
   }
   const scan = scanThread;
-  const scanOptions = { env: plainEnv };
+  const scanOptions = { env: plainEnv, mask: !(options.unsafeSkipRules ?? []).includes('leak-mask') };
   /** Scans the lines written so far (after their chunk was forwarded: the scan is not on the forwarding path). */
   const scanWritten = () => {
     for (const line of unscanned) scan.line(line);
@@ -291,7 +297,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
       try {
         await finalizeFixture(temp, options.out, redactor, scanOptions);
       } catch (scanError) {
-        // A leak (the file is deleted) outranks the first error.
+        // A quarantine (the recording kept where nothing reads it) outranks the first error.
         if (scanError instanceof ClideError && scanError.code === 'leak') throw scanError;
       }
       throw recordingError instanceof ClideError
@@ -313,13 +319,17 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     });
     finished = true;
     scanWritten();
-    await finalizeFixture(temp, options.out, redactor, { ...scanOptions, streamed: scan });
+    const { findings } = await finalizeFixture(temp, options.out, redactor, {
+      ...scanOptions,
+      streamed: scan,
+    });
     return {
       exitCode: outcome.code,
       signal: outcome.signal,
       fixturePath: options.out,
       frames: trailer.frames,
       complete,
+      findings,
     };
   } finally {
     // A scan that did not finish (the recording failed; the file got a full scan, or none).

@@ -1,16 +1,23 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFixtureWriter, encodeRecord, type FixtureFrame, readFixture } from '../fixture/index.js';
 import {
-  finalizeFixture,
+  createFixtureWriter,
+  digestOf,
+  encodeRecord,
+  type FixtureFrame,
+  readFixture,
+} from '../fixture/index.js';
+import { finalizeFixture } from './finalize.js';
+import {
   finalizeFixtureSync,
   maskSecret,
   scanForLeaks,
   scanForLeaksSync,
   unescapeLenient,
 } from './leak-scan.js';
+import { maskLeaks, WITHHELD } from './mask-leaks.js';
 import { createRedactor } from './redactor.js';
 
 let dir: string;
@@ -123,29 +130,91 @@ describe('finalizeFixture', () => {
     const w = createFixtureWriter(temp, { argv: [] }, { transform: r });
     w.frame('from-cli', { msg: { text: 'svc-tok-0987654321 in /home/bob' } });
     w.close({ complete: true, exitCode: 0 });
-    await expect(finalizeFixture(temp, final, r)).resolves.toEqual({ path: final });
+    await expect(finalizeFixture(temp, final, r)).resolves.toEqual({ path: final, findings: [] });
     expect(existsSync(temp)).toBe(false);
     expect((await readFixture(final)).frames[0]!.msg).toEqual({
       text: '[redacted:env:SERVICE_TOKEN] in $HOME',
     });
   });
 
-  it('deletes the file and throws a leak error when a secret survived', async () => {
+  it('keeps the recording when a secret survived: masked where it stands, named in the trailer, the digest renewed', async () => {
     const r = redactor();
     r.redact({});
     const temp = join(dir, 'out.jsonl.recording');
-    // A file written without the redactor: the secret is on disk.
+    const final = join(dir, 'out.jsonl');
+    // A file written without the redactor: the secret is on disk, raw and JSON-escaped twice.
+    const w = createFixtureWriter(temp, { argv: [] });
+    w.frame('from-cli', {
+      msg: { text: 'svc-tok-0987654321', nested: JSON.stringify(JSON.stringify('svc-tok-0987654321')) },
+    });
+    w.frame('from-cli', { msg: { text: 'nothing here' } });
+    w.close({ complete: true });
+    const result = await finalizeFixture(temp, final, r);
+    expect(result.path).toBe(final);
+    expect(result.findings).toEqual([
+      { line: 2, kind: 'env:SERVICE_TOKEN', found: 'json', chars: 18, masked: 'value' },
+    ]);
+    const text = readFileSync(final, 'utf8');
+    expect(text).not.toContain('svc-tok-0987654321');
+    expect(existsSync(temp)).toBe(false);
+    const fixture = await readFixture(final);
+    expect(fixture.frames[0]!.msg).toMatchObject({ text: '[redacted:leak#1]' });
+    expect(fixture.frames[1]!.msg).toEqual({ text: 'nothing here' });
+    expect(fixture.trailer?.findings).toEqual(result.findings);
+    const trailerAt = text.lastIndexOf('{"kind":"trailer"');
+    expect(fixture.trailer?.digest).toBe(digestOf(Buffer.from(text.slice(0, trailerAt))));
+    expect(
+      await scanForLeaks(final, r.secretsSeen(), { env: { SERVICE_TOKEN: 'svc-tok-0987654321' } }),
+    ).toEqual([]);
+  });
+
+  it('when masking is off (or cannot clean it), keeps the recording as a private quarantine and says where', async () => {
+    const r = redactor();
+    const temp = join(dir, 'q.jsonl.recording');
+    const final = join(dir, 'q.jsonl');
     const w = createFixtureWriter(temp, { argv: [] });
     w.frame('from-cli', { msg: { text: 'svc-tok-0987654321' } });
     w.close({ complete: true });
-    const error = await finalizeFixture(temp, join(dir, 'out.jsonl'), r).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'leak', where: join(dir, 'out.jsonl') });
-    expect(String((error as Error).message)).toMatch(
-      /1 secret\(s\) survived redaction \(env:SERVICE_TOKEN\)/,
+    const error = await finalizeFixture(temp, final, r, { mask: false }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'leak', where: final });
+    const message = String((error as Error).message);
+    expect(message).toContain(`it is at ${final}.quarantine (mode 0600`);
+    expect(message).not.toContain('svc-tok-0987654321');
+    expect(String((error as { hint?: string }).hint)).toContain(`clide-record --recover ${final}.quarantine`);
+    expect(statSync(`${final}.quarantine`).mode & 0o777).toBe(0o600);
+    expect(existsSync(temp) || existsSync(final)).toBe(false);
+    await expect(readFixture(`${final}.quarantine`)).rejects.toMatchObject({ code: 'fixture' });
+  });
+
+  it('a secret in an escaping no mask form holds (hex escapes) costs its string, not the recording', async () => {
+    const r = redactor();
+    const temp = join(dir, 'w.jsonl.recording');
+    writeFileSync(
+      temp,
+      HEADER +
+        frameLine(0, { raw: String.raw`token \x73\x76\x63-tok-0987654321` }) +
+        frameLine(1, { msg: { text: 'kept' } }),
     );
-    expect(String((error as Error).message)).not.toContain('svc-tok-0987654321');
-    expect(existsSync(temp)).toBe(false);
-    expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
+    const result = await finalizeFixture(temp, join(dir, 'w.jsonl'), r);
+    expect(result.findings).toEqual([
+      { line: 2, kind: 'env:SERVICE_TOKEN', found: 'json', chars: 18, masked: 'string' },
+    ]);
+    const fixture = await readFixture(join(dir, 'w.jsonl'));
+    expect(fixture.frames.map((f) => f.raw ?? f.msg)).toEqual(['[redacted:leak#1]', { text: 'kept' }]);
+  });
+
+  it('maskLeaks withholds the content of the frames it is told to, keeping their place', async () => {
+    const source = fixture(frameLine(0, { msg: { text: 'a' } }), frameLine(1, { raw: 'b' }));
+    const target = join(dir, 'withheld.jsonl');
+    const hit = { leak: { line: 2, kind: 'x', preview: '', found: 'json' as const }, value: 'zzz' };
+    expect(await maskLeaks(source, target, [hit], { withhold: new Set([2]) })).toEqual([
+      { line: 2, kind: 'x', found: 'json', chars: 3, masked: 'frame' },
+    ]);
+    const frames = (await readFixture(target)).frames;
+    expect(frames.map((f) => [f.seq, f.dir, f.raw ?? f.msg])).toEqual([
+      [0, 'from-cli', WITHHELD],
+      [1, 'from-cli', 'b'],
+    ]);
   });
 
   it('scans in place when the temp and final paths are the same', async () => {

@@ -23,6 +23,15 @@ export interface Leak {
   found: 'text' | 'json' | 'base64';
 }
 
+/**
+ * A leak with the secret it found: for masking it in the file, never for reporting (the scan's
+ * callers print `Leak`s only).
+ */
+export interface LeakHit {
+  leak: Leak;
+  value: string;
+}
+
 /** `sk-a…(108 chars)`: enough to recognise, never enough to use. */
 export function maskSecret(value: string): string {
   const shown = value.length >= 16 ? 4 : value.length >= 8 ? 2 : 0;
@@ -221,6 +230,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   for (const s of known) literals.add(s);
   const entropy = options.entropy !== false;
   const leaks: Leak[] = [];
+  const hits: LeakHit[] = [];
   const seen = new Set<string>();
   type Source = 'literal' | 'pattern' | 'entropy' | 'secretlint';
   /** The hits of the line being scanned: one secret found by several detectors is reported by the most precise. */
@@ -231,7 +241,9 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     const key = `${line}\u0000${kind}\u0000${value}`;
     if (seen.has(key)) return;
     seen.add(key);
-    leaks.push({ line, kind, preview: maskSecret(value), found });
+    const leak: Leak = { line, kind, preview: maskSecret(value), found };
+    leaks.push(leak);
+    hits.push({ leak, value });
   };
   const flushLine = (line: number): void => {
     const literalValues = pending.filter((h) => h.source === 'literal').map((h) => h.value);
@@ -320,7 +332,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   };
   /** Called after each secretlint batch: the lines before it are done. */
   const forgetLines = (): void => reportedValues.clear();
-  return { leaks, scanLine, report, forgetLines, literals };
+  return { leaks, hits, scanLine, report, forgetLines, literals };
 }
 
 /**
@@ -336,6 +348,15 @@ export async function scanForLeaks(
   secrets: ReadonlyArray<string | SecretLiteral>,
   options: ScanOptions = {},
 ): Promise<Leak[]> {
+  return (await scanForLeakHits(filePath, secrets, options)).map((h) => h.leak);
+}
+
+/** `scanForLeaks` with the secret each leak found (to mask it in the file; never to print). */
+export async function scanForLeakHits(
+  filePath: string,
+  secrets: ReadonlyArray<string | SecretLiteral>,
+  options: ScanOptions = {},
+): Promise<LeakHit[]> {
   const scanner = lineScanner(secrets, options);
   const lint =
     options.secretlint === false ? undefined : await secretlintBatcher(scanner.report, scanner.forgetLines);
@@ -363,7 +384,7 @@ export async function scanForLeaks(
   } finally {
     stream.destroy();
   }
-  return scanner.leaks.sort((a, b) => a.line - b.line);
+  return scanner.hits.sort((a, b) => a.leak.line - b.leak.line);
 }
 
 /** The secrets of a recording in progress: the redactor, which learns more as it goes. */
@@ -555,7 +576,7 @@ function leakError(leaks: readonly Leak[], where: string, what = 'the fixture'):
   );
 }
 
-function moveIntoPlace(tempPath: string, finalPath: string): void {
+export function moveIntoPlace(tempPath: string, finalPath: string): void {
   if (tempPath === finalPath) return;
   try {
     renameSync(tempPath, finalPath);
@@ -569,37 +590,10 @@ function moveIntoPlace(tempPath: string, finalPath: string): void {
 }
 
 /**
- * The last step of a recording: scans `tempPath` for leaks, then renames it to `finalPath` (no
- * rename when they are the same path). On any hit — or if the file cannot be scanned — the file
- * is DELETED and a `ClideError('leak')` is thrown: an unredacted fixture never remains on disk.
+ * The last step of a canary wire log, synchronously and without secretlint: scans `tempPath`,
+ * then renames it to `finalPath`; on any hit (or if it cannot be scanned) the file is deleted and
+ * a `ClideError('leak')` is thrown. (A recording is kept whatever the scan finds: `finalizeFixture`.)
  */
-export async function finalizeFixture(
-  tempPath: string,
-  finalPath: string,
-  redactor: { secretsSeen(): ReadonlyArray<SecretLiteral> },
-  options: ScanOptions & {
-    /** The scan done while `tempPath` was written (`streamingLeakScan`): its result instead of a new scan. */
-    streamed?: StreamingLeakScan;
-  } = {},
-): Promise<{ path: string }> {
-  let leaks: Leak[];
-  try {
-    leaks = options.streamed
-      ? await options.streamed.finish()
-      : await scanForLeaks(tempPath, redactor.secretsSeen(), options);
-  } catch (error) {
-    rmSync(tempPath, { force: true });
-    throw error;
-  }
-  if (leaks.length > 0) {
-    rmSync(tempPath, { force: true });
-    throw leakError(leaks, finalPath);
-  }
-  moveIntoPlace(tempPath, finalPath);
-  return { path: finalPath };
-}
-
-/** `finalizeFixture`, synchronously and without secretlint (canary wire logs). */
 export function finalizeFixtureSync(
   tempPath: string,
   finalPath: string,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createFixtureWriter, type Direction, readFixture } from '../fixture/index.js';
+import { finalizeFixture } from './finalize.js';
 import { headerEnv } from './header-env.js';
-import { finalizeFixture } from './leak-scan.js';
 import { isAllowedEmail } from './patterns.js';
 import { createRedactor } from './redactor.js';
 

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWriter, type Direction } from '../fixture/index.js';
-import { finalizeFixture, scanForLeaks, streamingLeakScan } from './leak-scan.js';
+import { finalizeFixture } from './finalize.js';
+import { scanForLeaks, streamingLeakScan } from './leak-scan.js';
 import { SECRET_PATTERNS } from './patterns.js';
 import { createRedactor, type RedactorOptions } from './redactor.js';
 
@@ -151,7 +152,7 @@ describe('the scan while writing reports what scanning the finished file reports
     expect(await scan.finish()).toEqual([]);
   });
 
-  it('finalizeFixture with the streamed scan deletes a leaking file and names the leak', async () => {
+  it('finalizeFixture with the streamed scan masks a leak in place and names it in the trailer', async () => {
     const { path, redactor, scan } = record(
       'finalize',
       [{ dir: 'stderr', text: `token ${ENV.MY_SERVICE_TOKEN}` }],
@@ -160,11 +161,11 @@ describe('the scan while writing reports what scanning the finished file reports
       },
     );
     const out = path.replace(/\.recording$/, '');
-    await expect(finalizeFixture(path, out, redactor, { env: ENV, streamed: scan })).rejects.toMatchObject({
-      code: 'leak',
-      message: expect.stringContaining('env:MY_SERVICE_TOKEN'),
-    });
-    expect(existsSync(path) || existsSync(out)).toBe(false);
+    const result = await finalizeFixture(path, out, redactor, { env: ENV, streamed: scan });
+    expect(result.findings.map((f) => f.kind)).toEqual(['env:MY_SERVICE_TOKEN']);
+    expect(existsSync(path)).toBe(false);
+    expect(readFileSync(out, 'utf8')).not.toContain(ENV.MY_SERVICE_TOKEN);
+    expect(readFileSync(out, 'utf8')).toContain('"findings":[{"line":2,"kind":"env:MY_SERVICE_TOKEN"');
   });
 });
 

@@ -13,7 +13,7 @@ interface RecordFlags {
  * a transparent proxy on this process's stdio and writes a redacted fixture. Interrupted (SIGINT /
  * SIGTERM), it forwards the signal to the CLI, writes what was recorded, marked cut, and exits 130 / 143.
  * `clide-conformance record --recover FILE`: leak-scans a recording a killed recorder left under
- * its temporary name and gives it its final name.
+ * its temporary name, or one kept as a quarantine, masks what it finds and gives it its final name.
  */
 export function registerRecord(program: Command): void {
   program
@@ -24,7 +24,7 @@ export function registerRecord(program: Command): void {
     .option('--scenario <id>', 'scenario id for the fixture header')
     .option(
       '--recover <file>',
-      'leak-scan a recording left under its temporary name (<file>.recording) by a killed recorder and finalise it',
+      'leak-scan a recording left by a killed recorder (<file>.recording) or kept as a quarantine (<file>.quarantine), mask what it finds and finalise it',
     )
     .argument('[command...]', 'the CLI to run and its arguments (after --)')
     .action(async (command: string[], flags: RecordFlags) => {
@@ -33,10 +33,14 @@ export function registerRecord(program: Command): void {
           throw new ClideError('usage', '--recover takes only the file to recover', {
             hint: 'record --recover fixtures/session.jsonl.recording',
           });
-        const { recoverRecording } = await import('../../recorder/recover.js');
+        const [{ recoverRecording }, { formatFindings }] = await Promise.all([
+          import('../../recorder/recover.js'),
+          import('../../redact/finalize.js'),
+        ]);
         const recovered = await recoverRecording(flags.recover);
+        const warning = formatFindings(recovered.fixturePath, recovered.findings);
         process.stderr.write(
-          `recovered ${recovered.frames} frames to ${recovered.fixturePath}${recovered.complete ? '' : ' (incomplete)'}\n`,
+          `${warning ? `${warning}\n` : ''}recovered ${recovered.frames} frames to ${recovered.fixturePath}${recovered.complete ? '' : ' (incomplete)'}\n`,
         );
         return;
       }
@@ -50,15 +54,18 @@ export function registerRecord(program: Command): void {
           hint: 'record --out f.jsonl -- claude -p …',
         });
       const out = flags.out;
-      const [{ recordProcess }, { withInterrupt }] = await Promise.all([
+      const [{ recordProcess }, { withInterrupt }, { formatFindings }] = await Promise.all([
         import('../../recorder/record-process.js'),
         import('../interrupt.js'),
+        import('../../redact/finalize.js'),
       ]);
       // The recorder forwards SIGINT / SIGTERM to the CLI itself and records until the CLI exits.
       const { value: result, interrupted } = await withInterrupt('the recording', () =>
         recordProcess({ command: binary, args, out, rulesFile: flags.rules, scenario: flags.scenario }),
       );
       const state = interrupted ? ` (interrupted by ${interrupted})` : result.complete ? '' : ' (incomplete)';
+      const warning = formatFindings(result.fixturePath, result.findings);
+      if (warning) process.stderr.write(`${warning}\n`);
       process.stderr.write(`recorded ${result.frames} frames to ${result.fixturePath}${state}\n`);
       process.exitCode = interrupted ? INTERRUPT_EXIT[interrupted] : (result.exitCode ?? 1);
     });

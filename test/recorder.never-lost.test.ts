@@ -1,0 +1,116 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { describe, expect, test } from 'vitest';
+import { quarantinePath, readFixture, recordingPath } from '../src/fixture/index.js';
+import {
+  RECORDER,
+  recordedFiles,
+  recordPlanted,
+  type Step,
+  secretsOnDisk,
+} from './support/planted-recording.js';
+
+/**
+ * A secret the redaction misses must not cost the recording: what the leak scan finds is masked
+ * in the fixture and named in its trailer; a recording that cannot be masked is kept as a private
+ * quarantine that nothing reads until `clide-record --recover` cleans it. Each case records
+ * through the real `clide-record` with a stand-in CLI printing the secret.
+ */
+const CLI = fileURLToPath(new URL('../bin/clide-conformance', import.meta.url));
+const FAKE = fileURLToPath(new URL('../bin/fake-claude', import.meta.url));
+
+const JWT =
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIiwicm9sZSI6ImFkbWluIn0.Qm9ZcXh0MldtOXZSNGtMN3BOM3NCNnk';
+const toolResult = (content: string): Step => ({
+  out: {
+    type: 'user',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content }] },
+  },
+});
+const result: Step = { out: { type: 'result', subtype: 'success', result: 'done', is_error: false } };
+
+describe('no recording is lost to the leak scan', () => {
+  test('an environment value printed JSON-encoded twice (quotes and backslashes) is masked in the fixture and named in its trailer', async () => {
+    const weird = 'p"a\\ss\\wo"rd-Zq8xT2mW';
+    const planted = await recordPlanted({
+      env: { WEIRD_SETTING: weird },
+      steps: [toolResult(JSON.stringify(JSON.stringify({ value: weird }))), result],
+    });
+    const { run, out, files } = planted;
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(Object.keys(files)).toEqual(['session.jsonl']);
+    expect(secretsOnDisk(files, [['WEIRD_SETTING', weird]])).toEqual([]);
+    const fixture = await readFixture(out);
+    expect(fixture.complete).toBe(true);
+    expect(fixture.trailer?.findings).toEqual([
+      expect.objectContaining({ kind: 'env:WEIRD_SETTING', chars: weird.length }),
+    ]);
+    expect(run.stderr).toMatch(
+      /clide-record: warning: 1 secret\(s\) the redaction missed were masked in .*session\.jsonl/,
+    );
+    expect(run.stderr).toContain('env:WEIRD_SETTING');
+    expect(run.stderr).not.toContain(weird);
+  }, 60_000);
+
+  test('a bare random key on stderr, which only the scan’s entropy detector knows, is masked and the recording kept', async () => {
+    const key = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';
+    const planted = await recordPlanted({ steps: [{ err: `retrying with ${key}\n` }, result] });
+    expect(planted.run.exitCode, planted.run.stderr).toBe(0);
+    expect(secretsOnDisk(planted.files, [['bare key', key]])).toEqual([]);
+    const fixture = await readFixture(planted.out);
+    expect(fixture.trailer?.findings?.map((f) => f.kind)).toEqual(['high-entropy']);
+    expect(fixture.frames.find((f) => f.dir === 'stderr')?.raw).toBe('retrying with [redacted:leak#1]');
+  }, 60_000);
+
+  test('a redaction rule made to miss (jwt switched off): the scan’s find is masked, the fixture kept', async () => {
+    const planted = await recordPlanted({
+      env: { CLIDE_RECORD_UNSAFE_SKIP_RULES: 'jwt' },
+      steps: [toolResult(`token: ${JWT}`), result],
+    });
+    expect(planted.run.exitCode, planted.run.stderr).toBe(0);
+    expect(secretsOnDisk(planted.files, [['jwt', JWT]])).toEqual([]);
+    expect((await readFixture(planted.out)).trailer?.findings?.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test('a recording that cannot be masked is kept as a private quarantine that validate and replay refuse, and clide-record --recover cleans it', async () => {
+    const planted = await recordPlanted({
+      env: { CLIDE_RECORD_UNSAFE_SKIP_RULES: 'jwt,leak-mask' },
+      steps: [toolResult(`token: ${JWT}`), toolResult('the rest of the session'), result],
+    });
+    const { run, out } = planted;
+    const quarantined = quarantinePath(out);
+    // The client had its whole session; the recording is kept, and the command says where.
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('error[leak]');
+    expect(run.stderr).toContain(`it is at ${quarantined} (mode 0600`);
+    expect(run.stderr).toContain(`clide-record --recover ${quarantined}`);
+    expect(run.stderr).not.toContain(JWT);
+    expect(Object.keys(planted.files)).toEqual(['session.jsonl.quarantine']);
+    expect(statSync(quarantined).mode & 0o777).toBe(0o600);
+    expect(existsSync(out) || existsSync(recordingPath(out))).toBe(false);
+
+    const validate = await execa(CLI, ['validate', quarantined], { reject: false });
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toContain('quarantined recording');
+    const replay = await execa(FAKE, ['-p', '--output-format', 'stream-json', '--verbose'], {
+      input: '',
+      reject: false,
+      env: { CLIDE_FAKE_FIXTURE: quarantined, HOME: planted.dir, CLIDE_FAKE_CWD: planted.dir },
+    });
+    expect(replay.exitCode).not.toBe(0);
+    expect(replay.stderr).toContain('quarantined recording');
+
+    const recover = await execa(RECORDER, ['--recover', quarantined], { reject: false, cwd: planted.dir });
+    expect(recover.exitCode, recover.stderr).toBe(0);
+    expect(recover.stderr).toMatch(/recovered 3 frames to .*session\.jsonl$/);
+    expect(recover.stderr).toContain('masked in');
+    const files = recordedFiles(planted.dir);
+    expect(Object.keys(files)).toEqual(['session.jsonl']);
+    expect(secretsOnDisk(files, [['jwt', JWT]])).toEqual([]);
+    const fixture = await readFixture(out);
+    expect(fixture.complete).toBe(true);
+    expect(fixture.trailer?.findings?.length).toBeGreaterThan(0);
+    expect(readFileSync(out, 'utf8')).toContain('the rest of the session');
+  }, 60_000);
+});
