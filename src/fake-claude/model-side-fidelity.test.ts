@@ -16,6 +16,46 @@ const withText = (text: string): RecordedRequest =>
   }) as unknown as RecordedRequest;
 
 describe('normalizeModelRequests', () => {
+  it('sorts each run of token counts the CLI asks together, and keeps the other requests in order', () => {
+    const request = (kind: string, text: string): RecordedRequest =>
+      ({
+        index: 0,
+        method: 'POST',
+        path: kind === 'count_tokens' ? '/v1/messages/count_tokens?beta=true' : '/v1/messages?beta=true',
+        headers: {},
+        kind,
+        turn: null,
+        body: { messages: [{ role: 'user', content: text }] },
+      }) as unknown as RecordedRequest;
+    const texts = (requests: RecordedRequest[]) =>
+      normalizeModelRequests(requests).map(
+        (r) => `${r.kind}:${JSON.stringify(r.body).match(/"content":"(\w+)"/)?.[1]}`,
+      );
+    const one = texts([
+      request('count_tokens', 'b'),
+      request('count_tokens', 'a'),
+      request('conversation', 'z'),
+      request('count_tokens', 'd'),
+      request('count_tokens', 'c'),
+    ]);
+    expect(one).toEqual([
+      'count_tokens:a',
+      'count_tokens:b',
+      'conversation:z',
+      'count_tokens:c',
+      'count_tokens:d',
+    ]);
+    expect(
+      texts([
+        request('count_tokens', 'a'),
+        request('count_tokens', 'b'),
+        request('conversation', 'z'),
+        request('count_tokens', 'c'),
+        request('count_tokens', 'd'),
+      ]),
+    ).toEqual(one);
+  });
+
   it('takes how long a subagent ran out of the Agent tool result, and nothing else of its usage', () => {
     const [a] = normalizeModelRequests([
       withText('<usage>total_tokens: 259\ntool_uses: 1\nduration_ms: 253</usage>'),

@@ -51,6 +51,28 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Token counts the CLI asks together (get_context_usage's, one per part of the context) arrive
+ * in no fixed order: each run of consecutive `count_tokens` requests is sorted by its content.
+ */
+function sortCountRuns(requests: NormalizedModelRequest[]): NormalizedModelRequest[] {
+  const out: NormalizedModelRequest[] = [];
+  let run: NormalizedModelRequest[] = [];
+  const flush = () => {
+    out.push(...run.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
+    run = [];
+  };
+  for (const request of requests) {
+    if (request.kind === 'count_tokens') run.push(request);
+    else {
+      flush();
+      out.push(request);
+    }
+  }
+  flush();
+  return out;
+}
+
 /** The requests of one run, normalised for comparison with another run's. */
 export function normalizeModelRequests(requests: readonly RecordedRequest[]): NormalizedModelRequest[] {
   const ids = new IdPlaceholders();
@@ -61,5 +83,5 @@ export function normalizeModelRequests(requests: readonly RecordedRequest[]): No
     ...(r.body === undefined ? {} : { body: scrub(r.body) }),
   }));
   for (const r of out) learnIds(r, ids);
-  return out.map((r) => replaceIds(r, ids) as NormalizedModelRequest);
+  return sortCountRuns(out.map((r) => replaceIds(r, ids) as NormalizedModelRequest));
 }

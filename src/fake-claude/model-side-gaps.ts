@@ -11,13 +11,7 @@ export interface ModelSideGap {
   what: string;
 }
 
-const CONTEXT_USAGE =
-  'get_context_usage: the real CLI counts each part of the context with count_tokens requests; the fake answers from captured figures without any';
-
-export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [
-  { version: '2.1.150', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
-  { version: '2.1.332', scenario: 'control/get-context-usage', what: CONTEXT_USAGE },
-];
+export const MODEL_SIDE_GAPS: readonly ModelSideGap[] = [];
 
 /** The gap of `scenario` on `version`, if the fake's requests are known to differ there. */
 export function modelSideGap(version: string, scenario: string): ModelSideGap | undefined {

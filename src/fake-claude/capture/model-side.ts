@@ -12,6 +12,7 @@ import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
+import { captureContextCounts } from './model-side-context-counts.js';
 import { captureHooks } from './model-side-hooks.js';
 import { captureImageNotes } from './model-side-image-notes.js';
 import { captureModelCheck } from './model-side-model-check.js';
@@ -35,6 +36,7 @@ import { variantOf } from './model-side-variants.js';
  *   change (model-side-modes.ts);
  * - `set_model`'s check of a new model (model-side-model-check.ts);
  * - what it keeps of a prompt's images (model-side-image-notes.ts);
+ * - `get_context_usage`'s token counts (model-side-context-counts.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
  *   `{fallbackModel}`, their display names and context windows), when the version emits one.
@@ -382,6 +384,11 @@ export async function captureModelSide(
   });
 
   const imageNotes = await captureImageNotes(binary);
+  const contextCounts = await captureContextCounts({
+    binary,
+    model: defaultModel,
+    template: defaultPromptTemplate,
+  });
 
   const permissionModes = await captureModes({
     version,
@@ -414,6 +421,7 @@ export async function captureModelSide(
     permissionModes,
     setModelCheck,
     imageNotes,
+    contextCounts,
     fallback: {
       overloadedBeforeFallback,
       message: fallbacks.differentWindow ?? null,

@@ -10,6 +10,7 @@ import {
   openingContext,
   requestMessages,
 } from './compose.js';
+import { ContextCounts } from './context-counts.js';
 import { type ContextTemplates, withTemplates } from './context-templates.js';
 import { deviceId } from './device-id.js';
 import {
@@ -21,6 +22,7 @@ import {
   stopBlockMessages,
   withoutSpent,
 } from './hooks.js';
+import { type ImageNoteFacts, ImageNotes } from './image-notes.js';
 import {
   defersMcpTools,
   type FallbackFacts,
@@ -32,7 +34,6 @@ import {
   modelSideData,
   systemBlocks,
 } from './index.js';
-import { type ImageNoteFacts, ImageNotes } from './image-notes.js';
 import { ModelChecks } from './model-check.js';
 import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
 
@@ -86,6 +87,7 @@ export class ModelSideSession {
   private readonly modes: PermissionModeSide;
   private readonly modelChecks: ModelChecks;
   private readonly images: ImageNotes;
+  private readonly counts: ContextCounts;
 
   constructor(
     version: string,
@@ -105,6 +107,7 @@ export class ModelSideSession {
     );
     this.modelChecks = new ModelChecks(this.data.setModelCheck);
     this.images = new ImageNotes(this.data.imageNotes);
+    this.counts = new ContextCounts(this.data.contextCounts);
   }
 
   /** initialize's fields that shape the request. */
@@ -126,13 +129,7 @@ export class ModelSideSession {
     const variant = this.variant(model);
     const template = variant?.defaultPrompt ?? this.data.defaultPrompt;
     const defaultPrompt = template
-      ? fillTemplate(template, {
-          cwd: this.cwd,
-          memoryDir: `${join(configDir, 'projects', this.cwd.replace(/[^a-zA-Z0-9]/g, '-'), 'memory')}/`,
-          isGitRepo: String(existsSync(join(this.cwd, '.git'))),
-          platform: process.platform,
-          osVersion: `${type()} ${release()}`,
-        })
+      ? fillTemplate(template, this.promptValues(configDir))
       : String(own.at(-1)?.text ?? '');
     const data = variant?.systemCacheControl
       ? { ...this.data, system: { ...this.data.system, cacheControl: variant.systemCacheControl } }
@@ -142,6 +139,35 @@ export class ModelSideSession {
       appendSystemPrompt: this.appendSystemPrompt,
       defaultPrompt,
     });
+  }
+
+  /** The values of the CLI's own prompt's templates for this session. */
+  private promptValues(configDir: string): Record<string, string> {
+    return {
+      cwd: this.cwd,
+      memoryDir: `${join(configDir, 'projects', this.cwd.replace(/[^a-zA-Z0-9]/g, '-'), 'memory')}/`,
+      isGitRepo: String(existsSync(join(this.cwd, '.git'))),
+      platform: process.platform,
+      osVersion: `${type()} ${release()}`,
+    };
+  }
+
+  /**
+   * `get_context_usage`'s token counts (path and bodies) for a session of `sessionModel` (its API
+   * id `apiModel`; `afterATurn`: it had a model turn), where the version makes them and the capture
+   * covers the session: its own system prompt, the default session's model (no variant).
+   */
+  contextCounts(
+    sessionModel: string,
+    apiModel: string,
+    afterATurn: boolean,
+    configDir: string,
+  ): { path: string; bodies: Json[] } | undefined {
+    const data = this.data.contextCounts;
+    if (!data || this.systemPrompt !== undefined || this.appendSystemPrompt || this.variant(sessionModel))
+      return undefined;
+    const bodies = this.counts.bodies(apiModel, afterATurn, this.promptValues(configDir));
+    return bodies ? { path: data.path, bodies } : undefined;
   }
 
   /**

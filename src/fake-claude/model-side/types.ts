@@ -1,3 +1,4 @@
+import type { ContextCountsData } from './context-counts.js';
 import type { ModelSideHooks } from './hooks.js';
 import type { ImageNotesData } from './image-notes.js';
 import type { ModelCheckData } from './model-check.js';
@@ -94,6 +95,8 @@ export interface ModelSideData {
   setModelCheck?: ModelCheckData | null;
   /** What the CLI keeps of a prompt's images (null: nothing, the images reach the model alone). */
   imageNotes?: ImageNotesData | null;
+  /** `get_context_usage`'s token counts (null: the version asks none). */
+  contextCounts?: ContextCountsData | null;
   fallback: {
     /** 529s the primary model answers before the CLI asks `--fallback-model` instead. */
     overloadedBeforeFallback: number;

@@ -19,10 +19,11 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
-import type { PostToolUseContext } from '../model-side/hooks.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
+import type { PostToolUseContext } from '../model-side/hooks.js';
 import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
+import { postToApi } from './api-post.js';
 import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession } from './control/types.js';
@@ -32,7 +33,6 @@ import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
-import { sendModelCheck } from './model-check.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionState } from './session-state/index.js';
@@ -692,19 +692,40 @@ export class ScriptedEngine implements ControlSession {
   }
 
   /**
-   * `set_model`'s check of `model`, where the version makes one: sent to the API base URL as the
-   * start-up requests are, and like them settled before the next model request and the exit.
+   * Requests the CLI makes of the API besides the conversation (`bodies` to `path`, together):
+   * sent to the API base URL after the start-up requests, and like them settled before the next
+   * model request and the exit.
    */
-  checkModel(model: string): void {
+  private postAside(path: string, bodies: Json[]): void {
     const baseUrl = this.options.env.ANTHROPIC_BASE_URL;
+    if (!baseUrl) return;
+    const options = { headers: this.b.apiHeaders(), env: this.options.env, sessionId: this.sessionId };
+    this.started = this.started.then(() =>
+      Promise.all(bodies.map((body) => postToApi(baseUrl, { path, body }, options))).then(() => undefined),
+    );
+  }
+
+  /** `set_model`'s check of `model`, where the version makes one. */
+  checkModel(model: string): void {
     const check = this.modelSide.modelCheck(model, this.options.env, this.sessionId);
-    if (!baseUrl || !check) return;
-    const sent = sendModelCheck(baseUrl, check, {
-      headers: this.b.apiHeaders(),
-      env: this.options.env,
-      sessionId: this.sessionId,
-    });
-    this.started = Promise.all([this.started, sent]).then(() => undefined);
+    if (check) this.postAside(check.path, [check.body]);
+  }
+
+  /**
+   * `get_context_usage`'s token counts, where the version makes them and the capture covers the
+   * session (api-key auth, its default tools, no MCP server's; the rest model-side/session.ts
+   * decides).
+   */
+  countContext(): void {
+    const names = (tools: ReadonlyArray<{ name: string }>) => tools.map((t) => t.name).join(',');
+    const defaultTools =
+      names(this.apiTools()) === names(this.b.apiTools()) &&
+      this.mcp.apiTools(this.flags.permissionPromptTool).length === 0;
+    if (this.auth !== 'api-key' || !defaultTools) return;
+    const model = String(this.b.apiModelFor(this.model));
+    const afterATurn = this.history.some((m) => m.role === 'assistant');
+    const counts = this.modelSide.contextCounts(this.model, model, afterATurn, this.configDir);
+    if (counts) this.postAside(counts.path, counts.bodies);
   }
 
   /** What the message kinds (message-kinds/) use of the session. */

@@ -4,6 +4,7 @@ import type { ControlHandler } from './types.js';
 export const getContextUsage: ControlHandler = {
   subtype: 'get_context_usage',
   handle(session, _request, requestId) {
+    session.countContext();
     session.reply(requestId, session.b.contextUsageResponse(session.facts()));
   },
 };

@@ -40,6 +40,8 @@ export interface ControlSession {
   endWith(stderrLine: string, exitCode: number): void;
   /** `set_model`'s check of `model` (as sent), where the version makes one. */
   checkModel(model: string): void;
+  /** `get_context_usage`'s token counts, where the version makes them for this session. */
+  countContext(): void;
 }
 
 /** One client→CLI control request subtype: parse the request, check it, answer it. */

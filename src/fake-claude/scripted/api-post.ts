@@ -3,12 +3,13 @@ import { stringifyJson } from '../../util/deep-json.js';
 type Json = Record<string, unknown>;
 
 /**
- * Sends `set_model`'s model check (model-side/model-check.ts) to the API at `baseUrl` with the
- * CLI's headers and the session's credentials, as the real CLI does; the answer changes nothing.
- * Settles once answered, failed or given up (after a few seconds). With `node:http(s)`, not
- * `fetch` (see model-source.ts: a process that used `fetch` is slow to exit).
+ * Posts a request the CLI makes of the API besides the conversation (`set_model`'s model check,
+ * `get_context_usage`'s token counts) to the API at `baseUrl` with the CLI's headers and the
+ * session's credentials; the answer changes nothing. Settles once answered, failed or given up
+ * (after a few seconds). With `node:http(s)`, not `fetch` (see model-source.ts: a process that
+ * used `fetch` is slow to exit).
  */
-export async function sendModelCheck(
+export async function postToApi(
   baseUrl: string,
   check: { path: string; body: Json },
   options: { headers: Record<string, string>; env: Record<string, string | undefined>; sessionId: string },

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ContextCounts, type ContextCountsData } from './context-counts.js';
+
+const data = (cachedInSession: boolean): ContextCountsData => ({
+  path: '/v1/messages/count_tokens?beta=true',
+  beforeFirstTurn: {
+    requests: [
+      { text: 'foo', tools: [] },
+      { text: 'foo', tools: [] },
+      { text: 'Work in {cwd}.', tools: [] },
+      { text: 'foo', tools: ['Agent', 'Web'] },
+    ],
+    tools: {
+      Agent: { name: 'Agent', description: 'A new agent starts fresh.' },
+      Web: { name: 'Web', description: 'Knows up to {monthYear}.' },
+    },
+  },
+  afterATurn: {
+    requests: [
+      { text: 'foo', tools: [] },
+      { text: 'Work in {cwd}.', tools: [] },
+      { text: 'foo', tools: ['Agent', 'Web'] },
+    ],
+    tools: { Agent: { name: 'Agent', description: 'SendMessage continues an agent.' } },
+  },
+  cachedInSession,
+  alwaysCounted: [{ text: 'foo', tools: [] }],
+});
+const values = { cwd: '/w' };
+const texts = (bodies: Array<Record<string, unknown>> | undefined) =>
+  (bodies ?? []).map((b) => {
+    const [message] = b.messages as Array<{ content: string }>;
+    return `${message?.content}/${(b.tools as Array<{ name: string }>).map((t) => t.name).join('+')}`;
+  });
+
+describe('get_context_usage’s token counts', () => {
+  it('asks each part with the session’s model, its texts and tools filled', () => {
+    const bodies = new ContextCounts(data(false)).bodies('m-1', false, values);
+    expect(texts(bodies)).toEqual(['foo/', 'foo/', 'Work in /w./', 'foo/Agent+Web']);
+    expect(bodies?.[0]?.model).toBe('m-1');
+    const web = ((bodies?.[3]?.tools ?? []) as Array<{ description: string }>)[1];
+    expect(web?.description).toMatch(/^Knows up to [A-Z][a-z]+ \d{4}\.$/);
+  });
+
+  it('after a turn, the tools that read otherwise then; the others as before', () => {
+    const bodies = new ContextCounts(data(false)).bodies('m-1', true, values);
+    const [agent, web] = (bodies?.[2]?.tools ?? []) as Array<{ description: string }>;
+    expect(agent?.description).toBe('SendMessage continues an agent.');
+    expect(web?.description).toMatch(/^Knows up to /);
+  });
+
+  it('a version that caches asks again only the baseline before a turn, and what changed after it', () => {
+    const counts = new ContextCounts(data(true));
+    expect(texts(counts.bodies('m-1', false, values))).toHaveLength(4);
+    expect(texts(counts.bodies('m-1', false, values))).toEqual(['foo/']);
+    // After a turn: the Agent tool reads otherwise, so its group is asked; nothing else.
+    expect(texts(counts.bodies('m-1', true, values))).toEqual(['foo/Agent+Web']);
+    expect(texts(counts.bodies('m-1', true, values))).toEqual([]);
+  });
+
+  it('a version that does not cache asks everything every time; none where the data has none', () => {
+    const counts = new ContextCounts(data(false));
+    counts.bodies('m-1', false, values);
+    expect(texts(counts.bodies('m-1', false, values))).toHaveLength(4);
+    expect(
+      new ContextCounts({ ...data(false), afterATurn: null }).bodies('m-1', true, values),
+    ).toBeUndefined();
+    expect(new ContextCounts(null).bodies('m-1', false, values)).toBeUndefined();
+  });
+});
