@@ -16,7 +16,8 @@ export interface LinePatch {
 /** Where a piece was written, and what it was. */
 interface Written {
   offset: number;
-  line: string;
+  /** The line as written (`encodeRecord(frame)`), worked out when a patch needs it. */
+  line: string | undefined;
   frame: FixtureFrame;
   /** The piece's text as the CLI sent it. */
   original: string;
@@ -58,8 +59,11 @@ const DELTA_FIELDS: Record<string, PieceField> = {
 export class JoinedFrames {
   private readonly joined: JoinedText<Written>;
 
-  constructor(redactor: Pick<Redactor, 'findInJoined'>) {
-    this.joined = new JoinedText((text, json) => redactor.findInJoined(text, json));
+  constructor(redactor: Pick<Redactor, 'findInJoined' | 'patternKeyword'>) {
+    this.joined = new JoinedText(
+      (text, options) => redactor.findInJoined(text, options),
+      (text) => redactor.patternKeyword(text),
+    );
   }
 
   prepare(dir: Direction, line: Uint8Array): PreparedLine {
@@ -112,8 +116,13 @@ export class JoinedFrames {
   written(prepared: PreparedLine, frame: FixtureFrame, offset: number): LinePatch[] {
     const piece = prepared.piece;
     if (piece === undefined) return [];
-    const line = encodeRecord(frame);
-    this.joined.written(piece.key, { offset, line, frame, original: piece.original, field: piece.field });
+    this.joined.written(piece.key, {
+      offset,
+      line: undefined,
+      frame,
+      original: piece.original,
+      field: piece.field,
+    });
     const patches: LinePatch[] = [];
     for (const part of piece.earlier) {
       const patch = maskWritten(part.ref, part.start, part.end);
@@ -188,9 +197,10 @@ function maskWritten(ref: Written, start: number, end: number): LinePatch | unde
   if (length <= 0) return undefined;
   const masked = written.slice(0, at) + stars(written.slice(at, at + length)) + written.slice(at + length);
   const frame = withPiece(ref.frame, ref.field, masked);
+  const before = ref.line ?? encodeRecord(ref.frame);
   const after = encodeRecord(frame);
-  if (Buffer.byteLength(after) !== Buffer.byteLength(ref.line)) return undefined;
-  const patch = { offset: ref.offset, before: ref.line, after };
+  if (Buffer.byteLength(after) !== Buffer.byteLength(before)) return undefined;
+  const patch = { offset: ref.offset, before, after };
   ref.frame = frame;
   ref.line = after;
   return patch;

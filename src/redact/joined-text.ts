@@ -23,8 +23,11 @@ export interface JoinedMatch {
   inPieceRule?: false;
 }
 
-/** Finds the secrets in a stream's joined text; `json`: the stream is JSON text (a tool input). */
-export type JoinedFinder = (text: string, json: boolean) => JoinedMatch[];
+/**
+ * Finds the secrets in a stream's joined text; `json`: the stream is JSON text (a tool input);
+ * `patterns`: false when no pattern's keyword can be in `text` (the finder may skip the patterns).
+ */
+export type JoinedFinder = (text: string, options: { json: boolean; patterns: boolean }) => JoinedMatch[];
 
 /** A part of an earlier piece that belongs to a secret reaching into the newest one. */
 export interface EarlierPart<Ref> {
@@ -60,17 +63,28 @@ interface Stream<Ref> {
   /** Where a match that reached the end of the text began: it may go on in the next piece. */
   open: number | undefined;
   json: boolean;
+  /** The end of the text when a pattern's keyword was last seen in a piece's tail. */
+  keywordAt: number | undefined;
 }
 
 /** How far back from a new piece a secret (with its context) may begin. */
 export const JOINED_LOOKBACK = 1024;
 /** How far back a match still going on at the end of the text is followed (a private key's body). */
 export const JOINED_MAX_OPEN = 64 * 1024;
+/** How much text before a new piece a pattern's keyword can straddle (keywords are short). */
+const KEYWORD_SPAN = 256;
 
 export class JoinedText<Ref> {
   private readonly streams = new Map<string, Stream<Ref>>();
 
-  constructor(private readonly find: JoinedFinder) {}
+  /**
+   * `keywords`: whether a text holds any pattern's keyword (the patterns' combined pre-test); the
+   * patterns then run only while a keyword seen lies in the text searched.
+   */
+  constructor(
+    private readonly find: JoinedFinder,
+    private readonly keywords: (text: string) => boolean = () => true,
+  ) {}
 
   /**
    * Adds `text`, the next piece of stream `key` (`separator` joins it to the next one: `\n`
@@ -82,7 +96,15 @@ export class JoinedText<Ref> {
   push(key: string, text: string, options: { separator?: string; json?: boolean } = {}): JoinPlan<Ref> {
     let stream = this.streams.get(key);
     if (stream === undefined) {
-      stream = { pieces: [], text: '', base: 0, end: 0, open: undefined, json: options.json ?? false };
+      stream = {
+        pieces: [],
+        text: '',
+        base: 0,
+        end: 0,
+        open: undefined,
+        json: options.json ?? false,
+        keywordAt: undefined,
+      };
       this.streams.set(key, stream);
     }
     const separator = options.separator ?? '';
@@ -109,8 +131,12 @@ export class JoinedText<Ref> {
     const pieceEnd = pieceStart + text.length;
     /** Matches wholly inside the new piece that its own redaction would find. */
     const inside: Array<{ start: number; end: number; placeholder: () => string }> = [];
+    // A keyword that reaches into the new piece is in its tail; one wholly before it was seen then.
+    const tailFrom = Math.max(from, pieceStart - KEYWORD_SPAN);
+    if (this.keywords(stream.text.slice(tailFrom - stream.base))) stream.keywordAt = stream.end;
+    const patterns = stream.open !== undefined || (stream.keywordAt !== undefined && stream.keywordAt > from);
     if (window.length >= 2) {
-      for (const m of this.find(window, stream.json)) {
+      for (const m of this.find(window, { json: stream.json, patterns })) {
         const matchStart = from + m.matchStart;
         const matchEnd = from + m.matchEnd;
         if (matchEnd >= stream.end - separator.length) open = Math.min(open ?? matchStart, matchStart);

@@ -101,7 +101,9 @@ export interface Redactor extends FixtureTransform {
    * regex rules and — in JSON text (a streamed tool input) — the values of secret-shaped keys. A
    * match's `placeholder()` learns and counts it as redacting it would.
    */
-  findInJoined(text: string, json: boolean): JoinedMatch[];
+  findInJoined(text: string, options: { json: boolean; patterns?: boolean }): JoinedMatch[];
+  /** Whether `text` holds a keyword of a built-in pattern (their combined pre-test). */
+  patternKeyword(text: string): boolean;
   /** Replacements per rule so far (names and counts, never values), in rule order. */
   rulesApplied(): RuleCount[];
   /** For the fixture header: the active rules. */
@@ -444,7 +446,20 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
 
   const redactText = (value: string): string => text(idNormalizer ? idNormalizer.text(value) : value);
 
-  const findInJoined = (value: string, json: boolean): JoinedMatch[] => {
+  const literalsMayMatch = (value: string): boolean => {
+    for (const rule of [literals, ...userTextRules]) {
+      const regexes = rule.regex instanceof RegExp ? [rule.regex] : rule.regex;
+      for (const regex of regexes) {
+        regex.lastIndex = 0;
+        if (regex.test(value)) return true;
+      }
+    }
+    return false;
+  };
+  const findInJoined = (
+    value: string,
+    { json, patterns: withPatterns = true }: { json: boolean; patterns?: boolean },
+  ): JoinedMatch[] => {
     const found: JoinedMatch[] = [];
     const add = (
       m: RegExpExecArray,
@@ -472,7 +487,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
         else onMatch(m);
       }
     };
-    if (literals.size > 0 && othersMayMatch(value))
+    if (literals.size > 0 && literalsMayMatch(value))
       for (const regex of literals.regex)
         each(regex, (m) => {
           const r = literals.replace(m);
@@ -482,7 +497,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
               return r.text;
             });
         });
-    if (patternGate.test(value))
+    if (withPatterns && patternGate.test(value))
       for (const pattern of patterns) {
         if (pattern.requires !== undefined && !value.includes(pattern.requires)) continue;
         if (!pattern.pretest.test(value)) continue;
@@ -533,6 +548,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     redact: redactMessage,
     redactText,
     findInJoined,
+    patternKeyword: (value) => patternGate.test(value),
     redactArg(arg) {
       const parsed = jsonArgument(arg);
       if (parsed === undefined) return redactText(arg);
