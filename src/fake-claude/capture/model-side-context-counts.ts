@@ -104,7 +104,9 @@ export function countSet(
     return { text: template(content), tools: names };
   });
   counted.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  return { requests: counted, tools };
+  // The tools by name, so that a capture reads the same whatever order the requests came in.
+  const byName = Object.fromEntries(Object.entries(tools).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { requests: counted, tools: byName };
 }
 
 export interface ContextCountsCaptureInput {
