@@ -63,6 +63,25 @@ describe('no recording is lost to the leak scan', () => {
     expect(fixture.frames.find((f) => f.dir === 'stderr')?.raw).toBe('retrying with [redacted:leak#1]');
   }, 60_000);
 
+  test('a bare random key split over a block’s deltas, in no line whole, is found in the joined text and masked in each delta', async () => {
+    const key = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';
+    const pieces = ['retry with Zq8xT2mW9v', 'R4kL7pN3sB6y', 'H1cF5dG0jA9e8DqW2e now'];
+    const delta = (text: string): Step => ({
+      out: {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+        session_id: 'sess-planted',
+        parent_tool_use_id: null,
+      },
+    });
+    const planted = await recordPlanted({ steps: [...pieces.map(delta), result] });
+    expect(planted.run.exitCode, planted.run.stderr).toBe(0);
+    expect(Object.keys(planted.files)).toEqual(['session.jsonl']);
+    expect(secretsOnDisk(planted.files, [['split key', key]])).toEqual([]);
+    const fixture = await readFixture(planted.out);
+    expect(fixture.trailer?.findings?.map((f) => f.kind)).toEqual(['high-entropy (joined)']);
+  }, 60_000);
+
   test('a redaction rule made to miss (jwt switched off): the scan’s find is masked, the fixture kept', async () => {
     const planted = await recordPlanted({
       env: { CLIDE_RECORD_UNSAFE_SKIP_RULES: 'jwt' },

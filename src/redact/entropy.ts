@@ -80,10 +80,16 @@ export function isHighEntropyToken(token: string): boolean {
 
 /** Every high-entropy token in `text`. */
 export function findHighEntropy(text: string): string[] {
+  return highEntropySpans(text).map((s) => s.value);
+}
+
+/** `findHighEntropy` with where each token is. */
+export function highEntropySpans(text: string): Array<{ value: string; start: number; end: number }> {
   if (text.length < MIN_ENTROPY_TOKEN) return [];
-  const out: string[] = [];
+  const out: Array<{ value: string; start: number; end: number }> = [];
   for (const m of text.matchAll(TOKEN)) {
-    if (m[0].length <= MAX_ENTROPY_TOKEN + 8 && isHighEntropyToken(m[0])) out.push(m[0]);
+    if (m[0].length <= MAX_ENTROPY_TOKEN + 8 && isHighEntropyToken(m[0]))
+      out.push({ value: m[0], start: m.index, end: m.index + m[0].length });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { type Direction, decodeUtf8, encodeRecord, type FixtureFrame } from '../fixture/index.js';
-import { isRecord } from '../util/json.js';
 import { JoinedText } from './joined-text.js';
 import type { Redactor } from './redactor.js';
+import { messageStep, type PieceField, pieceOf, rawStep, withPiece } from './stream-pieces.js';
 
 /** A line already handed to the fixture file, rewritten in place: same length, a secret's part masked. */
 export interface LinePatch {
@@ -25,8 +25,6 @@ interface Written {
   field: PieceField;
 }
 
-type PieceField = 'raw' | 'text' | 'partial_json' | 'thinking';
-
 /** What a captured line is, as a piece of a stream, before it is written. */
 export interface PreparedLine {
   /** The line to hand to the writer: the captured one, or one with a secret's part replaced. */
@@ -39,12 +37,6 @@ export interface PreparedLine {
     earlier: Array<{ ref: Written; start: number; end: number }>;
   };
 }
-
-const DELTA_FIELDS: Record<string, PieceField> = {
-  text_delta: 'text',
-  input_json_delta: 'partial_json',
-  thinking_delta: 'thinking',
-};
 
 /**
  * Redaction over what the reader of a fixture sees: each content block's deltas joined (per
@@ -81,34 +73,23 @@ export class JoinedFrames {
     } catch {
       return { line };
     }
-    if (!isRecord(msg) || msg.type !== 'stream_event' || !isRecord(msg.event)) return { line };
-    const event = msg.event;
-    const parent = `${typeof msg.parent_tool_use_id === 'string' ? msg.parent_tool_use_id : ''}/`;
-    const key = `${parent}${String(event.index)}`;
-    switch (event.type) {
-      case 'content_block_start':
-      case 'content_block_stop':
-        this.joined.end(key);
-        return { line };
-      case 'message_start':
-      case 'message_stop':
-        this.joined.endAll(parent);
-        return { line };
-      case 'content_block_delta':
-        break;
-      default:
-        return { line };
+    const step = messageStep(msg);
+    if (step === undefined) return { line };
+    if (step.kind === 'end') {
+      this.joined.end(step.key);
+      return { line };
     }
-    const delta = event.delta;
-    if (!isRecord(delta) || typeof delta.type !== 'string') return { line };
-    const field = DELTA_FIELDS[delta.type];
-    const original = field === undefined ? undefined : delta[field];
-    if (field === undefined || typeof original !== 'string') return { line };
+    if (step.kind === 'endAll') {
+      this.joined.endAll(step.prefix);
+      return { line };
+    }
+    const { key, field, text: original } = step;
     const plan = this.joined.push(key, original, { json: field === 'partial_json' });
     const piece = { key, field, original, earlier: plan.earlier };
     if (plan.current.length === 0) return { line, piece };
-    delta[field] = replaceSpans(original, plan.current);
-    const encoded = JSON.stringify(msg);
+    const encoded = JSON.stringify(
+      withPiece({ msg } as Pick<FixtureFrame, 'msg'>, field, replaceSpans(original, plan.current)).msg,
+    );
     return { line: encoded === text ? line : encoded, piece };
   }
 
@@ -135,7 +116,7 @@ export class JoinedFrames {
   private rawPiece(stream: 'stderr' | 'stdout', line: Uint8Array): PreparedLine {
     const text = decodeUtf8(line);
     if (text === undefined) return { line };
-    const plan = this.joined.push(stream, text, { separator: '\n' });
+    const plan = this.joined.push(stream, text, { separator: rawStep(stream, text).separator });
     const piece = { key: stream, field: 'raw' as const, original: text, earlier: plan.earlier };
     if (plan.current.length === 0) return { line, piece };
     const replaced = replaceSpans(text, plan.current);
@@ -217,20 +198,4 @@ function stars(text: string): string {
   let out = '';
   for (const ch of text) out += '*'.repeat(Buffer.byteLength(JSON.stringify(ch)) - 2);
   return out;
-}
-
-function pieceOf(frame: FixtureFrame, field: PieceField): string | undefined {
-  if (field === 'raw') return frame.raw;
-  const msg = frame.msg as { event?: { delta?: Record<string, unknown> } } | undefined;
-  const value = msg?.event?.delta?.[field];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function withPiece(frame: FixtureFrame, field: PieceField, text: string): FixtureFrame {
-  if (field === 'raw') return { ...frame, raw: text };
-  const msg = frame.msg as { event: { delta: Record<string, unknown> } };
-  return {
-    ...frame,
-    msg: { ...msg, event: { ...msg.event, delta: { ...msg.event.delta, [field]: text } } },
-  };
 }

@@ -32,6 +32,8 @@ export type JoinedFinder = (text: string, options: { json: boolean; patterns: bo
 /** A part of an earlier piece that belongs to a secret reaching into the newest one. */
 export interface EarlierPart<Ref> {
   ref: Ref;
+  /** The placeholder of the secret the part belongs to (the one the newest piece gets). */
+  placeholder: string;
   /** Offsets into that piece's own text. */
   start: number;
   end: number;
@@ -93,7 +95,11 @@ export class JoinedText<Ref> {
    * wholly inside `text` is not returned (redacting the piece by itself finds it) unless its
    * rule is one that redaction does not apply (`inPieceRule: false`).
    */
-  push(key: string, text: string, options: { separator?: string; json?: boolean } = {}): JoinPlan<Ref> {
+  push(
+    key: string,
+    text: string,
+    options: { separator?: string; json?: boolean; inside?: boolean } = {},
+  ): JoinPlan<Ref> {
     let stream = this.streams.get(key);
     if (stream === undefined) {
       stream = {
@@ -163,14 +169,14 @@ export class JoinedText<Ref> {
           if (p === piece || p.ref === undefined) continue;
           const a = Math.max(start, p.start);
           const b = Math.min(end, p.start + p.text.length);
-          if (a < b) plan.earlier.push({ ref: p.ref, start: a - p.start, end: b - p.start });
+          if (a < b) plan.earlier.push({ ref: p.ref, placeholder, start: a - p.start, end: b - p.start });
         }
       }
     }
     stream.open = open;
     // A secret from before changes the piece: what its own redaction would have found there (a
     // private key's BEGIN line the change takes away) is replaced with it, from the whole text.
-    if (plan.current.length > 0)
+    if (plan.current.length > 0 && options.inside !== false)
       for (const m of inside)
         if (m.end > m.start) plan.current.push({ start: m.start, end: m.end, placeholder: m.placeholder() });
     plan.current = mergeSpans(plan.current);

@@ -295,3 +295,42 @@ describe('the scan does not share the redactor’s blind spots', () => {
     expect(existsSync(leaking)).toBe(false);
   });
 });
+
+describe('the scan looks at what a reader joins', () => {
+  const delta = (seq: number, text: string): string =>
+    frameLine(seq, {
+      msg: {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+        parent_tool_use_id: null,
+      },
+    });
+  const KEY_PARTS = ['retry with Zq8xT2mW9v', 'R4kL7pN3sB6y', 'H1cF5dG0jA9e8DqW2e done'];
+
+  it('finds a random key split over deltas, which no line holds whole, naming the line it ends in', async () => {
+    const path = fixture(...KEY_PARTS.map((t, i) => delta(i, t)));
+    expect((await scanForLeaks(path, [])).map((l) => [l.line, l.kind])).toEqual([
+      [4, 'high-entropy (joined)'],
+    ]);
+    // Not in separate blocks, nor once a block ended.
+    const apart = fixture(
+      delta(0, KEY_PARTS[0]!),
+      frameLine(1, { msg: { type: 'stream_event', event: { type: 'content_block_stop', index: 0 } } }),
+      delta(2, KEY_PARTS[1]!),
+    );
+    expect(await scanForLeaks(apart, [])).toEqual([]);
+  });
+
+  it('masks each part where it is: the fixture is kept and its deltas join to no key', async () => {
+    const temp = fixture(...KEY_PARTS.map((t, i) => delta(i, t)));
+    const final = join(dir, 'joined.jsonl');
+    const result = await finalizeFixture(temp, final, { secretsSeen: () => [] });
+    expect(result.findings).toEqual([
+      { line: 4, kind: 'high-entropy (joined)', found: 'text', chars: 40, masked: 'value' },
+    ]);
+    const texts = (await readFixture(final)).frames.map(
+      (f) => (f.msg as { event: { delta: { text: string } } }).event.delta.text,
+    );
+    expect(texts.join('')).toBe('retry with [redacted:leak#1][redacted:leak#1][redacted:leak#1] done');
+  });
+});

@@ -3,12 +3,14 @@ import { ClideError } from '../errors/index.js';
 import { LineSplitter } from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
-import { findHighEntropy, isAllowedKey } from './entropy.js';
+import { findHighEntropy, highEntropySpans, isAllowedKey } from './entropy.js';
+import { type JoinedMatch, JoinedText } from './joined-text.js';
 import { unescapeJsonText } from './json-text.js';
-import { ANY_PATTERN_PRETEST, findSecrets } from './patterns.js';
+import { ANY_PATTERN_PRETEST, findSecretMatches, findSecrets } from './patterns.js';
 import type { SecretLiteral } from './redactor.js';
 import { knownEnvValues } from './secret-env.js';
 import { secretlintBatcher } from './secretlint.js';
+import { messageStep, type PieceField, rawStep, type StreamStep } from './stream-pieces.js';
 import { LiteralRule } from './text-rules.js';
 
 /** A secret found in a written fixture. Never carries the secret: only a masked preview. */
@@ -30,6 +32,19 @@ export interface Leak {
 export interface LeakHit {
   leak: Leak;
   value: string;
+  /**
+   * For a secret found in a stream's joined text (split over deltas or stderr lines): its part in
+   * each line's piece (offsets into that piece's text as written), to mask there.
+   */
+  parts?: LeakPart[];
+}
+
+/** A part of a split secret: in line `line`, the piece in `field`, characters `[start, end)`. */
+export interface LeakPart {
+  line: number;
+  field: PieceField;
+  start: number;
+  end: number;
 }
 
 /** `sk-a…(108 chars)`: enough to recognise, never enough to use. */
@@ -171,6 +186,20 @@ class LiteralMatcher {
     return false;
   }
 
+  /** Every literal in `text`, with where it is. */
+  spans(text: string): Array<SecretLiteral & { start: number; end: number }> {
+    const out: Array<SecretLiteral & { start: number; end: number }> = [];
+    for (const regex of this.set.regex) {
+      regex.lastIndex = 0;
+      for (const m of text.matchAll(regex)) {
+        const entry = this.set.replace(m);
+        if (entry?.rule !== undefined)
+          out.push({ kind: entry.rule, value: entry.text, start: entry.start, end: entry.end });
+      }
+    }
+    return out;
+  }
+
   match(text: string): SecretLiteral[] {
     const hits: SecretLiteral[] = [];
     for (const regex of this.set.regex) {
@@ -209,6 +238,11 @@ export interface ScanOptions {
    * strings when none can match. The result is the same either way (the tests compare them).
    */
   fullScan?: boolean;
+  /**
+   * Also look in what a reader joins: each content block's deltas, stderr's lines, raw stdout
+   * lines (`stream-pieces.ts`), for a secret split over lines. Default true.
+   */
+  joined?: boolean;
 }
 
 /** A value another detector already reported on the same text contains this one, or the other way round. */
@@ -237,13 +271,29 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
   let pending: Array<{ kind: string; value: string; found: Leak['found']; source: Source }> = [];
   /** Values reported per line, for lines whose secretlint batch is not linted yet. */
   const reportedValues = new Map<number, string[]>();
-  const push = (line: number, kind: string, value: string, found: Leak['found']): void => {
+  const push = (
+    line: number,
+    kind: string,
+    value: string,
+    found: Leak['found'],
+    parts?: LeakPart[],
+  ): void => {
     const key = `${line}\u0000${kind}\u0000${value}`;
     if (seen.has(key)) return;
     seen.add(key);
     const leak: Leak = { line, kind, preview: maskSecret(value), found };
     leaks.push(leak);
-    hits.push({ leak, value });
+    hits.push(parts ? { leak, value, parts } : { leak, value });
+  };
+  const joined = options.joined === false ? undefined : joinedScanner(literals, entropy);
+  /** Takes back a leak reported before (a split secret found again, longer). */
+  const forget = (line: number, kind: string, value: string): void => {
+    seen.delete(`${line}\u0000${kind}\u0000${value}`);
+    const at = hits.findLastIndex((h) => h.leak.line === line && h.leak.kind === kind && h.value === value);
+    if (at < 0) return;
+    const leak = hits[at]!.leak;
+    hits.splice(at, 1);
+    leaks.splice(leaks.lastIndexOf(leak), 1);
   };
   const flushLine = (line: number): void => {
     const literalValues = pending.filter((h) => h.source === 'literal').map((h) => h.value);
@@ -276,6 +326,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     key?: string,
     patterns = true,
     literalsMayMatch = true,
+    entropyHere = true,
   ): void => {
     for (const form of forms(text)) {
       const pieces = betweenPlaceholders(form);
@@ -289,7 +340,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
         if (formPatterns)
           for (const hit of findSecrets(piece))
             pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
-        if (entropy && withLiterals && !isAllowedKey(key)) {
+        if (entropy && entropyHere && withLiterals && !isAllowedKey(key)) {
           for (const token of findHighEntropy(piece))
             pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
         }
@@ -312,6 +363,8 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       flushLine(lineNo);
       return;
     }
+    const step = joined && isRecord(record) && record.kind === 'frame' ? frameStep(record) : undefined;
+    const split = step && joined ? joined.line(lineNo, step) : [];
     const parts = contentOf(record);
     // Every string (and key) of the line is in its text with JSON's escapes undone; when that holds
     // no backslash, each string is its only form, so a pre-test that fails on the whole fails on
@@ -320,8 +373,15 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     const stringsPlain = !unescaped.includes('\\');
     const patterns = !stringsPlain || (plainLine ? plainMayMatch : ANY_PATTERN_PRETEST.test(unescaped));
     const literalsMayMatch = !stringsPlain || literals.test(unescaped);
+    // A stream's piece is judged for entropy in the stream's joined text (a token cut by a piece
+    // boundary is not one: `oolu_01…` of `toolu_01…`).
+    const pieceText = step?.kind === 'piece' ? step.text : undefined;
     for (const s of parts.json) {
-      scanText(s.text, 'json', true, s.key, patterns, literalsMayMatch);
+      const piece =
+        pieceText !== undefined &&
+        s.text === pieceText &&
+        (step?.kind !== 'piece' || s.key === step.field || s.key === undefined);
+      scanText(s.text, 'json', true, s.key, patterns, literalsMayMatch, !piece);
       if (!isAllowedKey(s.key)) content?.push(s.text);
     }
     for (const s of parts.base64) {
@@ -329,10 +389,33 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       content?.push(s);
     }
     flushLine(lineNo);
+    reportSplit(split);
+  };
+  /** Reports what the joined look found (after the line's own detectors, which it defers to). */
+  const reportSplit = (split: readonly SplitHit[]): void => {
+    for (const hit of split) {
+      const reported = reportedValues.get(hit.line) ?? [];
+      // Wholly in one line and found by that line's own detectors already: reported once.
+      if (!hit.supersedes && hit.parts.every((p) => p.line === hit.line) && overlapsAny(hit.value, reported))
+        continue;
+      // A secret that grew since (a token streamed on): one finding, the longer, with every part.
+      if (hit.supersedes)
+        forget(
+          hit.supersedes.line,
+          splitKind({ kind: hit.kind, parts: hit.supersedes.parts }),
+          hit.supersedes.value,
+        );
+      push(hit.line, splitKind(hit), hit.value, 'text', hit.parts);
+      reportedValues.set(hit.line, [...reported, hit.value]);
+    }
+  };
+  /** The end of the file: what the joined look still held back (a token at the very end) is reported. */
+  const finish = (): void => {
+    if (joined) reportSplit(joined.finish());
   };
   /** Called after each secretlint batch: the lines before it are done. */
   const forgetLines = (): void => reportedValues.clear();
-  return { leaks, hits, scanLine, report, forgetLines, literals };
+  return { leaks, hits, scanLine, finish, report, forgetLines, literals };
 }
 
 /**
@@ -375,6 +458,7 @@ export async function scanForLeakHits(
     }
     const rest = splitter.end();
     if (rest !== undefined) await scanOne(rest.toString('utf8'));
+    scanner.finish();
     await lint?.flush();
   } catch (error) {
     throw new ClideError('io', `cannot read the fixture to scan it: ${(error as Error).message}`, {
@@ -480,6 +564,11 @@ export function streamingLeakScan(
     async finish() {
       await linting;
       try {
+        scanner.finish();
+      } catch {
+        failed = true;
+      }
+      try {
         await (await lint)?.flush();
       } catch {
         failed = true;
@@ -506,7 +595,7 @@ async function lateSecretsFound(
   const secrets = late.map((l) => l.secret);
   const quick = new LiteralMatcher();
   for (const s of secrets) quick.add(s);
-  const scanner = lineScanner(secrets, { entropy: false });
+  const scanner = lineScanner(secrets, { entropy: false, joined: false });
   const splitter = new LineSplitter();
   const stream = createReadStream(filePath, { highWaterMark: 1 << 20 });
   let lineNo = 0;
@@ -554,6 +643,7 @@ export function scanForLeaksSync(
   for (const line of splitter.push(bytes)) scanner.scanLine(++lineNo, line.toString('utf8'));
   const rest = splitter.end();
   if (rest !== undefined) scanner.scanLine(++lineNo, rest.toString('utf8'));
+  scanner.finish();
   return scanner.leaks;
 }
 
@@ -613,4 +703,199 @@ export function finalizeFixtureSync(
   }
   moveIntoPlace(tempPath, finalPath);
   return { path: finalPath };
+}
+
+/** What a fixture frame is to the streams a reader joins (as the recorder decided it when writing). */
+function frameStep(frame: Record<string, unknown>): StreamStep | undefined {
+  if (typeof frame.raw === 'string') {
+    if (frame.dir === 'stderr') return rawStep('stderr', frame.raw);
+    // The recorder joins raw stdout lines that do not look like JSON (see JoinedFrames.prepare).
+    const first = frame.raw.trimStart()[0];
+    if (frame.dir === 'from-cli' && first !== undefined && first !== '{' && first !== '[')
+      return rawStep('stdout', frame.raw);
+    return undefined;
+  }
+  return frame.dir === 'from-cli' ? messageStep(frame.msg) : undefined;
+}
+
+/** The pieces of `text` between the kit's placeholders, each with where it starts. */
+function segmentsBetweenPlaceholders(text: string): Array<{ at: number; text: string }> {
+  const out: Array<{ at: number; text: string }> = [];
+  const all = new RegExp(PLACEHOLDERS.source, 'g');
+  let last = 0;
+  for (const m of text.matchAll(all)) {
+    if (m.index > last) out.push({ at: last, text: text.slice(last, m.index) });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ at: last, text: text.slice(last) });
+  return out;
+}
+
+/** A secret found in a stream's joined text, with its part in each line. */
+interface SplitHit {
+  kind: string;
+  value: string;
+  parts: LeakPart[];
+  /** The line to report it at: the last that holds a part. */
+  line: number;
+  /** A find of the same secret reported before, shorter (it grew since): to take back. */
+  supersedes?: { line: number; value: string; parts: readonly LeakPart[] };
+}
+
+/** The kind a split find is reported as: `… (joined)` when its parts are in more than one line. */
+function splitKind(hit: { kind: string; parts: readonly LeakPart[] }): string {
+  const lines = new Set(hit.parts.map((p) => p.line));
+  return lines.size > 1 ? `${hit.kind} (joined)` : hit.kind;
+}
+
+/** Finds kept per stream (where each began) to tell a longer find of one secret; beyond this many, the oldest go. */
+const MAX_STARTED = 1024;
+
+/**
+ * The scan's look at what a reader joins: per stream, the secrets (built-in patterns, known
+ * literals) that reach into a line from the lines before it — split over a block's deltas or
+ * stderr's lines, so that no line holds them whole — and every high-entropy token touching the
+ * line (a piece alone is not judged: a cut turns `toolu_01…` into `oolu_01…`), each with its
+ * parts. A token that reaches the end of the text may go on in the next piece: it is reported
+ * once it ends (a piece goes on with something else, the stream ends, or the file does).
+ */
+function joinedScanner(literals: LiteralMatcher, entropy: boolean) {
+  type Ref = { line: number; field: PieceField };
+  const found = new Map<string, { kind: string; value: string; open: boolean }>();
+  /** Finds reported, by stream, detector and where they start: a longer find of one supersedes it. */
+  const started = new Map<string, { line: number; value: string; parts: LeakPart[] }>();
+  /** Per stream, a token that reached the end of the text, not reported yet. */
+  const pending = new Map<string, { at: string; hit: SplitHit }>();
+  let next = 0;
+  const joined = new JoinedText<Ref>(
+    (window, { patterns }) => {
+      const out: JoinedMatch[] = [];
+      for (const seg of segmentsBetweenPlaceholders(window)) {
+        const add = (
+          kind: string,
+          value: string,
+          span: [number, number],
+          match: [number, number],
+          token = false,
+        ): void => {
+          const open = token && seg.at + span[1] === window.length;
+          out.push({
+            ...(token ? { inPieceRule: false as const } : {}),
+            start: seg.at + span[0],
+            end: seg.at + span[1],
+            matchStart: seg.at + match[0],
+            matchEnd: seg.at + match[1],
+            placeholder: () => {
+              const id = `joined#${next++}`;
+              found.set(id, { kind, value, open });
+              return id;
+            },
+          });
+        };
+        if (patterns)
+          for (const m of findSecretMatches(seg.text))
+            add(m.pattern, m.value, [m.start, m.end], [m.matchStart, m.matchEnd]);
+        if (literals.size > 0 && literals.test(seg.text))
+          for (const m of literals.spans(seg.text)) add(m.kind, m.value, [m.start, m.end], [m.start, m.end]);
+        if (entropy)
+          for (const t of highEntropySpans(seg.text))
+            add('high-entropy', t.value, [t.start, t.end], [t.start, t.end], true);
+      }
+      return out;
+    },
+    (text) => ANY_PATTERN_PRETEST.test(text),
+  );
+  const report = (at: string, hit: SplitHit): SplitHit => {
+    const before = started.get(at);
+    const parts = before ? mergeParts(before.parts, hit.parts) : hit.parts;
+    started.delete(at);
+    started.set(at, { line: hit.line, value: hit.value, parts });
+    if (started.size > MAX_STARTED) started.delete(started.keys().next().value!);
+    return { ...hit, parts, ...(before ? { supersedes: before } : {}) };
+  };
+  /** Reports the waiting token of each stream `match` accepts. */
+  const settle = (match: (key: string) => boolean): SplitHit[] => {
+    const out: SplitHit[] = [];
+    for (const [key, p] of [...pending]) {
+      if (!match(key)) continue;
+      pending.delete(key);
+      out.push(report(p.at, p.hit));
+    }
+    return out;
+  };
+  return {
+    /** Line `lineNo` is `step`: the split secrets found, each with its parts. */
+    line(lineNo: number, step: StreamStep): SplitHit[] {
+      if (step.kind === 'end') {
+        joined.end(step.key);
+        return settle((key) => key === step.key);
+      }
+      if (step.kind === 'endAll') {
+        joined.endAll(step.prefix);
+        return settle((key) => key.startsWith(step.prefix));
+      }
+      const plan = joined.push(step.key, step.text, {
+        separator: step.separator,
+        json: step.json,
+        inside: false,
+      });
+      joined.written(step.key, { line: lineNo, field: step.field });
+      const byId = new Map<string, LeakPart[]>();
+      const add = (id: string, part: LeakPart): void => {
+        byId.set(id, [...(byId.get(id) ?? []), part]);
+      };
+      for (const span of plan.current)
+        add(span.placeholder, { line: lineNo, field: step.field, start: span.start, end: span.end });
+      for (const part of plan.earlier)
+        add(part.placeholder, {
+          line: part.ref.line,
+          field: part.ref.field,
+          start: part.start,
+          end: part.end,
+        });
+      const out: SplitHit[] = [];
+      const waiting = pending.get(step.key);
+      pending.delete(step.key);
+      // The waiting token went on into this piece (whatever it turned into), or ended before it.
+      const grown = step.separator === '' && /^[A-Za-z0-9+/_=.~-]/.test(step.text);
+      if (waiting !== undefined && step.text === '') pending.set(step.key, waiting);
+      for (const [id, parts] of byId) {
+        const hit = found.get(id);
+        if (hit === undefined) continue;
+        parts.sort((a, b) => a.line - b.line || a.start - b.start);
+        const first = parts[0]!;
+        const at = `${step.key}\u0000${hit.kind}\u0000${first.line}\u0000${first.field}\u0000${first.start}`;
+        const split: SplitHit = { kind: hit.kind, value: hit.value, parts, line: parts.at(-1)!.line };
+        if (hit.open) pending.set(step.key, { at, hit: split });
+        else out.push(report(at, split));
+      }
+      found.clear();
+      // The token that reached the end before did not go on: it ended there.
+      if (waiting !== undefined && !grown && step.text !== '') out.push(report(waiting.at, waiting.hit));
+      return out;
+    },
+    /** The end of the file: every token still waiting is reported. */
+    finish(): SplitHit[] {
+      return settle(() => true);
+    },
+  };
+}
+
+/** Both lists of parts, each part once (one that lies within another of the same piece is dropped). */
+function mergeParts(a: readonly LeakPart[], b: readonly LeakPart[]): LeakPart[] {
+  const all = [...a, ...b];
+  return all
+    .filter(
+      (p, i) =>
+        !all.some(
+          (q, j) =>
+            j !== i &&
+            q.line === p.line &&
+            q.field === p.field &&
+            q.start <= p.start &&
+            q.end >= p.end &&
+            (q.start < p.start || q.end > p.end || j < i),
+        ),
+    )
+    .sort((x, y) => x.line - y.line || x.start - y.start);
 }

@@ -1,9 +1,16 @@
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { LinesDigest } from '../fixture/digest.js';
-import { encodeRecord, type FixtureFinding, type FixtureRecord, LineSplitter } from '../fixture/index.js';
+import {
+  encodeRecord,
+  type FixtureFinding,
+  type FixtureFrame,
+  type FixtureRecord,
+  LineSplitter,
+} from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
-import { type LeakHit, unescapeLenient } from './leak-scan.js';
+import { type LeakHit, type LeakPart, unescapeLenient } from './leak-scan.js';
+import { pieceOf, withPiece } from './stream-pieces.js';
 
 /**
  * Masks in a written recording what its leak scan found, so that a secret the redaction missed
@@ -24,6 +31,11 @@ export async function maskLeaks(
 ): Promise<FixtureFinding[]> {
   const byLine = new Map<number, LeakHit[]>();
   for (const hit of hits) byLine.set(hit.leak.line, [...(byLine.get(hit.leak.line) ?? []), hit]);
+  /** The parts of split secrets (found in a stream's joined text), by the line that holds each. */
+  const partsByLine = new Map<number, Array<LeakPart & { value: string }>>();
+  for (const hit of hits)
+    for (const part of hit.parts ?? [])
+      partsByLine.set(part.line, [...(partsByLine.get(part.line) ?? []), { ...part, value: hit.value }]);
   const numbers = new Map<string, number>();
   const placeholder = (value: string): string => {
     let n = numbers.get(value);
@@ -54,10 +66,14 @@ export async function maskLeaks(
       record = undefined;
     }
     const trailer = isRecord(record) && record.kind === 'trailer';
-    if (lineHits.length === 0 && !withhold && !trailer) {
+    const parts = partsByLine.get(lineNo);
+    if (lineHits.length === 0 && !withhold && !trailer && parts === undefined) {
       write(eol ? `${text}\n` : text, false);
       return;
     }
+    // A split secret's part in this line's piece, replaced where it is (before the rest moves it).
+    if (parts !== undefined && isRecord(record) && record.kind === 'frame')
+      record = maskParts(record, parts, placeholder);
     const values = lineHits.map((h) => h.value);
     let out: string;
     let level: FixtureFinding['masked'] = 'value';
@@ -101,6 +117,30 @@ export async function maskLeaks(
     closeSync(fd);
   }
   return findings;
+}
+
+/** The frame with each part of its piece replaced by the placeholder of the secret it belongs to. */
+function maskParts(
+  frame: Record<string, unknown>,
+  parts: ReadonlyArray<LeakPart & { value: string }>,
+  placeholder: (value: string) => string,
+): Record<string, unknown> {
+  let out = frame as Pick<FixtureFrame, 'msg' | 'raw'>;
+  for (const field of new Set(parts.map((p) => p.field))) {
+    let text = pieceOf(out, field);
+    if (text === undefined) continue;
+    // Overlapping parts (two finds of one secret) as one, then from the end, so offsets still hold.
+    const merged: Array<LeakPart & { value: string }> = [];
+    for (const part of parts.filter((p) => p.field === field).sort((a, b) => a.start - b.start)) {
+      const last = merged.at(-1);
+      if (last !== undefined && part.start < last.end) last.end = Math.max(last.end, part.end);
+      else merged.push({ ...part });
+    }
+    for (const part of merged.reverse())
+      text = text.slice(0, part.start) + placeholder(part.value) + text.slice(part.end);
+    out = withPiece(out, field, text);
+  }
+  return out as Record<string, unknown>;
 }
 
 function lineFindings(

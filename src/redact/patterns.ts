@@ -459,7 +459,26 @@ export const ANY_PATTERN_PRETEST = combinedPretest(SECRET_PATTERNS);
 
 /** Every secret the built-in patterns find in `text` (for the leak scan). */
 export function findSecrets(text: string): Array<{ pattern: string; value: string; index: number }> {
-  const found: Array<{ pattern: string; value: string; index: number }> = [];
+  return findSecretMatches(text).map((m) => ({ pattern: m.pattern, value: m.value, index: m.start }));
+}
+
+/** `findSecrets` with each match's span: the secret's (`start`, `end`) and the whole match's, context included. */
+export function findSecretMatches(text: string): Array<{
+  pattern: string;
+  value: string;
+  start: number;
+  end: number;
+  matchStart: number;
+  matchEnd: number;
+}> {
+  const found: Array<{
+    pattern: string;
+    value: string;
+    start: number;
+    end: number;
+    matchStart: number;
+    matchEnd: number;
+  }> = [];
   if (!ANY_PATTERN_PRETEST.test(text)) return found;
   for (const pattern of SECRET_PATTERNS) {
     if (pattern.requires !== undefined && !text.includes(pattern.requires)) continue;
@@ -473,7 +492,14 @@ export function findSecrets(text: string): Array<{ pattern: string; value: strin
       const [start, end] = secretSpan(m);
       const value = text.slice(start, end);
       if (!pattern.accept || pattern.accept(value))
-        found.push({ pattern: pattern.name, value, index: start });
+        found.push({
+          pattern: pattern.name,
+          value,
+          start,
+          end,
+          matchStart: m.index,
+          matchEnd: m.index + m[0].length,
+        });
     }
   }
   return found;
