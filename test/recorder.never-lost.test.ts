@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { quarantinePath, readFixture, recordingPath } from '../src/fixture/index.js';
+import { createFixtureWriter, quarantinePath, readFixture, recordingPath } from '../src/fixture/index.js';
 import {
   RECORDER,
   recordedFiles,
@@ -90,6 +92,30 @@ describe('no recording is lost to the leak scan', () => {
     expect(planted.run.exitCode, planted.run.stderr).toBe(0);
     expect(secretsOnDisk(planted.files, [['jwt', JWT]])).toEqual([]);
     expect((await readFixture(planted.out)).trailer?.findings?.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test('record --recover of what a killed recorder left, holding a secret the redaction missed: masked and kept, not deleted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-recover-'));
+    const out = join(dir, 'killed.jsonl');
+    // What a recorder killed mid-session leaves: a header and frames, no trailer (a writer with no
+    // redaction stands in for one whose rule missed).
+    const writer = createFixtureWriter(recordingPath(out), { argv: ['claude', '-p'] });
+    writer.frame('from-cli', { msg: { type: 'system', subtype: 'init', session_id: 's' } });
+    writer.frame('from-cli', {
+      msg: {
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'text', text: `use ${JWT}` }] },
+      },
+    });
+    writer.flush();
+    const recover = await execa(CLI, ['record', '--recover', recordingPath(out)], { reject: false });
+    expect(recover.exitCode, recover.stderr).toBe(0);
+    expect(recover.stderr).toMatch(/recovered 2 frames to .*killed\.jsonl \(incomplete\)/);
+    expect(recover.stderr).toContain('were masked in');
+    const files = recordedFiles(dir);
+    expect(Object.keys(files)).toEqual(['killed.jsonl']);
+    expect(secretsOnDisk(files, [['jwt', JWT]])).toEqual([]);
+    expect((await readFixture(out)).frames).toHaveLength(2);
   }, 60_000);
 
   test('a recording that cannot be masked is kept as a private quarantine that validate and replay refuse, and clide-record --recover cleans it', async () => {
