@@ -62,6 +62,19 @@ const ACCEPTED: Record<string, Record<string, string>> = {
   'structured-output/retries-exhausted': {
     'model/requests': 'checks the requests the CLI sent to the model API',
   },
+  'compaction/manual': {
+    'compaction/request': 'checks the requests the CLI sent to the model API',
+    'compaction/request-history': 'checks the requests the CLI sent to the model API',
+    'compaction/next-request': 'checks the requests the CLI sent to the model API',
+  },
+  'prompt-suggestion/after-turn': {
+    'suggestion/early': 'checks the requests the CLI sent to the model API',
+    'model/requests': 'checks the requests the CLI sent to the model API',
+    'suggestion/request': 'checks the requests the CLI sent to the model API',
+    'suggestion/request-history': 'checks the requests the CLI sent to the model API',
+  },
+  'subagent/task-messages': { 'model/requests': 'checks the requests the CLI sent to the model API' },
+  'subagent/api-retry': { 'model/requests': 'checks the requests the CLI sent to the model API' },
   'permission-mode/accept-edits': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/bypass': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/plan': { 'mode/bash': 'Bash side effects are not re-run' },

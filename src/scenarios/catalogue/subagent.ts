@@ -40,6 +40,19 @@ const agentCall = toolUse(S.toolUseId, 'Agent', {
 
 /** The Agent call of `subagent/api-retry`: the subagent only answers. */
 const AGENT_AGAIN = 'toolu_01AgentRetry';
+
+/** The id of the first call of `tool` in the assistant messages of `parent` (null: the main thread). */
+function toolUseIdIn(msgs: readonly Json[], tool: string, parent: string | null): string | undefined {
+  for (const m of msgs) {
+    if (m.type !== 'assistant' || (m.parent_tool_use_id ?? null) !== parent) continue;
+    const content = get(m, 'message', 'content');
+    const call = Array.isArray(content)
+      ? (content as Json[]).find((b) => b.type === 'tool_use' && b.name === tool)
+      : undefined;
+    if (typeof call?.id === 'string') return call.id;
+  }
+  return undefined;
+}
 const agentCallAgain = toolUse(AGENT_AGAIN, 'Agent', {
   description: S.description,
   prompt: S.prompt,
@@ -73,6 +86,9 @@ export const subagentScenarios: Scenario[] = [
       const result = await turn(ctx, 'Ask an agent to print the greeting.');
       const msgs = ctx.session.messages();
       const at = (predicate: (m: Json) => boolean) => msgs.findIndex(predicate);
+      // The calls' ids as the stream shows them (the script's, live; a replayed fixture's placeholders).
+      const agentCallId = toolUseIdIn(msgs, 'Agent', null) ?? S.toolUseId;
+      const bashCallId = toolUseIdIn(msgs, 'Bash', agentCallId) ?? S.bashId;
 
       const startedAt = at(isSystem('task_started'));
       const started = msgs[startedAt];
@@ -86,7 +102,7 @@ export const subagentScenarios: Scenario[] = [
       );
       ctx.checkEqual(
         [get(started, 'tool_use_id'), get(started, 'description'), get(started, 'prompt')],
-        [S.toolUseId, S.description, S.prompt],
+        [agentCallId, S.description, S.prompt],
         'task/started-values',
         'task_started carries the Agent call id, description and prompt',
       );
@@ -96,7 +112,7 @@ export const subagentScenarios: Scenario[] = [
       const taskId = get(started, 'task_id');
 
       // Everything the subagent shows is tied to the Agent call.
-      const nested = msgs.filter((m) => m.parent_tool_use_id === S.toolUseId);
+      const nested = msgs.filter((m) => m.parent_tool_use_id === agentCallId);
       ctx.checkEqual(
         nested.map((m) => m.type),
         ['user', 'assistant', 'user'],
@@ -114,7 +130,7 @@ export const subagentScenarios: Scenario[] = [
         [
           {
             type: 'tool_use',
-            id: S.bashId,
+            id: bashCallId,
             name: 'Bash',
             input: { command: S.command, description: S.bashDescription },
           },
@@ -124,7 +140,7 @@ export const subagentScenarios: Scenario[] = [
       );
       ctx.checkEqual(
         get(nested[2], 'message', 'content', 0, 'tool_use_id'),
-        S.bashId,
+        bashCallId,
         'subagent/tool-result',
         "the subagent's tool result follows",
       );
@@ -163,7 +179,7 @@ export const subagentScenarios: Scenario[] = [
       const progress = msgs[progressAt];
       ctx.checkEqual(
         [get(progress, 'task_id'), get(progress, 'tool_use_id'), get(progress, 'last_tool_name')],
-        [taskId, S.toolUseId, 'Bash'],
+        [taskId, agentCallId, 'Bash'],
         'task/progress',
         'task_progress names the task and the tool the subagent calls',
       );
@@ -192,7 +208,7 @@ export const subagentScenarios: Scenario[] = [
       const notification = msgs[notificationAt];
       ctx.checkEqual(
         [get(notification, 'task_id'), get(notification, 'tool_use_id'), get(notification, 'status')],
-        [taskId, S.toolUseId, 'completed'],
+        [taskId, agentCallId, 'completed'],
         'task/notification',
         'task_notification says the task completed',
       );
@@ -235,7 +251,7 @@ export const subagentScenarios: Scenario[] = [
         (m) =>
           m.type === 'user' &&
           m.parent_tool_use_id === null &&
-          get(m, 'message', 'content', 0, 'tool_use_id') === S.toolUseId,
+          get(m, 'message', 'content', 0, 'tool_use_id') === agentCallId,
       );
       ctx.check(
         agentResult !== undefined && msgs.indexOf(agentResult) > notificationAt,
@@ -303,6 +319,7 @@ export const subagentScenarios: Scenario[] = [
       const msgs = ctx.session.messages();
       const started = msgs.find(isSystem('task_started'));
       const progress = msgs.filter((m) => m.type === 'tool_progress');
+      const againId = toolUseIdIn(msgs, 'Agent', null) ?? AGENT_AGAIN;
       const notificationAt = msgs.findIndex(isSystem('task_notification'));
       ctx.checkEqual(
         get(msgs[notificationAt], 'status'),
@@ -324,8 +341,8 @@ export const subagentScenarios: Scenario[] = [
           ctx.checkEqual(
             progress.map((m) => [m.tool_name, m.parent_tool_use_id, m.subagent_type]),
             [
-              ['Agent', AGENT_AGAIN, S.subagentType],
-              ['Agent', AGENT_AGAIN, S.subagentType],
+              ['Agent', againId, S.subagentType],
+              ['Agent', againId, S.subagentType],
             ],
             'tool-progress/agent',
             'two tool_progress messages of the Agent call',
