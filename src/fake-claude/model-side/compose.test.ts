@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestMessages } from './compose.js';
+import { requestMessages, toolResultBlock } from './compose.js';
 
 const opening = { blocks: ['<context>'], system: 'the environment', systemFields: { output_config: {} } };
 const cache = { type: 'ephemeral' };
@@ -47,5 +47,25 @@ describe('requestMessages', () => {
       role: 'assistant',
       content: [{ type: 'text', text: 'two', cache_control: cache }],
     });
+  });
+});
+
+describe('the block the model gets for a tool outcome', () => {
+  it('an error says so after its content; a success carries is_error: false only where the version writes it', () => {
+    expect(toolResultBlock('t1', { content: 'boom', isError: true })).toEqual({
+      type: 'tool_result',
+      content: 'boom',
+      is_error: true,
+      tool_use_id: 't1',
+    });
+    expect(toolResultBlock('t2', { content: 'ok', isError: false })).toEqual({
+      tool_use_id: 't2',
+      type: 'tool_result',
+      content: 'ok',
+    });
+    expect(toolResultBlock('t3', { content: '', isError: false, explicitNotError: true })).toHaveProperty(
+      'is_error',
+      false,
+    );
   });
 });

@@ -169,3 +169,21 @@ export function requestMessages(
   }
   return out;
 }
+
+/**
+ * The block the model gets for a tool's outcome: an error as `is_error: true` after its content, a
+ * success without the flag but where the version writes `is_error: false` (Bash).
+ */
+export function toolResultBlock(
+  id: string,
+  outcome: { content: unknown; isError: boolean; explicitNotError?: boolean },
+): Json {
+  return outcome.isError
+    ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
+    : {
+        tool_use_id: id,
+        type: 'tool_result',
+        content: outcome.content,
+        ...(outcome.explicitNotError ? { is_error: false } : {}),
+      };
+}

@@ -19,6 +19,7 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
+import { toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
 import { ModelSideSession } from '../model-side/session.js';
@@ -1008,16 +1009,7 @@ export class ScriptedEngine implements ControlSession {
           tool_response: outcome.content,
         });
         this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUuid()));
-        results.push(
-          outcome.isError
-            ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
-            : {
-                tool_use_id: id,
-                type: 'tool_result',
-                content: outcome.content,
-                ...(outcome.explicitNotError ? { is_error: false } : {}),
-              },
-        );
+        results.push(toolResultBlock(id, outcome));
         if (outcome.injectedText !== undefined) {
           turn.toolUses += 1;
           this.emit(this.b.syntheticUserMessage(outcome.injectedText, this.facts(), randomUuid()));

@@ -6,6 +6,7 @@ import { isRecord } from '../../../util/json.js';
 import { sleep } from '../../../util/sleep.js';
 import { randomUuid } from '../../../util/uuid.js';
 import type { CallUsage, Json, ToolOutcome } from '../../behaviour/index.js';
+import { toolResultBlock } from '../../model-side/compose.js';
 import type { ContextTemplates } from '../../model-side/context-templates.js';
 import { fillTemplate as fillPrompt } from '../../model-side/index.js';
 import type { TurnState } from '../turn-state.js';
@@ -132,16 +133,7 @@ export class Subagents {
         const outcome = await host.runTool(call, own);
         const built = host.b.toolResultMessage(id, outcome, host.facts(), randomUuid());
         host.emit(fill(data.toolResult, { message: built.message, toolResultMeta: built.tool_result_meta }));
-        results.push(
-          outcome.isError
-            ? { type: 'tool_result', content: outcome.content, is_error: true, tool_use_id: id }
-            : {
-                tool_use_id: id,
-                type: 'tool_result',
-                content: outcome.content,
-                ...(outcome.explicitNotError ? { is_error: false } : {}),
-              },
-        );
+        results.push(toolResultBlock(id, outcome));
       }
       const first = !history.some((m) => m.role === 'system');
       history.push({ role: 'user', content: results });
