@@ -66,6 +66,6 @@ describe('npm pack from a fresh git clone', () => {
     // for them to point at) and the changelog's per-scenario JSON (its Markdown stays).
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('docs/changelog/') && f.endsWith('.json'))).toEqual([]);
-    expect(files).toContain('docs/changelog/2.1.150-to-2.1.332.md');
+    expect(files).toContain('docs/changelog/changelog-2.1.150-2.1.332.md');
   }, 240_000);
 });
