@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { joinMarkup, Markup, xml, xmlEscape } from './markup.js';
 
-const unescape = (text: string) =>
+const unescapeXml = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -29,8 +29,8 @@ describe('markup templates escape once', () => {
       const out = xml`<e a="${text}">${text}</e>`.text;
       const [, attribute, content] = /^<e a="([^"<&]*(?:&[a-z]+;[^"<&]*)*)">([^<]*)<\/e>$/.exec(out) ?? [];
       expect(attribute).toBeDefined();
-      expect(unescape(attribute!)).toBe(xmlLegal(text));
-      expect(unescape(content!)).toBe(xmlLegal(text));
+      expect(unescapeXml(attribute!)).toBe(xmlLegal(text));
+      expect(unescapeXml(content!)).toBe(xmlLegal(text));
       expect(xmlEscape(text)).toBe(attribute);
     },
   );

@@ -1,7 +1,7 @@
 /**
  * Markup built by tagged templates that escape once: every value put into an `xml` template is
  * escaped as it goes in, unless it is markup a template built already. String concatenation with
- * an escape call at each place cannot forget one or escape one twice; this cannot either.
+ * an escape call at each place can forget one or escape one twice; this cannot.
  */
 export class Markup {
   constructor(readonly text: string) {}
@@ -24,11 +24,11 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-function render(part: Part, escape: (text: string) => string): string {
+function render(part: Part, escapeText: (text: string) => string): string {
   if (part instanceof Markup) return part.text;
-  if (Array.isArray(part)) return part.map((p) => render(p, escape)).join('');
+  if (Array.isArray(part)) return part.map((p) => render(p, escapeText)).join('');
   if (part === null || part === undefined || part === false) return '';
-  return escape(String(part));
+  return escapeText(String(part));
 }
 
 /** An XML template: `xml\`<a title="${text}">${child}</a>\``. */
