@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { versionOrder } from '../schemas/version.js';
 import type { Transcript } from '../src/driver/index.js';
 import { readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
@@ -93,19 +94,12 @@ const ACCEPTED_SINCE: Record<string, Record<string, Record<string, string>>> = {
   },
 };
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 /** The accepted replay differences of scenario `id` on `version`. */
 function acceptedFor(version: string, id: string): Record<string, string> {
   let out = ACCEPTED[id] ?? {};
-  for (const since of Object.keys(ACCEPTED_SINCE).sort(compareVersions)) {
+  for (const since of Object.keys(ACCEPTED_SINCE).sort(versionOrder)) {
     const entry = ACCEPTED_SINCE[since]?.[id];
-    if (compareVersions(since, version) <= 0 && entry) out = entry;
+    if (versionOrder(since, version) <= 0 && entry) out = entry;
   }
   return out;
 }

@@ -89,7 +89,7 @@ export function unescapeLenient(text: string): string {
 }
 
 /** Every form of `text` worth scanning: as is, and unescaped up to three levels deep. */
-function forms(text: string): string[] {
+export function unescapedForms(text: string): string[] {
   const out = [text];
   let current = text;
   for (let i = 0; i < 3 && current.includes('\\'); i++) {
@@ -328,7 +328,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     literalsMayMatch = true,
     entropyHere = true,
   ): void => {
-    for (const form of forms(text)) {
+    for (const form of unescapedForms(text)) {
       const pieces = betweenPlaceholders(form);
       // The pieces are in the form: when the pre-test fails on it, it fails on each.
       const formPatterns =

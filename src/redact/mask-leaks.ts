@@ -9,7 +9,7 @@ import {
 } from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
-import { type LeakHit, type LeakPart, unescapeLenient } from './leak-scan.js';
+import { type LeakHit, type LeakPart, unescapedForms } from './leak-scan.js';
 import { pieceOf, withPiece } from './stream-pieces.js';
 
 /**
@@ -172,17 +172,6 @@ function valueForms(value: string): string[] {
   for (const form of base64Forms(value)) forms.add(form);
   forms.add(Buffer.from(value, 'utf8').toString('latin1'));
   return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
-}
-
-/** `text` and its unescaped forms (three levels deep), as the scan reads a string. */
-function unescapedForms(text: string): string[] {
-  const out = [text];
-  let current = text;
-  for (let i = 0; i < 3 && current.includes('\\'); i++) {
-    current = unescapeLenient(current);
-    out.push(current);
-  }
-  return out;
 }
 
 /** Whether `text` still carries `value` in a form the scan reads (a multi-line value by any long line of it). */

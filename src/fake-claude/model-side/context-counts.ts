@@ -1,3 +1,4 @@
+import { monthYear } from '../../util/month-year.js';
 import { fillTemplate } from './index.js';
 
 /**
@@ -44,11 +45,6 @@ export interface ContextCountsData {
    * before (2.1.332: the baseline, which a session that had a turn does not ask).
    */
   alwaysCounted: ContextCountRequest[];
-}
-
-/** The month and year as tool descriptions write them (`{monthYear}`). */
-function monthYear(now = new Date()): string {
-  return `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
 }
 
 /** One session's token counts: what it counted already. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { release, type } from 'node:os';
 import { join, resolve } from 'node:path';
+import { monthYear } from '../../util/month-year.js';
 import {
   budgetAfterTools,
   budgetNotice,
@@ -201,14 +202,13 @@ export class ModelSideSession {
   tools<T extends { name: string }>(model: string, tools: T[]): T[] {
     const own = { ...this.variant(model)?.tools, ...this.modes.tools() };
     if (Object.keys(own).length === 0) return tools;
-    const now = new Date();
-    const monthYear = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+    const month = monthYear();
     return tools.map((t) => {
       const replacement = own[t.name];
       if (!replacement) return t;
       const description = String(replacement.description ?? '')
         .split('{monthYear}')
-        .join(monthYear);
+        .join(month);
       return { ...(replacement as unknown as T), description };
     });
   }

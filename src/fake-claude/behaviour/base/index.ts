@@ -1,3 +1,4 @@
+import { monthYear } from '../../../util/month-year.js';
 import { randomUuid } from '../../../util/uuid.js';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
@@ -185,11 +186,10 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     },
 
     apiTools: () => {
-      const now = new Date();
-      const monthYear = `${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`;
+      const month = monthYear();
       return data.apiTools.map((t) => ({
         ...t,
-        description: t.description.split('{monthYear}').join(monthYear),
+        description: t.description.split('{monthYear}').join(month),
       }));
     },
     initToolNames: () => [...init.tools],
