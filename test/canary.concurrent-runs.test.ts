@@ -8,15 +8,18 @@ import { afterAll, describe, expect, it } from 'vitest';
  * Two `run`s into one report folder at the same time (two CI jobs sharing a workspace, a user who
  * starts a second one): each writes its wire logs and reports under temporary names of its own,
  * so neither fails on the other's files (one failed in 2 of 4 tries with `error[io] …
- * .jsonl.recording … ENOENT`), and what is left is whole. The real pinned CLI, offline.
+ * .jsonl.recording … ENOENT`), and what is left is whole. The CLI side is bin/fake-claude: what is
+ * under test is the kit's writing of the report folder, and the fake's runs take a fifth of the
+ * real CLI's CPU (two runs at once, three rounds, on 2 shared cores).
  */
 
 const BIN = resolve('bin/clide-conformance');
+const FAKE = resolve('bin/fake-claude');
 const dir = mkdtempSync(join(tmpdir(), 'clide-concurrent-runs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (reportDir: string) =>
-  execa('node', [BIN, 'run', '--only', 'control/', '--quiet', '--report-dir', reportDir], {
+  execa('node', [BIN, 'run', '--claude', FAKE, '--only', 'control/', '--quiet', '--report-dir', reportDir], {
     reject: false,
     timeout: 120_000,
   });
