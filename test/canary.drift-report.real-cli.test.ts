@@ -11,6 +11,7 @@ import {
   groupDrifts,
   renderText,
 } from '../src/report/index.js';
+import { sharedRunner } from './support/shared-runs.js';
 
 /**
  * Black-box: the drift report of the real 2.1.332 against the 2.1.150 baseline (its committed
@@ -34,6 +35,8 @@ beforeAll(async () => {
     claudePath: inject('claudeBinaries')[CURRENT]!,
     baseline: BASELINE,
     reportDir: join(dir, 'report'),
+    // Its real-CLI runs are shared with the other files that run them (test/support/shared-runs.ts).
+    runScenario: sharedRunner(),
   });
   report = result.report;
   json = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8'));

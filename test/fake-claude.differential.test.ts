@@ -14,27 +14,26 @@ import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 import { normalizeModelRequests } from '../src/fake-claude/model-side-fidelity.js';
 import { modelSideGap } from '../src/fake-claude/model-side-gaps.js';
 import { type FakeServer, startFakeServer } from '../src/fake-claude/server/server.js';
-import {
-  type RunScenarioOptions,
-  runScenario,
-  SCENARIOS,
-  type Scenario,
-  type ScenarioRun,
-} from '../src/scenarios/index.js';
+import { SCENARIOS, type Scenario, type ScenarioRun } from '../src/scenarios/index.js';
+import { runUnstarved as run, sharedRun } from './support/shared-runs.js';
 
 /**
  * Differential fidelity, for every version fake-claude emulates (its captured data,
  * src/fake-claude/behaviour/data/): every scenario of the catalogue runs against that real CLI and
- * against fake-claude emulating it (CLIDE_FAKE_VERSION) in scripted mode — once with its model turns from the same scripted Messages
- * API (ANTHROPIC_BASE_URL, what `runScenario` provides) and once from the model script file
- * (CLIDE_FAKE_SCENARIO) — each both as the executable and in-process (the test's own process, no
- * child: the same engine, `spawnFakeClaude`), and from the script file once more through a warm
- * fake server (the executable with CLIDE_FAKE_SERVER). The normalised transcripts (ids, timings, costs, timestamps, sandbox paths;
- * see src/fake-claude/fidelity.ts) must be equal, and so must the Messages API requests the fake
- * made with its model turns from the Messages API (src/fake-claude/model-side-fidelity.ts: tools,
- * system blocks, every message and reminder, parameters, start-up and side requests), but where
- * src/fake-claude/model-side-gaps.ts lists a known gap. Accepted differences are listed in
- * docs/fake-claude-differences.md and applied explicitly (src/fake-claude/accepted-differences.ts).
+ * against fake-claude emulating it (CLIDE_FAKE_VERSION) in scripted mode: as the executable with its
+ * model turns from the same scripted Messages API (ANTHROPIC_BASE_URL, what `runScenario`
+ * provides); in-process (the test's own process, no child: the same engine, `spawnFakeClaude`) both
+ * from that API and from the model script file (CLIDE_FAKE_SCENARIO); and from the script file
+ * through a warm fake server (the server's native client with CLIDE_FAKE_SERVER). The executable
+ * reads the script file as the in-process engine does (one code path, src/fake-claude/run.ts), so
+ * the executable runs once per scenario. The normalised transcripts (ids, timings, costs,
+ * timestamps, sandbox paths; see src/fake-claude/fidelity.ts) must be equal, and so must the
+ * Messages API requests the fake made with its model turns from the Messages API
+ * (src/fake-claude/model-side-fidelity.ts: tools, system blocks, every message and reminder,
+ * parameters, start-up and side requests), but where src/fake-claude/model-side-gaps.ts lists a
+ * known gap. Accepted differences are listed in docs/fake-claude-differences.md and applied
+ * explicitly (src/fake-claude/accepted-differences.ts). The real CLI's runs are shared with the
+ * other test files that run the same scenario on the same binary (test/support/shared-runs.ts).
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -43,25 +42,9 @@ const CONCURRENCY = 2;
 interface Runs {
   real: ScenarioRun;
   fakeApi: ScenarioRun;
-  fakeScript: ScenarioRun;
   inProcessApi: ScenarioRun;
   inProcessScript: ScenarioRun;
   servedScript: ScenarioRun;
-}
-
-/**
- * On 2 shared cores a run (usually the real CLI, ~3 s of start-up) can miss the 10 s silence limit
- * or, for a scenario of several CLI starts, its deadline; such a run is repeated once. Any other
- * finding counts at once.
- */
-async function run(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRun> {
-  const first = await runScenario(scenario, options);
-  const starved = first.findings.some(
-    (f) =>
-      f.severity === 'breaking' &&
-      ['scenario/timeout', 'hang/silent-cli', 'hang/deadline-exceeded'].includes(f.code),
-  );
-  return starved ? runScenario(scenario, options) : first;
 }
 
 const scriptDir = mkdtempSync(join(tmpdir(), 'clide-fake-scripts-'));
@@ -89,7 +72,7 @@ afterAll(async () => {
   expect(server.sessionsServed()).toBeGreaterThanOrEqual(servedRuns);
 });
 
-/** The three runs of one scenario for one version (started when its test starts, so `-t` filters). */
+/** The runs of one scenario for one version (started when its test starts, so `-t` filters). */
 function runsOf(version: string, scenario: Scenario): Promise<Runs> {
   const real = inject('claudeBinaries')[version];
   if (!real)
@@ -97,14 +80,13 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
   const file = join(scriptDir, `${version}-${scenario.id.replace(/\W+/g, '_')}.json`);
   writeFileSync(file, JSON.stringify(scenario.model));
   const fake = { CLIDE_FAKE_VERSION: version };
-  const realRun = limit(() => run(scenario, { binary: real, cliVersion: version }));
-  const fakeApi = limit(() => run(scenario, { binary: FAKE, cliVersion: version, env: fake }));
-  const fakeScript = limit(() =>
-    run(scenario, { binary: FAKE, cliVersion: version, env: { ...fake, CLIDE_FAKE_SCENARIO: file } }),
+  const realRun = limit(() =>
+    sharedRun(inject('sharedRunsDir'), scenario, { binary: real, cliVersion: version }),
   );
+  const fakeApi = limit(() => run(scenario, { binary: FAKE, cliVersion: version, env: fake }));
   // In-process runs take milliseconds of this process's time (the rest is the scenario's own
   // waiting: a hang's silence limit, a slow turn); they run after the processes, side by side.
-  const inProcess = Promise.all([realRun, fakeApi, fakeScript]).then(async () => {
+  const inProcess = Promise.all([realRun, fakeApi]).then(async () => {
     servedRuns += 1;
     const [api, script, served] = await Promise.all([
       run(scenario, { binary: FAKE, spawn: spawnFakeClaude, cliVersion: version, env: fake }),
@@ -123,10 +105,9 @@ function runsOf(version: string, scenario: Scenario): Promise<Runs> {
     ]);
     return { api, script, served };
   });
-  return Promise.all([realRun, fakeApi, fakeScript, inProcess]).then(([r, a, s, i]) => ({
+  return Promise.all([realRun, fakeApi, inProcess]).then(([r, a, i]) => ({
     real: r,
     fakeApi: a,
-    fakeScript: s,
     inProcessApi: i.api,
     inProcessScript: i.script,
     servedScript: i.served,
@@ -142,7 +123,7 @@ describe.each(emulatedVersions())(
   (version) => {
     for (const scenario of SCENARIOS) {
       it.concurrent(`${scenario.id}: same normalised transcript with model turns from the Messages API and from the script file, executable, in-process and served`, async () => {
-        const { real, fakeApi, fakeScript, inProcessApi, inProcessScript, servedScript } = await runsOf(
+        const { real, fakeApi, inProcessApi, inProcessScript, servedScript } = await runsOf(
           version,
           scenario,
         );
@@ -151,10 +132,9 @@ describe.each(emulatedVersions())(
         expect(fakeApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
         const expected = comparable(real);
         expect(comparable(fakeApi)).toEqual(expected);
-        // Scenario-file mode makes no Messages API requests, so checks on those requests are not
-        // comparable there; the transcript is.
-        expect(comparable(fakeScript)).toEqual(expected);
-        // The in-process fake: the same checks and transcripts as the executable.
+        // The in-process fake: the same checks and transcripts as the executable. Scenario-file
+        // mode makes no Messages API requests, so checks on those requests are not comparable
+        // there; the transcript is.
         expect(inProcessApi.findings.filter((f) => f.severity === 'breaking')).toEqual([]);
         expect(comparable(inProcessApi)).toEqual(expected);
         expect(comparable(inProcessScript)).toEqual(expected);

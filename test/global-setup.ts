@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
@@ -15,11 +16,16 @@ declare module 'vitest' {
      * version fake-claude emulates and every version with a corpus in fixtures/ (version → path).
      */
     claudeBinaries: Record<string, string>;
+    /** Where test files share their real-CLI runs of a scenario (test/support/shared-runs.ts). */
+    sharedRunsDir: string;
   }
 }
 
-/** Runs once before all test files: makes sure every real CLI the tests need is installed. */
-export default async function setup(project: TestProject): Promise<void> {
+/**
+ * Runs once before all test files: makes sure every real CLI the tests need is installed, and
+ * makes the folder the files share their real-CLI runs in (removed when the run ends).
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
   const { pinned, root } = packageInfo();
   const corpora = readdirSync(join(root, 'fixtures'), { withFileTypes: true })
     .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
@@ -39,4 +45,7 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   project.provide('claudeBinary', binaries[pinned]!);
   project.provide('claudeBinaries', binaries);
+  const sharedRunsDir = mkdtempSync(join(tmpdir(), 'clide-shared-runs-'));
+  project.provide('sharedRunsDir', sharedRunsDir);
+  return () => rmSync(sharedRunsDir, { recursive: true, force: true });
 }

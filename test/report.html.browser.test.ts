@@ -16,6 +16,7 @@ import {
   type ScenarioSessions,
   summarize,
 } from '../src/report/index.js';
+import { sharedRunner } from './support/shared-runs.js';
 
 /**
  * report.html opened in a real headless Chromium (driven by playwright-core): the page
@@ -78,6 +79,8 @@ beforeAll(async () => {
     baseline: '2.1.150',
     only: ONLY,
     reportDir: join(dir, 'run'),
+    // Its real-CLI runs are shared with the other files that run them (test/support/shared-runs.ts).
+    runScenario: sharedRunner(),
   });
   context = await chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: await chromiumPath(),

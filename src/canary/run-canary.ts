@@ -15,7 +15,14 @@ import {
   summarize,
 } from '../report/model.js';
 import { writeReports } from '../report/write-reports.js';
-import { checkFinding, runScenario, SCENARIOS, type Scenario, type ScenarioRun } from '../scenarios/index.js';
+import {
+  checkFinding,
+  type RunScenarioOptions,
+  runScenario,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioRun,
+} from '../scenarios/index.js';
 import { selectByPrefixes } from '../scenarios/select-by-prefixes.js';
 import { noScenarioSelected } from './catalogue.js';
 import { checkScenarioRun } from './check-run.js';
@@ -64,6 +71,12 @@ export interface CanaryOptions {
   expectedFile?: string | null;
   /** The catalogue to select from (default: every scenario). */
   catalogue?: readonly Scenario[];
+  /**
+   * Runs one scenario against the CLI (default: `runScenario`). Another runner must behave as
+   * `runScenario` does: e.g. one that hands back a run of the same binary and scenario made
+   * elsewhere in the same process tree (the kit's own tests share their real-CLI runs so).
+   */
+  runScenario?: (scenario: Scenario, options: RunScenarioOptions) => Promise<ScenarioRun>;
   /** Progress lines (stderr in the CLI); default: silent. */
   onProgress?: (line: string) => void;
   /**
@@ -152,7 +165,7 @@ export async function runCanary(options: CanaryOptions = {}): Promise<CanaryResu
     toRun,
     jobs,
     async (scenario) => {
-      const run = await runSafely(scenario, target, liveEnv, signal);
+      const run = await runSafely(options.runScenario ?? runScenario, scenario, target, liveEnv, signal);
       // A run cut short says nothing about the CLI: it is not reported as a result.
       if (run.interrupted || signal?.aborted) return undefined;
       const fixturePath = fixturesDir ? baselineFixturePath(fixturesDir, scenario.id) : undefined;
@@ -285,6 +298,7 @@ export function defaultBaseline(version: string, pinned: string): string {
 
 /** runScenario never throws for what the CLI does; a harness failure still becomes an untestable run. */
 async function runSafely(
+  runner: (scenario: Scenario, options: RunScenarioOptions) => Promise<ScenarioRun>,
   scenario: Scenario,
   target: { binary: string; version: string },
   env: Record<string, string | undefined> | undefined,
@@ -293,7 +307,7 @@ async function runSafely(
   const started = performance.now();
   const { binary } = target;
   try {
-    return await runScenario(scenario, {
+    return await runner(scenario, {
       binary,
       cliVersion: target.version,
       ...(env ? { env } : {}),
