@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml, htmlId, htmlPage, severityBadge, statusBadge } from '../report/html-page.js';
+import { htmlId, htmlPage, severityBadge, statusBadge } from '../report/html-page.js';
 import { pathText, type ReportFinding } from '../report/index.js';
+import { html, joinMarkup, type Markup } from '../report/markup.js';
 import type { MatrixCell, MatrixReport } from './model.js';
 import { cellText } from './render-markdown.js';
 
@@ -21,13 +22,13 @@ export function cellId(cell: Pick<MatrixCell, 'scenario' | 'version'>): string {
 }
 
 /** A link to a version's run report: its report.html when one was written there, else report.md. */
-function reportLink(outDir: string | null, cell: MatrixCell): string {
-  if (!cell.report) return '';
+function reportLink(outDir: string | null, cell: MatrixCell): Markup | null {
+  if (!cell.report) return null;
   const dir = cell.report.slice(0, cell.report.lastIndexOf('/'));
-  const html = `${dir}/report.html`;
+  const page = `${dir}/report.html`;
   const href =
-    outDir && existsSync(join(outDir, html)) ? `${html}#${htmlId('session', cell.scenario)}` : cell.report;
-  return `<a href="${escapeHtml(encodeURI(href))}">run report of ${escapeHtml(cell.version)}</a>`;
+    outDir && existsSync(join(outDir, page)) ? `${page}#${htmlId('session', cell.scenario)}` : cell.report;
+  return html`<a href="${encodeURI(href)}">run report of ${cell.version}</a>`;
 }
 
 /**
@@ -44,18 +45,16 @@ export function renderMatrixHtml(
   const verdict = report.interrupted ? 'interrupted' : s.exitCode === 0 ? 'passed' : 'failed';
   const byKey = new Map(report.cells.map((c) => [`${c.scenario}\u0000${c.version}`, c]));
   const head = [
-    '<header>',
-    `<h1>clide-conformance matrix <span class="verdict verdict-${verdict}">${verdict}</span></h1>`,
-    `<p class="meta">${report.versions.length} version(s) × ${report.scenarios.length} scenario(s) · baseline ${escapeHtml(report.baseline ?? "each version's default")}` +
-      ` · fail on ${escapeHtml(report.failOn)}${report.shard ? ` · shard ${report.shard.index}/${report.shard.count}` : ''}` +
-      ` · ${escapeHtml(report.startedAt)}</p>`,
+    html`<header>`,
+    html`<h1>clide-conformance matrix <span class="verdict verdict-${verdict}">${verdict}</span></h1>`,
+    html`<p class="meta">${report.versions.length} version(s) × ${report.scenarios.length} scenario(s) · baseline ${report.baseline ?? "each version's default"} · fail on ${report.failOn}${report.shard ? ` · shard ${report.shard.index}/${report.shard.count}` : ''} · ${report.startedAt}</p>`,
     ...(report.interrupted
       ? [
-          `<p class="interrupted"><strong>Interrupted by ${escapeHtml(report.interrupted.signal)}</strong>: only the cells that finished; not run to the end: ${escapeHtml(report.interrupted.notRun.join(', ') || 'none')}</p>`,
+          html`<p class="interrupted"><strong>Interrupted by ${report.interrupted.signal}</strong>: only the cells that finished; not run to the end: ${report.interrupted.notRun.join(', ') || 'none'}</p>`,
         ]
       : []),
-    '</header>',
-    '<section id="summary"><dl class="counts">',
+    html`</header>`,
+    html`<section id="summary"><dl class="counts">`,
     ...(
       [
         ['cells', s.cells],
@@ -63,63 +62,55 @@ export function renderMatrixHtml(
         ['failed', s.failed],
         ['untestable', s.untestable],
       ] as const
-    ).map(([k, v]) => `<div class="count" data-count="${k}"><dt>${k}</dt><dd>${v}</dd></div>`),
-    '</dl></section>',
+    ).map(([k, v]) => html`<div class="count" data-count="${k}"><dt>${k}</dt><dd>${v}</dd></div>`),
+    html`</dl></section>`,
   ];
   const table = [
-    '<section id="matrix"><h2>Scenario × version</h2><table class="matrix">',
-    `<thead><tr><th>scenario</th>${report.versions.map((v) => `<th data-version="${escapeHtml(v)}"><code>${escapeHtml(v)}</code></th>`).join('')}</tr></thead><tbody>`,
+    html`<section id="matrix"><h2>Scenario × version</h2><table class="matrix">`,
+    html`<thead><tr><th>scenario</th>${report.versions.map((v) => html`<th data-version="${v}"><code>${v}</code></th>`)}</tr></thead><tbody>`,
   ];
   for (const id of report.scenarios) {
     const tds = report.versions.map((v) => {
       const cell = byKey.get(`${id}\u0000${v}`);
-      if (!cell) return '<td class="cell"></td>';
+      if (!cell) return html`<td class="cell"></td>`;
       const cls = `cell status-cell-${cell.status}${cell.worst ? ` worst-${cell.worst}` : ''}`;
-      return (
-        `<td class="${cls}" data-version="${escapeHtml(v)}" data-status="${cell.status}" data-worst="${cell.worst ?? ''}">` +
-        `<a href="#${cellId(cell)}" title="${escapeHtml(cellText(cell))}">${statusBadge(cell.status)}${cell.worst ? ` ${severityBadge(cell.worst)}` : ''}</a></td>`
-      );
+      return html`<td class="${cls}" data-version="${v}" data-status="${cell.status}" data-worst="${cell.worst ?? ''}"><a href="#${cellId(cell)}" title="${cellText(cell)}">${statusBadge(cell.status)}${cell.worst ? html` ${severityBadge(cell.worst)}` : ''}</a></td>`;
     });
-    table.push(
-      `<tr data-scenario="${escapeHtml(id)}"><th><code>${escapeHtml(id)}</code></th>${tds.join('')}</tr>`,
-    );
+    table.push(html`<tr data-scenario="${id}"><th><code>${id}</code></th>${tds}</tr>`);
   }
-  table.push('</tbody></table></section>');
+  table.push(html`</tbody></table></section>`);
 
   const columns = [
-    '<section id="versions"><h2>Versions</h2><table><thead><tr><th>version</th><th>baseline</th><th>run</th></tr></thead><tbody>',
+    html`<section id="versions"><h2>Versions</h2><table><thead><tr><th>version</th><th>baseline</th><th>run</th></tr></thead><tbody>`,
     ...report.columns.map(
       (c) =>
-        `<tr data-version="${escapeHtml(c.version)}"><td><code>${escapeHtml(c.version)}</code></td><td>${c.baseline ? `<code>${escapeHtml(c.baseline)}</code>` : '—'}</td>` +
-        `<td>${c.error ? `not run: ${escapeHtml(c.error)}` : `${(c.durationMs / 1000).toFixed(1)} s${c.installedNow ? ' (installed now)' : ''}`}</td></tr>`,
+        html`<tr data-version="${c.version}"><td><code>${c.version}</code></td><td>${c.baseline ? html`<code>${c.baseline}</code>` : '—'}</td><td>${c.error ? `not run: ${c.error}` : `${(c.durationMs / 1000).toFixed(1)} s${c.installedNow ? ' (installed now)' : ''}`}</td></tr>`,
     ),
-    '</tbody></table></section>',
+    html`</tbody></table></section>`,
   ];
 
-  const details = ['<section id="findings"><h2>Findings per cell</h2>'];
+  const details = [html`<section id="findings"><h2>Findings per cell</h2>`];
   for (const cell of report.cells) {
     const findings = findingsOf(cell);
     const links = [reportLink(outDir, cell)];
-    if (cell.wireLog) links.push(`<a href="${escapeHtml(encodeURI(cell.wireLog))}">wire log</a>`);
+    if (cell.wireLog) links.push(html`<a href="${encodeURI(cell.wireLog)}">wire log</a>`);
+    const shown = links.filter((l): l is Markup => l !== null);
     const rows = findings.map(
       (f) =>
-        `<tr class="${f.accepted ? 'accepted' : ''}"><td>${severityBadge(f.severity)}</td><td><code>${escapeHtml(f.code)}</code></td>` +
-        `<td><code>${escapeHtml(pathText(f.path))}</code></td><td>${escapeHtml(f.message)}${f.accepted ? ` <em>accepted: ${escapeHtml(f.accepted)}</em>` : ''}</td></tr>`,
+        html`<tr class="${f.accepted ? 'accepted' : ''}"><td>${severityBadge(f.severity)}</td><td><code>${f.code}</code></td><td><code>${pathText(f.path)}</code></td><td>${f.message}${f.accepted ? html` <em>accepted: ${f.accepted}</em>` : ''}</td></tr>`,
     );
     details.push(
-      `<div class="cell-findings" id="${cellId(cell)}" data-scenario="${escapeHtml(cell.scenario)}" data-version="${escapeHtml(cell.version)}">` +
-        `<h3><code>${escapeHtml(cell.scenario)}</code> on <code>${escapeHtml(cell.version)}</code> ${statusBadge(cell.status)}</h3>` +
-        `<p class="meta">${links.filter(Boolean).join(' · ') || 'no run report'}</p>` +
-        (rows.length === 0
-          ? '<p class="empty">no findings</p>'
-          : `<table><thead><tr><th>severity</th><th>code</th><th>path</th><th>finding</th></tr></thead><tbody>${rows.join('')}</tbody></table>`) +
-        '</div>',
+      html`<div class="cell-findings" id="${cellId(cell)}" data-scenario="${cell.scenario}" data-version="${cell.version}"><h3><code>${cell.scenario}</code> on <code>${cell.version}</code> ${statusBadge(cell.status)}</h3><p class="meta">${shown.length > 0 ? joinMarkup(shown, ' · ') : 'no run report'}</p>${
+        rows.length === 0
+          ? html`<p class="empty">no findings</p>`
+          : html`<table><thead><tr><th>severity</th><th>code</th><th>path</th><th>finding</th></tr></thead><tbody>${rows}</tbody></table>`
+      }</div>`,
     );
   }
-  details.push('</section>');
+  details.push(html`</section>`);
   return htmlPage({
     title: `clide-conformance matrix: ${report.versions.join(', ')}`,
-    body: [...head, ...table, ...columns, ...details].join('\n'),
+    body: joinMarkup([...head, ...table, ...columns, ...details], '\n'),
     styles: STYLES,
   });
 }

@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Severity } from '../findings/index.js';
+import { html, htmlEscape, joinMarkup, Markup, type Part } from './markup.js';
 import type { ScenarioStatus } from './model.js';
 
 /**
  * The shell every HTML report of the kit shares: one self-contained page (inline CSS and script,
  * nothing fetched), a Content-Security-Policy that allows only that inline style and exactly the
- * page's own script (by hash), and the shared styles. Everything that goes into a page passes
- * through {@link escapeHtml}: the wire holds arbitrary strings.
+ * page's own script (by hash), and the shared styles. Every page is built with the `html`
+ * template (markup.ts), which escapes each value put in: the wire holds arbitrary strings.
  */
 
-/** Escapes text for HTML content and attribute values (quoted with `"` or `'`). */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** The escape the `html` template applies to text. */
+export { htmlEscape as escapeHtml };
 
 /** A string safe as an HTML `id` (and a URL fragment): letters, digits, `-`, `_`. */
 export function htmlId(prefix: string, text: string): string {
@@ -27,9 +21,9 @@ export function htmlId(prefix: string, text: string): string {
 export interface HtmlPage {
   /** The document's title (plain text). */
   title: string;
-  /** The page's body, already HTML (built with {@link escapeHtml}). */
-  body: string;
-  /** Styles added after {@link REPORT_STYLES}. */
+  /** The page's body: markup built with the `html` template (text put here is escaped). */
+  body: Part;
+  /** Styles added after {@link REPORT_STYLES} (the kit's own CSS, no `</style>` in it). */
   styles?: string;
   /** A script run at the end of the body (plain JavaScript, no `</script>` in it). */
   script?: string;
@@ -39,36 +33,40 @@ export interface HtmlPage {
 export function htmlPage(page: HtmlPage): string {
   const script = page.script ?? '';
   if (/<\/script/i.test(script)) throw new Error('a page script must not contain </script>');
+  const styles = `${REPORT_STYLES}${page.styles ?? ''}`;
+  if (/<\/style/i.test(styles)) throw new Error('page styles must not contain </style>');
   const hash = createHash('sha256').update(script).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'`;
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark">',
-    `<title>${escapeHtml(page.title)}</title>`,
-    `<style>${REPORT_STYLES}${page.styles ?? ''}</style>`,
-    '</head>',
-    '<body>',
-    page.body,
-    script === '' ? '' : `<script>${script}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  // The styles and the script are the kit's own code, checked above not to end their element.
+  const lines = [
+    html`<!doctype html>`,
+    html`<html lang="en">`,
+    html`<head>`,
+    html`<meta charset="utf-8">`,
+    html`<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    html`<meta name="color-scheme" content="light dark">`,
+    html`<title>${page.title}</title>`,
+    html`<style>${new Markup(styles)}</style>`,
+    html`</head>`,
+    html`<body>`,
+    html`${page.body}`,
+    script === '' ? html`` : html`<script>${new Markup(script)}</script>`,
+    html`</body>`,
+    html`</html>`,
+    html``,
+  ];
+  return joinMarkup(lines, '\n').text;
 }
 
 /** A status badge: passed / failed / untestable (class `status status-<s>`). */
-export function statusBadge(status: ScenarioStatus): string {
-  return `<span class="status status-${status}">${escapeHtml(status)}</span>`;
+export function statusBadge(status: ScenarioStatus): Markup {
+  return html`<span class="status status-${status}">${status}</span>`;
 }
 
 /** A severity badge (class `sev sev-<severity>`). */
-export function severityBadge(severity: Severity): string {
-  return `<span class="sev sev-${severity}">${escapeHtml(severity)}</span>`;
+export function severityBadge(severity: Severity): Markup {
+  return html`<span class="sev sev-${severity}">${severity}</span>`;
 }
 
 /** The shared styles: light and dark, tables, badges, counts, the wire timeline. */

@@ -1,7 +1,7 @@
 /**
- * Markup built by tagged templates that escape once: every value put into an `xml` template is
- * escaped as it goes in, unless it is markup a template built already. String concatenation with
- * an escape call at each place can forget one or escape one twice; this cannot.
+ * Markup built by tagged templates that escape once: every value put into an `xml` or `html`
+ * template is escaped as it goes in, unless it is markup a template built already. String
+ * concatenation with an escape call at each place can forget one or escape one twice; this cannot.
  */
 export class Markup {
   constructor(readonly text: string) {}
@@ -24,6 +24,16 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** Escapes text for HTML content and attribute values (quoted with `"` or `'`). */
+export function htmlEscape(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
 function render(part: Part, escapeText: (text: string) => string): string {
   if (part instanceof Markup) return part.text;
   if (Array.isArray(part)) return part.map((p) => render(p, escapeText)).join('');
@@ -31,14 +41,21 @@ function render(part: Part, escapeText: (text: string) => string): string {
   return escapeText(String(part));
 }
 
-/** An XML template: `xml\`<a title="${text}">${child}</a>\``. */
-export function xml(strings: TemplateStringsArray, ...parts: Part[]): Markup {
-  let out = strings[0] ?? '';
-  parts.forEach((part, i) => {
-    out += render(part, xmlEscape) + (strings[i + 1] ?? '');
-  });
-  return new Markup(out);
+function template(escapeText: (text: string) => string) {
+  return (strings: TemplateStringsArray, ...parts: Part[]): Markup => {
+    let out = strings[0] ?? '';
+    parts.forEach((part, i) => {
+      out += render(part, escapeText) + (strings[i + 1] ?? '');
+    });
+    return new Markup(out);
+  };
 }
+
+/** An XML template: `xml\`<a title="${text}">${child}</a>\``. */
+export const xml = template(xmlEscape);
+
+/** An HTML template: `html\`<a title="${text}">${child}</a>\``. */
+export const html = template(htmlEscape);
 
 /** Markup joined by `separator` (a newline between elements, say). */
 export function joinMarkup(parts: readonly Markup[], separator: string): Markup {

@@ -2,7 +2,8 @@ import { SEVERITIES, type Severity } from '../findings/index.js';
 import { pathText, secondsText, valueText } from './format.js';
 import { alignFrames, frameKind, type SessionFrame, type TimelineRow } from './frame-diff.js';
 import { type DriftEntry, driftCounts, driftWhere, groupDrifts } from './group-drifts.js';
-import { escapeHtml, htmlId, htmlPage, severityBadge, statusBadge } from './html-page.js';
+import { htmlId, htmlPage, severityBadge, statusBadge } from './html-page.js';
+import { html, joinMarkup, type Markup } from './markup.js';
 import { type CanaryReport, type ReportFinding, type ScenarioReport, sortFindings } from './model.js';
 import { interruptedLine, shardLine } from './render-text.js';
 import type { LoadedSession, ScenarioSessions } from './report-sessions.js';
@@ -15,87 +16,102 @@ const PREVIEW_MAX = 110;
  * `report.html`: one self-contained page — the summary, the distinct changes (each once, with its
  * scenarios), the scenario list with status, every finding by severity, and for each scenario its wire session as a timeline (client → CLI on the
  * left of each side, CLI → client on the right) beside the baseline's, the rows lined up and the
- * frames that differ highlighted. Every string from the wire or the report is escaped.
+ * frames that differ highlighted. Built with the `html` template: every string from the wire or
+ * the report is escaped as it goes in, once.
  */
 export function renderHtml(report: CanaryReport, sessions: ReadonlyMap<string, ScenarioSessions>): string {
   const verdict = report.interrupted ? 'interrupted' : report.summary.exitCode === 0 ? 'passed' : 'failed';
   const title = `clide-conformance canary: claude ${report.cli.version} vs baseline ${report.baseline.version} — ${verdict}`;
-  const body = [
-    '<header>',
-    `<h1>clide-conformance canary: claude ${escapeHtml(report.cli.version)} vs baseline ${escapeHtml(report.baseline.version)} <span class="verdict verdict-${verdict}" data-verdict="${verdict}">${verdict}</span></h1>`,
-    metaLine(report),
-    report.interruption ? `<p class="banner">${escapeHtml(interruptedLine(report.interruption))}</p>` : '',
-    report.shard ? `<p class="banner banner-info">${escapeHtml(shardLine(report.shard))}</p>` : '',
-    '<nav><a href="#summary">Summary</a><a href="#changes">Distinct changes</a><a href="#scenarios">Scenarios</a><a href="#findings">Findings</a><a href="#sessions">Wire sessions</a></nav>',
-    '</header>',
-    '<main>',
-    summarySection(report),
-    changesSection(report),
-    scenarioSection(report),
-    findingSection(report),
-    sessionSection(report, sessions),
-    '</main>',
-  ].join('\n');
+  const body = joinMarkup(
+    [
+      html`<header>`,
+      html`<h1>clide-conformance canary: claude ${report.cli.version} vs baseline ${report.baseline.version} <span class="verdict verdict-${verdict}" data-verdict="${verdict}">${verdict}</span></h1>`,
+      metaLine(report),
+      report.interruption ? html`<p class="banner">${interruptedLine(report.interruption)}</p>` : html``,
+      report.shard ? html`<p class="banner banner-info">${shardLine(report.shard)}</p>` : html``,
+      html`<nav><a href="#summary">Summary</a><a href="#changes">Distinct changes</a><a href="#scenarios">Scenarios</a><a href="#findings">Findings</a><a href="#sessions">Wire sessions</a></nav>`,
+      html`</header>`,
+      html`<main>`,
+      summarySection(report),
+      changesSection(report),
+      scenarioSection(report),
+      findingSection(report),
+      sessionSection(report, sessions),
+      html`</main>`,
+    ],
+    '\n',
+  );
   return htmlPage({ title, body, script: PAGE_SCRIPT });
 }
 
-function metaLine(report: CanaryReport): string {
+function metaLine(report: CanaryReport): Markup {
   const b = report.baseline;
   const parts = [
-    `CLI <code>${escapeHtml(report.cli.version)}</code>${report.cli.live ? ' <strong>(LIVE run against the real API)</strong>' : ''}`,
-    `baseline <code>${escapeHtml(b.version)}</code> (schemas <code>${escapeHtml(b.schemaVersion)}</code>, ${
-      b.fixturesDir
-        ? `${b.fixtures} fixture(s) in <code>${escapeHtml(b.fixturesDir)}</code>`
-        : 'no baseline fixtures'
+    html`CLI <code>${report.cli.version}</code>${report.cli.live ? html` <strong>(LIVE run against the real API)</strong>` : ''}`,
+    html`baseline <code>${b.version}</code> (schemas <code>${b.schemaVersion}</code>, ${
+      b.fixturesDir ? html`${b.fixtures} fixture(s) in <code>${b.fixturesDir}</code>` : 'no baseline fixtures'
     })`,
-    `fail on <code>${escapeHtml(report.failOn)}</code>`,
+    html`fail on <code>${report.failOn}</code>`,
     report.selection.length > 0
-      ? `only ${report.selection.map((p) => `<code>${escapeHtml(p)}</code>`).join(', ')}`
-      : 'the whole catalogue',
-    `${escapeHtml(secondsText(report.durationMs))} · <span class="mono">${escapeHtml(report.startedAt)}</span>`,
-    `${escapeHtml(report.machine.platform)}/${escapeHtml(report.machine.arch)}, node ${escapeHtml(report.machine.node)}`,
-    report.expectedFile ? `accepted findings from <code>${escapeHtml(report.expectedFile)}</code>` : '',
-    `${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}`,
-  ].filter((p) => p !== '');
-  const note = b.schemaNote ? `<p class="meta">${escapeHtml(b.schemaNote)}</p>` : '';
-  return `<p class="meta">${parts.join(' · ')}</p>${note}`;
+      ? html`only ${joinMarkup(
+          report.selection.map((p) => html`<code>${p}</code>`),
+          ', ',
+        )}`
+      : html`the whole catalogue`,
+    html`${secondsText(report.durationMs)} · <span class="mono">${report.startedAt}</span>`,
+    html`${report.machine.platform}/${report.machine.arch}, node ${report.machine.node}`,
+    report.expectedFile ? html`accepted findings from <code>${report.expectedFile}</code>` : null,
+    html`${report.tool.name} ${report.tool.version}`,
+  ].filter((p) => p !== null);
+  const note = b.schemaNote ? html`<p class="meta">${b.schemaNote}</p>` : '';
+  return html`<p class="meta">${joinMarkup(parts, ' · ')}</p>${note}`;
 }
 
-function summarySection(report: CanaryReport): string {
+function summarySection(report: CanaryReport): Markup {
   const s = report.summary;
   const count = (key: string, label: string, value: number) =>
-    `<div class="count" data-count="${key}"><dt>${escapeHtml(label)}</dt><dd>${value}</dd></div>`;
-  return [
-    '<section id="summary"><h2>Summary</h2><dl class="counts">',
-    count('scenarios', 'scenarios', s.scenarios),
-    count('passed', 'passed', s.passed),
-    count('failed', 'failed', s.failed),
-    count('untestable', 'untestable', s.untestable),
-    count('changes', 'distinct changes', groupDrifts(report.scenarios).length),
-    ...SEVERITIES.map((sev) => count(sev, sev, s.bySeverity[sev])),
-    count('accepted', 'accepted', s.accepted),
-    '</dl></section>',
-  ].join('\n');
+    html`<div class="count" data-count="${key}"><dt>${label}</dt><dd>${value}</dd></div>`;
+  return joinMarkup(
+    [
+      html`<section id="summary"><h2>Summary</h2><dl class="counts">`,
+      count('scenarios', 'scenarios', s.scenarios),
+      count('passed', 'passed', s.passed),
+      count('failed', 'failed', s.failed),
+      count('untestable', 'untestable', s.untestable),
+      count('changes', 'distinct changes', groupDrifts(report.scenarios).length),
+      ...SEVERITIES.map((sev) => count(sev, sev, s.bySeverity[sev])),
+      count('accepted', 'accepted', s.accepted),
+      html`</dl></section>`,
+    ],
+    '\n',
+  );
 }
 
 /** Scenario links of a change: all of them, folded behind their count when there are more than three. */
-function changeScenarios(entry: DriftEntry, total: number): string {
-  const links = entry.scenarios
-    .map((id) => `<a href="#${htmlId('session', id)}"><code>${escapeHtml(id)}</code></a>`)
-    .join(' ');
+function changeScenarios(entry: DriftEntry, total: number): Markup {
+  const links = joinMarkup(
+    entry.scenarios.map((id) => html`<a href="#${htmlId('session', id)}"><code>${id}</code></a>`),
+    ' ',
+  );
   if (entry.scenarios.length <= 3) return links;
   const count = `${entry.scenarios.length === total ? 'all ' : ''}${entry.scenarios.length} scenarios`;
-  return `<details class="ids"><summary>${count}</summary>${links}</details>`;
+  return html`<details class="ids"><summary>${count}</summary>${links}</details>`;
 }
 
-function changeRow(entry: DriftEntry, total: number): string {
-  const codes = entry.codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(' + ');
+function changeRow(entry: DriftEntry, total: number): Markup {
+  const codes = joinMarkup(
+    entry.codes.map((c) => html`<code>${c}</code>`),
+    ' + ',
+  );
   const message = entry.accepted ? `${entry.message} — accepted: ${entry.accepted}` : entry.message;
-  return (
-    `<tr class="change" data-severity="${entry.severity}" data-code="${escapeHtml(entry.code)}" data-scenarios="${entry.scenarios.length}"${entry.accepted ? ' data-accepted="true"' : ''}>` +
-    `<td>${codes}</td><td><code>${escapeHtml(driftWhere(entry))}</code></td>` +
-    `<td><code>${escapeHtml(valueText(entry.expected, 160))}</code></td><td><code>${escapeHtml(valueText(entry.actual, 160))}</code></td>` +
-    `<td>${changeScenarios(entry, total)}</td><td>${escapeHtml(message)}</td></tr>`
+  return joinMarkup(
+    [
+      html`<tr class="change" data-severity="${entry.severity}" data-code="${entry.code}" data-scenarios="${entry.scenarios.length}"${entry.accepted ? html` data-accepted="true"` : ''}>`,
+      html`<td>${codes}</td><td><code>${driftWhere(entry)}</code></td>`,
+      html`<td><code>${valueText(entry.expected, 160)}</code></td><td><code>${valueText(entry.actual, 160)}</code></td>`,
+      html`<td>${changeScenarios(entry, total)}</td><td>${message}</td></tr>`,
+    ],
+    '',
   );
 }
 
@@ -103,15 +119,15 @@ function changeRow(entry: DriftEntry, total: number): string {
  * The distinct changes between the two versions, one row each with the scenarios it appears in
  * (`groupDrifts`), by severity; the findings and sessions below are the per-scenario detail.
  */
-function changesSection(report: CanaryReport): string {
+function changesSection(report: CanaryReport): Markup {
   const entries = groupDrifts(report.scenarios);
   const n = driftCounts(entries);
   const total = report.scenarios.length;
-  const out = ['<section id="changes"><h2>Distinct changes</h2>'];
-  if (entries.length === 0) out.push('<p class="empty">No changes.</p>');
+  const out = [html`<section id="changes"><h2>Distinct changes</h2>`];
+  if (entries.length === 0) out.push(html`<p class="empty">No changes.</p>`);
   else
     out.push(
-      `<p class="meta" data-changes="${entries.length}" data-findings="${n.findings}">${n.findings} finding(s) in ${total} scenario(s) are ${entries.length} distinct change(s), each listed once with the scenarios it appears in.</p>`,
+      html`<p class="meta" data-changes="${entries.length}" data-findings="${n.findings}">${n.findings} finding(s) in ${total} scenario(s) are ${entries.length} distinct change(s), each listed once with the scenarios it appears in.</p>`,
     );
   const groups: Array<{ key: Severity | 'accepted'; items: DriftEntry[] }> = [
     ...SEVERITIES.map((sev) => ({
@@ -123,50 +139,57 @@ function changesSection(report: CanaryReport): string {
   for (const { key, items } of groups) {
     if (items.length === 0) continue;
     const heading = key === 'accepted' ? 'accepted' : severityBadge(key);
-    const open = key === 'breaking' || key === 'changed' ? ' open' : '';
+    const open = key === 'breaking' || key === 'changed' ? html` open` : '';
     out.push(
-      `<details class="change-severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> change(s)</h3></summary>`,
-      '<table class="changes"><colgroup><col class="w-code"><col class="w-path"><col class="w-value"><col class="w-value"><col class="w-scenario"><col class="w-message"></colgroup>',
-      '<thead><tr><th>Change</th><th>Where</th><th>Was</th><th>Now</th><th>Scenarios</th><th>Message</th></tr></thead><tbody>',
+      html`<details class="change-severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> change(s)</h3></summary>`,
+      html`<table class="changes"><colgroup><col class="w-code"><col class="w-path"><col class="w-value"><col class="w-value"><col class="w-scenario"><col class="w-message"></colgroup>`,
+      html`<thead><tr><th>Change</th><th>Where</th><th>Was</th><th>Now</th><th>Scenarios</th><th>Message</th></tr></thead><tbody>`,
       ...items.map((e) => changeRow(e, total)),
-      '</tbody></table></details>',
+      html`</tbody></table></details>`,
     );
   }
-  out.push('</section>');
-  return out.join('\n');
+  out.push(html`</section>`);
+  return joinMarkup(out, '\n');
 }
 
-function scenarioSection(report: CanaryReport): string {
-  const rows = report.scenarios.map(
-    (sc) =>
-      `<tr class="scenario" data-scenario="${escapeHtml(sc.id)}" data-status="${sc.status}">` +
-      `<td>${statusBadge(sc.status)}</td>` +
-      `<td><a href="#${htmlId('session', sc.id)}"><code>${escapeHtml(sc.id)}</code></a></td>` +
-      `<td>${escapeHtml(sc.requirement)}</td><td>${escapeHtml(sc.spec)}</td>` +
-      `<td>${findingCounts(sc.findings)}</td><td class="num">${escapeHtml(secondsText(sc.durationMs))}</td></tr>`,
+function scenarioSection(report: CanaryReport): Markup {
+  const rows = report.scenarios.map((sc) =>
+    joinMarkup(
+      [
+        html`<tr class="scenario" data-scenario="${sc.id}" data-status="${sc.status}">`,
+        html`<td>${statusBadge(sc.status)}</td>`,
+        html`<td><a href="#${htmlId('session', sc.id)}"><code>${sc.id}</code></a></td>`,
+        html`<td>${sc.requirement}</td><td>${sc.spec}</td>`,
+        html`<td>${findingCounts(sc.findings)}</td><td class="num">${secondsText(sc.durationMs)}</td></tr>`,
+      ],
+      '',
+    ),
   );
-  return [
-    '<section id="scenarios"><h2>Scenarios</h2>',
-    '<table class="scenarios"><thead><tr><th>Status</th><th>Scenario</th><th>Requirement</th><th>Spec</th><th>Findings</th><th class="num">Time</th></tr></thead>',
-    `<tbody>${rows.join('\n')}</tbody></table></section>`,
-  ].join('\n');
+  return joinMarkup(
+    [
+      html`<section id="scenarios"><h2>Scenarios</h2>`,
+      html`<table class="scenarios"><thead><tr><th>Status</th><th>Scenario</th><th>Requirement</th><th>Spec</th><th>Findings</th><th class="num">Time</th></tr></thead>`,
+      html`<tbody>${joinMarkup(rows, '\n')}</tbody></table></section>`,
+    ],
+    '\n',
+  );
 }
 
-function findingCounts(findings: readonly ReportFinding[]): string {
+function findingCounts(findings: readonly ReportFinding[]): Markup {
   const parts = SEVERITIES.map(
     (sev) => [sev, findings.filter((f) => f.severity === sev && !f.accepted).length] as const,
   )
     .filter(([, n]) => n > 0)
-    .map(([sev, n]) => `${n} ${severityBadge(sev)}`);
+    .map(([sev, n]) => html`${n} ${severityBadge(sev)}`);
   const accepted = findings.filter((f) => f.accepted).length;
-  if (accepted > 0) parts.push(`<span class="accepted">${accepted} accepted</span>`);
-  return parts.length === 0 ? '—' : parts.join(' ');
+  if (accepted > 0) parts.push(html`<span class="accepted">${accepted} accepted</span>`);
+  return parts.length === 0 ? html`—` : joinMarkup(parts, ' ');
 }
 
-function findingSection(report: CanaryReport): string {
-  const out = ['<section id="findings"><h2>Every finding, by severity and scenario</h2>'];
+function findingSection(report: CanaryReport): Markup {
+  const out = [html`<section id="findings"><h2>Every finding, by severity and scenario</h2>`];
   const all = report.scenarios.flatMap((sc) => sc.findings.map((f) => ({ sc, f })));
-  if (all.length === 0) out.push('<p class="empty">No findings.</p>');
+  if (all.length === 0) out.push(html`<p class="empty">No findings.</p>`);
   const groups: Array<{ key: Severity | 'accepted'; items: typeof all }> = [
     ...SEVERITIES.map((sev) => ({
       key: sev,
@@ -178,47 +201,50 @@ function findingSection(report: CanaryReport): string {
     if (items.length === 0) continue;
     const heading = key === 'accepted' ? 'accepted' : severityBadge(key);
     // Breaking and changed findings open; the long tail of additive ones folded, as in report.md.
-    const open = key === 'breaking' || key === 'changed' ? ' open' : '';
+    const open = key === 'breaking' || key === 'changed' ? html` open` : '';
     out.push(
-      `<details class="severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> finding(s)</h3></summary>`,
-      '<table class="findings"><colgroup><col class="w-scenario"><col class="w-code"><col class="w-path"><col class="w-message"><col class="w-value"><col class="w-value"></colgroup>',
-      '<thead><tr><th>Scenario</th><th>Code</th><th>Path</th><th>Message</th><th>Expected</th><th>Actual</th></tr></thead><tbody>',
+      html`<details class="severity" data-severity="${key}"${open}><summary><h3>${heading} <span class="n">${items.length}</span> finding(s)</h3></summary>`,
+      html`<table class="findings"><colgroup><col class="w-scenario"><col class="w-code"><col class="w-path"><col class="w-message"><col class="w-value"><col class="w-value"></colgroup>`,
+      html`<thead><tr><th>Scenario</th><th>Code</th><th>Path</th><th>Message</th><th>Expected</th><th>Actual</th></tr></thead><tbody>`,
       ...items.map(({ sc, f }) => findingRow(sc, f)),
-      '</tbody></table></details>',
+      html`</tbody></table></details>`,
     );
   }
-  out.push('</section>');
-  return out.join('\n');
+  out.push(html`</section>`);
+  return joinMarkup(out, '\n');
 }
 
-function findingRow(sc: ScenarioReport, f: ReportFinding): string {
+function findingRow(sc: ScenarioReport, f: ReportFinding): Markup {
   const frame = f.location?.frame === undefined ? '' : ` (frame ${f.location.frame})`;
   const message = f.accepted ? `${f.message} — accepted: ${f.accepted}` : f.message;
-  return (
-    `<tr class="finding" data-severity="${f.severity}" data-code="${escapeHtml(f.code)}"${f.accepted ? ' data-accepted="true"' : ''}>` +
-    `<td><a href="#${htmlId('session', sc.id)}"><code>${escapeHtml(sc.id)}</code></a></td>` +
-    `<td><code>${escapeHtml(f.code)}</code></td><td><code>${escapeHtml(pathText(f.path))}</code>${escapeHtml(frame)}</td>` +
-    `<td>${escapeHtml(message)}</td><td><code>${escapeHtml(valueText(f.expected, 300))}</code></td>` +
-    `<td><code>${escapeHtml(valueText(f.actual, 300))}</code></td></tr>`
+  return joinMarkup(
+    [
+      html`<tr class="finding" data-severity="${f.severity}" data-code="${f.code}"${f.accepted ? html` data-accepted="true"` : ''}>`,
+      html`<td><a href="#${htmlId('session', sc.id)}"><code>${sc.id}</code></a></td>`,
+      html`<td><code>${f.code}</code></td><td><code>${pathText(f.path)}</code>${frame}</td>`,
+      html`<td>${message}</td><td><code>${valueText(f.expected, 300)}</code></td>`,
+      html`<td><code>${valueText(f.actual, 300)}</code></td></tr>`,
+    ],
+    '',
   );
 }
 
-function sessionSection(report: CanaryReport, sessions: ReadonlyMap<string, ScenarioSessions>): string {
-  return [
-    '<section id="sessions"><h2>Wire sessions</h2>',
-    '<p class="legend">Each side is a timeline: client → CLI (stdin) on the left, CLI → client (stdout, stderr) on the right; the baseline session beside this run, rows lined up by message structure. ' +
-      '<span style="background:var(--chg-bg)">changed</span><span style="background:var(--add-bg)">only in this run</span>' +
-      '<span style="background:var(--del-bg)">only in the baseline</span><span style="background:var(--time-bg)">timing-dependent (not a difference)</span></p>',
-    '<div class="toolbar"><label><input type="checkbox" id="only-diff"> only the rows that differ</label>' +
-      '<button type="button" id="expand-all">expand all</button><button type="button" id="collapse-all">collapse all</button></div>',
-    ...report.scenarios.map((sc) =>
-      scenarioSession(sc, sessions.get(sc.id) ?? { run: null, baseline: null }, report),
-    ),
-    '</section>',
-  ].join('\n');
+function sessionSection(report: CanaryReport, sessions: ReadonlyMap<string, ScenarioSessions>): Markup {
+  return joinMarkup(
+    [
+      html`<section id="sessions"><h2>Wire sessions</h2>`,
+      html`<p class="legend">Each side is a timeline: client → CLI (stdin) on the left, CLI → client (stdout, stderr) on the right; the baseline session beside this run, rows lined up by message structure. <span style="background:var(--chg-bg)">changed</span><span style="background:var(--add-bg)">only in this run</span><span style="background:var(--del-bg)">only in the baseline</span><span style="background:var(--time-bg)">timing-dependent (not a difference)</span></p>`,
+      html`<div class="toolbar"><label><input type="checkbox" id="only-diff"> only the rows that differ</label><button type="button" id="expand-all">expand all</button><button type="button" id="collapse-all">collapse all</button></div>`,
+      ...report.scenarios.map((sc) =>
+        scenarioSession(sc, sessions.get(sc.id) ?? { run: null, baseline: null }, report),
+      ),
+      html`</section>`,
+    ],
+    '\n',
+  );
 }
 
-function scenarioSession(sc: ScenarioReport, sessions: ScenarioSessions, report: CanaryReport): string {
+function scenarioSession(sc: ScenarioReport, sessions: ScenarioSessions, report: CanaryReport): Markup {
   const run = framesOf(sessions.run);
   const baseline = framesOf(sessions.baseline);
   const byFrame = new Map<number, ReportFinding[]>();
@@ -234,27 +260,26 @@ function scenarioSession(sc: ScenarioReport, sessions: ScenarioSessions, report:
   const differing = rows.filter(
     (r) => r.diff === 'changed' || r.diff === 'added' || r.diff === 'removed',
   ).length;
-  const open = sc.status !== 'passed' ? ' open' : '';
-  const head =
-    `<summary>${statusBadge(sc.status)} <code>${escapeHtml(sc.id)}</code> — ${run.length} frame(s), baseline ${baseline.length} frame(s), ` +
-    `<span class="differing">${differing}</span> row(s) differ</summary>`;
+  const open = sc.status !== 'passed' ? html` open` : '';
+  const head = html`<summary>${statusBadge(sc.status)} <code>${sc.id}</code> — ${run.length} frame(s), baseline ${baseline.length} frame(s), <span class="differing">${differing}</span> row(s) differ</summary>`;
   const sideHead = (label: string, s: LoadedSession | null, version: string) =>
     s === null
-      ? `${escapeHtml(label)}: none`
-      : `${escapeHtml(label)} ${escapeHtml(version)} · <code>${escapeHtml(s.path)}</code>${'error' in s ? ` — <strong>${escapeHtml(s.error)}</strong>` : ` · exit ${escapeHtml(exitText(s))}`}`;
-  const table = [
-    '<table class="timeline">',
-    '<thead>',
-    `<tr><th colspan="2" class="side-baseline">${sideHead('baseline', sessions.baseline, report.baseline.version)}</th>` +
-      `<th colspan="2" class="side-run side-gap">${sideHead('this run: claude', sessions.run, report.cli.version)}</th></tr>`,
-    '<tr><th class="side-baseline" data-col="client">client → CLI</th><th class="side-baseline" data-col="cli">CLI → client</th>' +
-      '<th class="side-run side-gap" data-col="client">client → CLI</th><th class="side-run" data-col="cli">CLI → client</th></tr>',
-    '</thead><tbody>',
-    ...rows.map((row) => timelineRow(row, baseline, run, byFrame)),
-    '</tbody></table>',
-  ];
-  const empty = rows.length === 0 ? '<p class="empty">No frames on either side.</p>' : '';
-  return `<details class="session" id="${htmlId('session', sc.id)}" data-scenario="${escapeHtml(sc.id)}" data-status="${sc.status}" data-differing="${differing}"${open}>${head}${empty}${table.join('\n')}</details>`;
+      ? html`${label}: none`
+      : html`${label} ${version} · <code>${s.path}</code>${'error' in s ? html` — <strong>${s.error}</strong>` : html` · exit ${exitText(s)}`}`;
+  const table = joinMarkup(
+    [
+      html`<table class="timeline">`,
+      html`<thead>`,
+      html`<tr><th colspan="2" class="side-baseline">${sideHead('baseline', sessions.baseline, report.baseline.version)}</th><th colspan="2" class="side-run side-gap">${sideHead('this run: claude', sessions.run, report.cli.version)}</th></tr>`,
+      html`<tr><th class="side-baseline" data-col="client">client → CLI</th><th class="side-baseline" data-col="cli">CLI → client</th><th class="side-run side-gap" data-col="client">client → CLI</th><th class="side-run" data-col="cli">CLI → client</th></tr>`,
+      html`</thead><tbody>`,
+      ...rows.map((row) => timelineRow(row, baseline, run, byFrame)),
+      html`</tbody></table>`,
+    ],
+    '\n',
+  );
+  const empty = rows.length === 0 ? html`<p class="empty">No frames on either side.</p>` : '';
+  return html`<details class="session" id="${htmlId('session', sc.id)}" data-scenario="${sc.id}" data-status="${sc.status}" data-differing="${differing}"${open}>${head}${empty}${table}</details>`;
 }
 
 function framesOf(session: LoadedSession | null): SessionFrame[] {
@@ -271,22 +296,19 @@ function timelineRow(
   baseline: readonly SessionFrame[],
   run: readonly SessionFrame[],
   byFrame: ReadonlyMap<number, ReportFinding[]>,
-): string {
+): Markup {
   const cells = (side: 'baseline' | 'run', index: number | null, frames: readonly SessionFrame[]) => {
     const frame = index === null ? undefined : frames[index];
     const client = frame?.dir === 'to-cli';
-    const html = frame ? frameHtml(frame, index!, side === 'run' ? (byFrame.get(index!) ?? []) : []) : '';
+    const shown = frame ? frameHtml(frame, index!, side === 'run' ? (byFrame.get(index!) ?? []) : []) : '';
     const gap = side === 'run' ? ' side-gap' : '';
-    return (
-      `<td class="side-${side}${gap}" data-side="${side}" data-col="client">${client ? html : ''}</td>` +
-      `<td class="side-${side}" data-side="${side}" data-col="cli">${frame && !client ? html : ''}</td>`
-    );
+    return html`<td class="side-${side}${gap}" data-side="${side}" data-col="client">${client ? shown : ''}</td><td class="side-${side}" data-side="${side}" data-col="cli">${frame && !client ? shown : ''}</td>`;
   };
   const differs = row.diff === 'changed' || row.diff === 'added' || row.diff === 'removed';
-  return `<tr class="row${differs ? ' differs' : ''}" data-diff="${row.diff}">${cells('baseline', row.baseline, baseline)}${cells('run', row.run, run)}</tr>`;
+  return html`<tr class="row${differs ? ' differs' : ''}" data-diff="${row.diff}">${cells('baseline', row.baseline, baseline)}${cells('run', row.run, run)}</tr>`;
 }
 
-function frameHtml(frame: SessionFrame, index: number, findings: readonly ReportFinding[]): string {
+function frameHtml(frame: SessionFrame, index: number, findings: readonly ReportFinding[]): Markup {
   const text = frame.msg !== undefined ? JSON.stringify(frame.msg, null, 2) : (frame.raw ?? '');
   const shown =
     text.length > FRAME_TEXT_MAX
@@ -302,20 +324,13 @@ function frameHtml(frame: SessionFrame, index: number, findings: readonly Report
   const marks =
     byCode.size === 0
       ? ''
-      : `<span class="marks">${[...byCode.values()]
-          .map((group) => {
-            const f = group[0]!;
-            const title = group.map((g) => `${g.code} at ${pathText(g.path)}: ${g.message}`).join('\n');
-            const times = group.length > 1 ? ` ×${group.length}` : '';
-            return `<span class="mark sev-${f.severity}" data-code="${escapeHtml(f.code)}" title="${escapeHtml(title)}">${escapeHtml(f.code)}${times}</span>`;
-          })
-          .join('')}</span>`;
-  return (
-    `<div class="frame" data-dir="${frame.dir}" data-seq="${index}">` +
-    `<div class="frame-head"><span class="seq">#${index}</span>${frame.t === undefined ? '' : `<span class="t">+${frame.t} ms</span>`}` +
-    `<span class="kind">${escapeHtml(frameKind(frame))}</span>${marks}</div>` +
-    `<details><summary class="preview">${escapeHtml(preview)}</summary><pre>${escapeHtml(shown)}</pre></details></div>`
-  );
+      : html`<span class="marks">${[...byCode.values()].map((group) => {
+          const f = group[0]!;
+          const title = group.map((g) => `${g.code} at ${pathText(g.path)}: ${g.message}`).join('\n');
+          const times = group.length > 1 ? ` ×${group.length}` : '';
+          return html`<span class="mark sev-${f.severity}" data-code="${f.code}" title="${title}">${f.code}${times}</span>`;
+        })}</span>`;
+  return html`<div class="frame" data-dir="${frame.dir}" data-seq="${index}"><div class="frame-head"><span class="seq">#${index}</span>${frame.t === undefined ? '' : html`<span class="t">+${frame.t} ms</span>`}<span class="kind">${frameKind(frame)}</span>${marks}</div><details><summary class="preview">${preview}</summary><pre>${shown}</pre></details></div>`;
 }
 
 /** The page's only script: the "only differing rows" filter, expand / collapse, open on a link. */
