@@ -3,9 +3,9 @@ export { type CorpusCheck, checkCorpus } from './check-corpus.js';
 export { type PinOptions, type PinResult, pin, renderPinSummary } from './pin.js';
 export { type RecordCorpusOptions, type RecordCorpusResult, recordCorpus } from './record-corpus.js';
 export {
-  readPinnedList,
-  registerPackageExports,
-  registerPinnedSet,
+  kitRegistries,
   renderPinnedList,
+  schemaVersions,
   withVersionExports,
+  writeKitRegistries,
 } from './register.js';

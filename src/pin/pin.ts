@@ -3,7 +3,7 @@
  *   1. install the CLI;
  *   2. record the catalogue from it into `fixtures/<version>/` (redacted, by clide-record);
  *   3. draft `schemas/<version>/` as amendments on the nearest pinned set below it (inference);
- *   4. register it (schemas/pinned.ts, package.json subpaths), build, generate JSON Schema + .d.ts;
+ *   4. register it (the generated schemas/pinned.ts, package.json subpaths), build, generate JSON Schema + .d.ts;
  *   5. capture the fake's static data for the version from the binary;
  *   6. validate the new corpus against the new schemas;
  *   7. summarise what was written, what needs a human decision, and the next commands.
@@ -29,7 +29,7 @@ import {
 import { sdkInventoryVersions } from '../sdk-inventory/inventory.js';
 import type { CorpusCheck } from './check-corpus.js';
 import { type RecordCorpusResult, recordCorpus } from './record-corpus.js';
-import { registerPackageExports, registerPinnedSet } from './register.js';
+import { writeKitRegistries } from './register.js';
 
 export interface PinOptions {
   /** An exact version or a dist-tag (`latest`). */
@@ -198,9 +198,9 @@ export async function pin(options: PinOptions): Promise<PinResult> {
 
   throwIfInterrupted(options.signal);
   // 4. Registration, build, generated artefacts.
-  wrote.push(rel(await registerPinnedSet(root, version)));
-  wrote.push(rel(await registerPackageExports(root, version, options.makeDefault ?? false)));
-  await formatSources(root, [amendmentsFile, indexFile, join(root, 'schemas', 'pinned.ts')]);
+  // Every list of versions is generated from the folders: schemas/pinned.ts, package.json's subpaths.
+  wrote.push(...writeKitRegistries(root, options.makeDefault ? { makeDefault: version } : {}).map(rel));
+  await formatSources(root, [amendmentsFile, indexFile]);
 
   // 5. The fake's data for the version, every piece of it (needs the checkout's sources; rebuilt
   // below). A step that fails is a decision for a human: pin exits 1 naming it.

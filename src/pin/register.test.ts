@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPinnedList, withVersionExports } from './register.js';
+import { packageInfo } from '../config/package-info.js';
+import { kitRegistries, renderPinnedList, withVersionExports, writeKitRegistries } from './register.js';
 
 describe('renderPinnedList', () => {
   it('lists every set oldest first, numerically, once', () => {
@@ -10,6 +14,61 @@ describe('renderPinnedList', () => {
       '2.1.332',
     ]);
     expect(text).toContain('export const PINNED_SETS: readonly SchemaSet[] = [v2_1_99, v2_1_150, v2_1_332];');
+    expect(text.split('\n')[0]).toMatch(/^\/\/ Generated .*do not edit\.$/);
+  });
+
+  it('puts one set a line once they no longer fit on one', () => {
+    const versions = Array.from({ length: 12 }, (_, i) => `2.1.${150 + i * 10}`);
+    const text = renderPinnedList(versions);
+    expect(text).toContain('export const PINNED_SETS: readonly SchemaSet[] = [\n  v2_1_150,\n  v2_1_160,\n');
+    for (const line of text.split('\n').slice(1)) expect(line.length).toBeLessThanOrEqual(110);
+  });
+});
+
+describe('the registries of pinned versions are the version folders', () => {
+  it('the committed schemas/pinned.ts, package.json subpaths and fake registries are what the folders make them (else: npm run registries)', () => {
+    for (const { file, source } of kitRegistries(packageInfo().root)) {
+      expect(readFileSync(file, 'utf8'), `${file} (npm run registries)`).toBe(source);
+    }
+  });
+
+  it('a new schemas/<version>/ folder is registered in schemas/pinned.ts and package.json; no subpath is ever removed', () => {
+    const root = mkdtempSync(join(tmpdir(), 'clide-kit-registries-'));
+    for (const v of ['2.1.150', '2.1.210']) {
+      mkdirSync(join(root, 'schemas', v), { recursive: true });
+      writeFileSync(join(root, 'schemas', v, 'index.ts'), '');
+    }
+    mkdirSync(join(root, 'schemas', 'sdk'));
+    const pkg = {
+      name: 'kit',
+      exports: {
+        '.': './dist/src/index.js',
+        './schemas/2.1.100': { default: './dist/schemas/2.1.100/index.js' },
+        './schemas/2.1.100/json/*': './schemas/2.1.100/generated/*',
+        './schemas/registry': './dist/schemas/registry.js',
+      },
+      clideConformance: { pinned: '2.1.150' },
+    };
+    writeFileSync(join(root, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+
+    const changed = writeKitRegistries(root, { makeDefault: '2.1.210' });
+    expect(changed).toContain(join(root, 'schemas', 'pinned.ts'));
+    expect(changed).toContain(join(root, 'package.json'));
+    const pinned = readFileSync(join(root, 'schemas', 'pinned.ts'), 'utf8');
+    expect(pinned).toContain('export const PINNED_SETS: readonly SchemaSet[] = [v2_1_150, v2_1_210];');
+    const written = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as typeof pkg;
+    expect(Object.keys(written.exports)).toEqual([
+      '.',
+      './schemas/2.1.100',
+      './schemas/2.1.100/json/*',
+      './schemas/2.1.150',
+      './schemas/2.1.150/json/*',
+      './schemas/2.1.210',
+      './schemas/2.1.210/json/*',
+      './schemas/registry',
+    ]);
+    expect(written.clideConformance.pinned).toBe('2.1.210');
+    expect(writeKitRegistries(root)).toEqual([]);
   });
 });
 

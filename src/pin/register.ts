@@ -1,41 +1,43 @@
 /**
- * Registering a pinned schema set in a checkout of the kit: the list `schemas/pinned.ts` (what the
- * registry serves) and the package's versioned subpath exports. Both only ever gain entries.
+ * The kit's registries of pinned versions, derived from the version folders: `schemas/pinned.ts`
+ * (generated from the `schemas/<version>/` folders: what the registry serves), the package's
+ * versioned subpath exports in `package.json` (data: every folder's two subpaths, added, never
+ * removed), and the fake's registries (`src/fake-claude/capture/version-registries.ts`). `pin`
+ * regenerates them, and so does `npm run registries` after a folder is added by hand;
+ * `version-registries.test.ts` holds the committed files to what the folders say.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareVersions, parseVersion } from '../../schemas/version.js';
+import { versionOrder } from '../../schemas/version.js';
+import { packageInfo } from '../config/package-info.js';
 import { ClideError } from '../errors/index.js';
+import {
+  arrayLiteral,
+  fakeRegistries,
+  type GeneratedFile,
+  versionFoldersIn,
+  writeGenerated,
+} from '../fake-claude/capture/version-registries.js';
 
-const byVersion = (a: string, b: string) => compareVersions(parseVersion(a)!, parseVersion(b)!);
 const identifier = (version: string) => `v${version.replace(/[^0-9A-Za-z]/g, '_')}`;
 
-/** The source of `schemas/pinned.ts` for these versions (oldest first). */
+/** The pinned versions: the `schemas/<version>/` folders with an `index.ts`, oldest first. */
+export function schemaVersions(root = packageInfo().root): string[] {
+  return versionFoldersIn(join(root, 'schemas'), 'index.ts');
+}
+
+/** The source of `schemas/pinned.ts` for these versions. */
 export function renderPinnedList(versions: readonly string[]): string {
-  const sorted = [...new Set(versions)].sort(byVersion);
-  const imports = sorted.map((v) => `import { schemaSet as ${identifier(v)} } from './${v}/index.js';`);
-  return `/**
- * Every pinned schema set, oldest first. \`clide-conformance pin\` adds a line here; an entry is
- * never removed (users import old sets by path).
- */
-${imports.join('\n')}
-import type { SchemaSet } from './schema-set.js';
-
-export const PINNED_SETS: readonly SchemaSet[] = [${sorted.map(identifier).join(', ')}];
-`;
-}
-
-/** Reads the versions listed in `schemas/pinned.ts`. */
-export async function readPinnedList(root: string): Promise<string[]> {
-  const text = await readFile(join(root, 'schemas', 'pinned.ts'), 'utf8');
-  return [...text.matchAll(/from '\.\/([^/']+)\/index\.js'/g)].map((m) => m[1]!);
-}
-
-export async function registerPinnedSet(root: string, version: string): Promise<string> {
-  const file = join(root, 'schemas', 'pinned.ts');
-  const versions = await readPinnedList(root);
-  await writeFile(file, renderPinnedList([...versions, version]));
-  return file;
+  const sorted = [...new Set(versions)].sort(versionOrder);
+  return [
+    '// Generated from the <version>/ folders of schemas/ (src/pin/register.ts, `npm run registries`): do not edit.',
+    ...sorted.map((v) => `import { schemaSet as ${identifier(v)} } from './${v}/index.js';`),
+    "import type { SchemaSet } from './schema-set.js';",
+    '',
+    '/** Every pinned schema set, oldest first: one per folder, never removed (users import old sets by path). */',
+    arrayLiteral('export const PINNED_SETS: readonly SchemaSet[] = ', sorted.map(identifier)),
+    '',
+  ].join('\n');
 }
 
 type Exports = Record<string, unknown>;
@@ -53,7 +55,7 @@ export function withVersionExports(exports: Exports, version: string): Exports {
   const versionOf = (key: string) => /^\.\/schemas\/(\d+\.\d+\.\d+)(?:\/|$)/.exec(key)?.[1];
   let insertAt = entries.findIndex(([key]) => {
     const v = versionOf(key);
-    return v !== undefined && byVersion(v, version) > 0;
+    return v !== undefined && versionOrder(v, version) > 0;
   });
   if (insertAt < 0) {
     const lastVersioned = entries.map(([key]) => versionOf(key) !== undefined).lastIndexOf(true);
@@ -63,22 +65,51 @@ export function withVersionExports(exports: Exports, version: string): Exports {
   return Object.fromEntries(entries);
 }
 
-/** Adds the version's subpaths to package.json (and, with `makeDefault`, makes it the default pin). */
-export async function registerPackageExports(
-  root: string,
-  version: string,
-  makeDefault: boolean,
-): Promise<string> {
-  const file = join(root, 'package.json');
-  const text = await readFile(file, 'utf8');
-  let pkg: { exports?: Exports; clideConformance?: { pinned?: string } };
+interface PackageJson {
+  exports?: Exports;
+  clideConformance?: { pinned?: string };
+}
+
+function readPackageJson(file: string): PackageJson {
   try {
-    pkg = JSON.parse(text) as typeof pkg;
+    return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
   } catch (error) {
     throw new ClideError('parse', 'package.json is not valid JSON', { where: file, cause: error });
   }
-  pkg.exports = withVersionExports(pkg.exports ?? {}, version);
-  if (makeDefault) pkg.clideConformance = { ...pkg.clideConformance, pinned: version };
-  await writeFile(file, `${JSON.stringify(pkg, null, 2)}\n`);
-  return file;
+}
+
+/**
+ * The text of `package.json` with the subpaths of every pinned version (and, with `makeDefault`,
+ * that version as the default pin); every other key as it was.
+ */
+export function packageJsonSource(root: string, versions: readonly string[], makeDefault?: string): string {
+  const pkg = readPackageJson(join(root, 'package.json'));
+  let exports = pkg.exports ?? {};
+  for (const version of versions) exports = withVersionExports(exports, version);
+  pkg.exports = exports;
+  if (makeDefault !== undefined) pkg.clideConformance = { ...pkg.clideConformance, pinned: makeDefault };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** Every registry of the kit as the version folders make it (`root`: the checkout). */
+export function kitRegistries(
+  root = packageInfo().root,
+  options: { makeDefault?: string } = {},
+): GeneratedFile[] {
+  const versions = schemaVersions(root);
+  return [
+    { file: join(root, 'schemas', 'pinned.ts'), source: renderPinnedList(versions) },
+    ...(existsSync(join(root, 'package.json'))
+      ? [{ file: join(root, 'package.json'), source: packageJsonSource(root, versions, options.makeDefault) }]
+      : []),
+    ...fakeRegistries(root),
+  ];
+}
+
+/** Rewrites every registry of the kit from the folders; returns the files that changed. */
+export function writeKitRegistries(
+  root = packageInfo().root,
+  options: { makeDefault?: string } = {},
+): string[] {
+  return writeGenerated(kitRegistries(root, options));
 }

@@ -2,7 +2,8 @@ import { versionOrder } from '../../../schemas/version.js';
 import { ClideError } from '../../errors/index.js';
 import { baseBehaviour } from './base/index.js';
 import { CAPTURED_DATA, CAPTURED_VERSIONS } from './data/versions.js';
-import { OVERRIDES, type VersionOverrides } from './overrides.js';
+import { OVERRIDE_SETS } from './override-sets.js';
+import type { VersionOverrides } from './overrides.js';
 import type { CliBehaviour } from './types.js';
 
 export type { CapturedData } from './data/types.js';
@@ -24,7 +25,8 @@ export type {
 
 /**
  * A version is its captured data (`data/<version>/`, registered in the generated `data/versions.ts`)
- * plus the named overrides of every override set whose `since` is at or below it, applied oldest
+ * plus the named overrides of every override set (`<version>/overrides.ts`, registered in the generated
+ * `override-sets.ts`) whose version is at or below it, applied oldest
  * first on top of the base behaviour (`base/`). No version needs code of its own unless the real
  * CLI demands an override.
  */
@@ -34,11 +36,12 @@ export function emulatedVersions(): string[] {
   return [...CAPTURED_VERSIONS];
 }
 
-/** The override sets that apply to `version`, oldest first. */
+/** The override sets that apply to `version` (those of its version and every earlier one), oldest first. */
 export function overridesFor(version: string): VersionOverrides[] {
-  return OVERRIDES.filter((o) => versionOrder(o.since, version) <= 0).sort((a, b) =>
-    versionOrder(a.since, b.since),
-  );
+  return Object.keys(OVERRIDE_SETS)
+    .filter((since) => versionOrder(since, version) <= 0)
+    .sort(versionOrder)
+    .map((since) => OVERRIDE_SETS[since]!);
 }
 
 const loaded = new Map<string, Promise<CliBehaviour>>();

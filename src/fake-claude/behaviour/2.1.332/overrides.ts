@@ -105,8 +105,7 @@ const SUBAGENT_STATS = {
   by_type: {},
 };
 
-export const overrides2_1_332: VersionOverrides = {
-  since: '2.1.332',
+export const overrides: VersionOverrides = {
   apply(previous, data: CapturedData) {
     const fastModeDisabledReason = data.init.message.fast_mode_disabled_reason;
     const defaultMaxTokens = Number(data.apiRequest.defaults.max_tokens);
