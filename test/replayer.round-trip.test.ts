@@ -6,7 +6,7 @@ import { versionOrder } from '../schemas/version.js';
 import type { Transcript } from '../src/driver/index.js';
 import { readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
-import { runScenario, SCENARIOS } from '../src/scenarios/index.js';
+import { byVersion, runScenario, SCENARIOS, type VersionRange } from '../src/scenarios/index.js';
 
 /**
  * Record → replay round trip over the committed corpus of every pinned version: every fixture of
@@ -24,7 +24,7 @@ const FAKE = resolve('bin/fake-claude');
 const VERSIONS = readdirSync(resolve('fixtures'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
   .map((e) => e.name)
-  .sort();
+  .sort(versionOrder);
 
 /** Scenario checks a replay cannot satisfy, by scenario: finding code → why. */
 const ACCEPTED: Record<string, Record<string, string>> = {
@@ -78,30 +78,29 @@ const ACCEPTED: Record<string, Record<string, string>> = {
   'subagent/api-retry': { 'model/requests': 'checks the requests the CLI sent to the model API' },
   'permission-mode/accept-edits': { 'mode/bash': 'Bash side effects are not re-run' },
   'permission-mode/bypass': { 'mode/bash': 'Bash side effects are not re-run' },
-  'permission-mode/plan': { 'mode/bash': 'Bash side effects are not re-run' },
 };
 
 /**
- * Where a version's scenario checks differ, so do the ones a replay cannot satisfy: entries that
- * replace a scenario's entry above from that version on.
+ * Where a scenario's checks differ by CLI version, so do the ones a replay cannot satisfy: its
+ * entry by version range (the catalogue's boundaries), in place of an entry above.
  */
-const ACCEPTED_SINCE: Record<string, Record<string, Record<string, string>>> = {
-  '2.1.332': {
-    // 2.1.332 answers a user message without content with a model turn; the check reads its request.
-    'input/wrong-shape-user-message': { 'input/prompt': 'checks the request the CLI sent to the model API' },
-    // 2.1.332 runs no Bash in plan mode: nothing to re-run.
-    'permission-mode/plan': {},
+const ACCEPTED_BY_VERSION: Record<string, Record<VersionRange, Record<string, string>>> = {
+  // From 2.1.202 the CLI answers a user message without content with a model turn; the check reads its request.
+  'input/wrong-shape-user-message': {
+    '<2.1.202': {},
+    '>=2.1.202': { 'input/prompt': 'checks the request the CLI sent to the model API' },
+  },
+  // From 2.1.218 plan mode runs no Bash: nothing to re-run.
+  'permission-mode/plan': {
+    '<2.1.218': { 'mode/bash': 'Bash side effects are not re-run' },
+    '>=2.1.218': {},
   },
 };
 
 /** The accepted replay differences of scenario `id` on `version`. */
 function acceptedFor(version: string, id: string): Record<string, string> {
-  let out = ACCEPTED[id] ?? {};
-  for (const since of Object.keys(ACCEPTED_SINCE).sort(versionOrder)) {
-    const entry = ACCEPTED_SINCE[since]?.[id];
-    if (versionOrder(since, version) <= 0 && entry) out = entry;
-  }
-  return out;
+  const byRange = ACCEPTED_BY_VERSION[id];
+  return byRange ? byVersion(version, byRange) : (ACCEPTED[id] ?? {});
 }
 
 function scenarioId(file: string): string {

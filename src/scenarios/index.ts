@@ -3,6 +3,12 @@ export { get, toolResults, toolResultText } from './expect.js';
 export { script, text, thinking, toolUse } from './model.js';
 export type { RunScenarioOptions, ScenarioRun } from './run-scenario.js';
 export { runScenario } from './run-scenario.js';
-export type { CheckDetails, PrepareContext, Scenario, ScenarioContext } from './scenario.js';
-export { checkFinding } from './scenario.js';
+export type {
+  CheckDetails,
+  DeliberateMistakes,
+  PrepareContext,
+  Scenario,
+  ScenarioContext,
+} from './scenario.js';
+export { checkFinding, deliberateMistakes } from './scenario.js';
 export { byVersion, inRange, parseRange, type VersionRange } from './version-range.js';

@@ -35,10 +35,36 @@ export interface Scenario {
    * part of the contract rather than a failure. One that is not raised is itself a failure.
    */
   expectedFindings?: string[];
+  /**
+   * What the client sends wrong on purpose, as `clide-conformance validate` reports it on the
+   * scenario's fixture (test/validate-corpus.test.ts holds every pinned corpus to it); a function of
+   * the CLI version where the version decides what is a mistake. None: the client sends nothing wrong.
+   */
+  deliberate?: DeliberateMistakes | ((cliVersion: string) => DeliberateMistakes);
   /** Runs before the CLI starts (seed files in the sandbox, an earlier session for --resume…). */
   prepare?: (context: PrepareContext) => Promise<void>;
   /** The client script: talks to the CLI and checks what it says. */
   drive: (context: ScenarioContext) => Promise<void>;
+}
+
+/** A scenario's client lines that the schemas reject on purpose, each finding as `code path`. */
+export interface DeliberateMistakes {
+  /** Breaking findings, e.g. `schema/invalid-value $.request.mode`. */
+  violations?: readonly string[];
+  /** Additive findings, e.g. `schema/unknown-subtype $.request.subtype` for a made-up subtype. */
+  unknown?: readonly string[];
+  /**
+   * The client sends control requests of subtypes a version may not support (newer versions'
+   * ones): each one the CLI refuses as unsupported may be unknown to its schemas
+   * (`schema/unknown-subtype`); one the CLI answers may not.
+   */
+  unsupportedSubtypes?: boolean;
+}
+
+/** What `scenario` sends wrong on purpose to CLI `version`. */
+export function deliberateMistakes(scenario: Scenario, version: string): DeliberateMistakes {
+  const { deliberate } = scenario;
+  return typeof deliberate === 'function' ? deliberate(version) : (deliberate ?? {});
 }
 
 export interface PrepareContext {

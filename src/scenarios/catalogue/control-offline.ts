@@ -96,6 +96,8 @@ export const controlOfflineScenarios: Scenario[] = [
     spec: '§2 other control_request subtypes',
     tier: 'offline',
     model: noModel,
+    // Every subtype of the list, newer versions' ones too: an older version refuses those.
+    deliberate: { unsupportedSubtypes: true },
     async drive(ctx) {
       await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: [] });
       const replies = await sendOfflineControlRequests(ctx.cwd, async (r) => {

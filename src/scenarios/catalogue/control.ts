@@ -190,6 +190,7 @@ export const controlScenarios: Scenario[] = [
     spec: '§5 permission modes',
     tier: 'offline',
     model: noModel,
+    deliberate: { violations: ['schema/invalid-value $.request.mode'] },
     async drive(ctx) {
       const res = await ctx.session.request({ subtype: 'set_permission_mode', mode: 'bogus' });
       ctx.check(
@@ -209,6 +210,7 @@ export const controlScenarios: Scenario[] = [
     spec: '§2 other control_request subtypes',
     tier: 'offline',
     model: noModel,
+    deliberate: { unsupportedSubtypes: true },
     async drive(ctx) {
       const res = await ctx.session.request({ subtype: 'list_models' });
       ctx.check(
@@ -229,6 +231,7 @@ export const controlScenarios: Scenario[] = [
     spec: '§2 answer every control_request',
     tier: 'offline',
     model: noModel,
+    deliberate: { unknown: ['schema/unknown-subtype $.request.subtype'] },
     async drive(ctx) {
       const res = await ctx.session.request({ subtype: 'frobnicate' });
       ctx.checkEqual(res.subtype, 'error', 'control/response-subtype', 'the reply is an error', [

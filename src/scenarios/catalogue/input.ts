@@ -12,6 +12,7 @@ export const inputScenarios: Scenario[] = [
     spec: '§0 read stdout as line-delimited JSON',
     tier: 'offline',
     model: noModel,
+    deliberate: { violations: ['wire/non-json-line $'] },
     async drive(ctx) {
       ctx.session.sendRaw('this is not json\n');
       const { exitCode } = await ctx.session.exited;
@@ -33,6 +34,7 @@ export const inputScenarios: Scenario[] = [
     spec: '§0 send a prompt',
     tier: 'model',
     model: script([text('unused')]),
+    deliberate: { violations: ['schema/missing-field $.message.content'] },
     async drive(ctx) {
       ctx.session.send({ type: 'user', message: { role: 'user' } });
       const outcome = await Promise.race([

@@ -85,6 +85,11 @@ export const permissionScenarios: Scenario[] = [
     tier: 'model',
     model: script([writeBanana()], [text('The permission reply was rejected.')]),
     handlers: { can_use_tool: () => ({ behavior: 'allow' }) },
+    // The bare allow is a mistake where the CLI rejects it; its schemas say so.
+    deliberate: (version) =>
+      hasFact(version, 'bareAllowRunsTool')
+        ? {}
+        : { violations: ['schema/missing-field $.response.response.updatedInput'] },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
       const [res] = toolResults(ctx.session.messages());
