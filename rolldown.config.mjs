@@ -28,6 +28,20 @@ const builtinImportsAsRequire = {
 };
 
 /**
+ * `charset: 'ascii'` escapes non-ASCII characters in strings, not in template literals (a tagged
+ * template such as markup.ts's html`…` sees their raw text): what is left is written as `\uXXXX`
+ * escapes (an astral character as its surrogate pair), which mean the same character in a
+ * template, a string, a regular expression and an identifier. The kit's String.raw texts are
+ * regular expressions, where the escape matches the character too.
+ */
+const asciiLeftovers = {
+  name: 'ascii-leftovers',
+  renderChunk(code) {
+    return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  },
+};
+
+/**
  * Node's own modules that a session may not use are required where first used, not at the top of
  * the bundle: node:stream (~2 ms, for an `instanceof` of the replayer; a piped stdin loads it anyway),
  * node:os and node:timers/promises (~0.5 ms together). Node has already loaded fs, path and util
@@ -93,7 +107,7 @@ const SCRIPT_INTRO =
 
 /** What every bundle of the kit shares: one CommonJS script, ASCII only, read by bin/load-bundle.cjs. */
 export function scriptBundle({ name, input, dir, entryFileNames = '[name].cjs', plugins = [] }) {
-  const rewriters = [builtinImportsAsRequire, lazyBuiltins, ...plugins];
+  const rewriters = [builtinImportsAsRequire, lazyBuiltins, ...plugins, asciiLeftovers];
   return defineConfig({
     plugins: [jsonAsParse, ...rewriters],
     input: { [name]: input },
