@@ -42,20 +42,41 @@ export function shannonEntropy(text: string): number {
   return bits;
 }
 
-/** The entropy a token of `length` characters must reach: near what random base62 text of that length gives. */
+/**
+ * The entropy a token of `length` characters must reach: what all but about one in a thousand
+ * random base62 (or base64) texts of that length reach (sampled: 3.48 bits at 20 characters, 4.07 at
+ * 32, 4.33 at 40, 4.82 at 64), and never more than 4.5 bits.
+ */
 export function entropyThreshold(length: number): number {
-  return Math.min(4.5, Math.log2(length) - 0.7);
+  return Math.min(4.5, Math.log2(length) - 0.85 - 0.0065 * Math.max(0, length - 20));
 }
 
 /**
- * Runs of 4+ letters of one case are words (`clide-sandbox-S9eI5y`, `CamelCaseName2`): random
- * base62 text has few (a run of 4 lower-case letters has a chance of about 3%).
+ * Runs of 4+ letters of one case that are words (`clide-sandbox-S9eI5y`, `CamelCaseName2`,
+ * `TMPDIR/cc-socks`): a run that reads as one (a quarter or more of its letters vowels, never four
+ * consonants in a row), or one that is a whole part of the token (between separators `/ _ - . = ~`
+ * or its ends: `TMPDIR`, `socks`). Random base62 or base64 text has runs of one case too (`GPGQ`,
+ * `CWEDPY`: about one position in 20 starts one), but their vowels are one letter in five, their
+ * consonants cluster and other letters or digits stand beside them; counting those runs as words
+ * let about one random AWS secret key in nine through.
  */
 const MAX_WORD_SHARE = 0.4;
+const SEPARATOR = /[/_.=~-]/;
+
+function readsAsWord(run: string): boolean {
+  const vowels = run.match(/[aeiouAEIOU]/g)?.length ?? 0;
+  return vowels * 4 >= run.length && !/[^aeiouAEIOU]{4}/.test(run);
+}
 
 function wordShare(text: string): number {
   let inWords = 0;
-  for (const m of text.matchAll(/[a-z]{4,}|[A-Z][a-z]{3,}|[A-Z]{4,}/g)) inWords += m[0].length;
+  for (const m of text.matchAll(/[a-z]{4,}|[A-Z][a-z]{3,}|[A-Z]{4,}/g)) {
+    const before = text[m.index - 1];
+    const after = text[m.index + m[0].length];
+    const wholePart =
+      (before === undefined || SEPARATOR.test(before)) && (after === undefined || SEPARATOR.test(after));
+    if (wholePart || readsAsWord(m[0])) inWords += m[0].length;
+  }
   return inWords / text.length;
 }
 
