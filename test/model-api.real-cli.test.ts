@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { packageInfo } from '../src/config/package-info.js';
 import { buildCliArgs } from '../src/driver/index.js';
 import {
   defaultToolUseId,
@@ -197,12 +196,12 @@ describe('the real claude CLI against the scripted model API', { timeout: 120_00
     expect(result.api_error_status).toBe(400);
     expect(String(result.result)).toContain(EXHAUSTED_PREFIX);
     expect(run.exitCode).toBe(1);
-    // How often the CLI asks again after that 400, as each pinned version does it (2.1.150 never
-    // retries it; 2.1.332 asks six times in all, at once, before it gives up).
-    const attempts = { '2.1.150': 1, '2.1.332': 6 }[packageInfo().pinned];
-    expect(attempts, `the attempts of ${packageInfo().pinned} are not stated here`).toBeDefined();
+    // Every attempt is answered with that 400 and named once in problems. How often the CLI asks
+    // again is its own retry policy, which moves between releases (2.1.150 and 2.1.210 ask once,
+    // 2.1.240 twice, 2.1.296 three times, 2.1.302 twice, 2.1.306 four times, 2.1.315 and 2.1.332 six).
+    const attempts = api.requests.filter((r) => r.kind === 'conversation').length;
+    expect(attempts).toBeGreaterThanOrEqual(1);
     expect(api.problems).toEqual(Array(attempts).fill(expect.stringContaining(EXHAUSTED_PREFIX)));
-    expect(api.requests.filter((r) => r.kind === 'conversation')).toHaveLength(attempts!);
   });
 
   it('plays an overloaded error turn: the CLI reports an api_retry and the next turn answers', async () => {
