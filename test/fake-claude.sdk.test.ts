@@ -30,11 +30,11 @@ import { hasFact } from '../src/scenarios/version-facts.js';
  * CLI of that version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION),
  * with the same scripted Messages API, and must pass identically; where the versions or the SDKs
  * behave differently the expectation says so. Under the oldest SDK the fake runs in its two scripted
- * variants: model turns from the Messages API (ANTHROPIC_BASE_URL) and from the model script file
- * (CLIDE_FAKE_SCENARIO), each both as the executable and in the test's own process
- * (`spawnClaudeCodeProcess`, the same engine), and once more as the executable handing its session
- * to a warm fake server (CLIDE_FAKE_SERVER); under the newest, as the executable (Messages API) and
- * in-process (model script file): the transports do not depend on the SDK.
+ * variants: model turns from the Messages API (ANTHROPIC_BASE_URL), as the executable and in the
+ * test's own process (`spawnClaudeCodeProcess`, the same engine), and from the model script file
+ * (CLIDE_FAKE_SCENARIO), in-process and as the executable handing its session to a warm fake server
+ * (CLIDE_FAKE_SERVER); under the newest, as the executable (Messages API) and in-process (model
+ * script file): the transports do not depend on the SDK.
  */
 
 /** One Agent SDK module (the newest is typed as the oldest: the tests use what both declare). */
@@ -69,24 +69,24 @@ const SIDES_OF_VERSION = (version: string): Array<Omit<Side, 'sdkVersion' | 'sdk
     fake: false,
     scenarioFile: false,
   },
-  ...[false, true].flatMap((inProcess) => [
-    {
-      name: `fake-claude ${version}${inProcess ? ' in-process' : ''} (Messages API)`,
-      version,
-      binary: () => FAKE,
-      fake: true,
-      scenarioFile: false,
-      inProcess,
-    },
-    {
-      name: `fake-claude ${version}${inProcess ? ' in-process' : ''} (scenario file)`,
-      version,
-      binary: () => FAKE,
-      fake: true,
-      scenarioFile: true,
-      inProcess,
-    },
-  ]),
+  ...[false, true].map((inProcess) => ({
+    name: `fake-claude ${version}${inProcess ? ' in-process' : ''} (Messages API)`,
+    version,
+    binary: () => FAKE,
+    fake: true,
+    scenarioFile: false,
+    inProcess,
+  })),
+  // The model script file in-process; the executable reads it as the in-process engine does (one
+  // code path, src/fake-claude/run.ts), and the served sides below run it from the executable.
+  {
+    name: `fake-claude ${version} in-process (scenario file)`,
+    version,
+    binary: () => FAKE,
+    fake: true,
+    scenarioFile: true,
+    inProcess: true,
+  },
   {
     name: `fake-claude ${version} via a fake server (scenario file)`,
     version,
