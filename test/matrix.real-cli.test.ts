@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCanary } from '../src/canary/index.js';
 import { SEVERITIES } from '../src/findings/index.js';
 import { cellId, type MatrixReport } from '../src/matrix/index.js';
+import { htmlId } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
 
 /**
@@ -56,6 +57,8 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
       const separate = await runCanary({ ccVersion: version, ids: ONLY, writeFiles: false });
       const column = matrix.columns.find((c) => c.version === version)!;
       expect(column.baseline).toBe(separate.report.baseline.version);
+      // The page names the baseline at the version's column.
+      expect(html).toContain(`data-version="${version}" data-baseline="${column.baseline}"`);
       expect(existsSync(join(out, column.reportDir!, 'report.json'))).toBe(true);
       for (const scenario of separate.report.scenarios) {
         const cell = matrix.cells.find((c) => c.version === version && c.scenario === scenario.id)!;
@@ -70,10 +73,11 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
           expect(cell.bySeverity[severity]).toBe(counting.filter((f) => f.severity === severity).length);
         }
         expect(cell.accepted).toBe(scenario.findings.length - counting.length);
-        // The cell links to its version's run report (Markdown) and to its findings (HTML).
+        // The cell links to its version's run report: report.md from Markdown, the scenario's
+        // session in report.html from HTML.
         expect(markdown).toContain(`](${version}/report.md)`);
-        expect(html).toContain(`href="#${cellId(cell)}"`);
         expect(html).toContain(`id="${cellId(cell)}"`);
+        expect(html).toContain(`href="${version}/report.html#${htmlId('session', scenario.id)}"`);
         expect(existsSync(join(out, cell.wireLog!))).toBe(true);
       }
     }

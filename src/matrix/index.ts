@@ -1,4 +1,5 @@
 /** `matrix`: the catalogue on several CLI versions, one compatibility matrix of scenario × version. */
+export { type CellFindings, type ColumnFailures, columnFailures } from './column-failures.js';
 export { type MatrixPart, mergeMatrixDirs, mergeMatrixReports, readMatrix } from './merge-matrix.js';
 export {
   cellOf,

@@ -118,20 +118,22 @@ describe('the matrix pages', () => {
     expect(row).toContain('[❌ breaking](2.1.332/report.md)');
   });
 
-  it('HTML: every cell links to its findings on the page, and wire text is escaped', () => {
+  it("HTML: every cell links to its scenario in its version's run report, and wire text is escaped", () => {
     const withScript: MatrixReport = {
       ...report,
       scenarios: ['x/<script>alert(1)</script>'],
-      cells: [{ ...report.cells[0]!, scenario: 'x/<script>alert(1)</script>' }],
+      cells: [{ ...report.cells[0]!, scenario: 'x/<script>alert(1)</script>', status: 'failed' }],
     };
     const findings = (cell: MatrixCell) => [finding('breaking', `</td><script>${cell.version}</script>`)];
     const html = renderMatrixHtml(withScript, findings);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('</td><script>');
     expect(html).toContain('x/&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The failing change is named below the matrix, as text.
+    expect(html).toContain('<code class="code">&lt;/td&gt;&lt;script&gt;2.1.150&lt;/script&gt;</code>');
     const cell = withScript.cells[0]!;
-    expect(html).toContain(`href="#${cellId(cell)}"`);
     expect(html).toContain(`id="${cellId(cell)}"`);
+    expect(html).toContain(`<a href="2.1.150/report.md" title="failed: 1 breaking, 1 changed">`);
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;/);
   });
 });

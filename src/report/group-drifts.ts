@@ -83,7 +83,7 @@ function changeKey(f: ReportFinding): string {
  * `report.md`, `report.html`, `report.json` and the terminal summary uses this one grouping;
  * JUnit stays per scenario.
  */
-export function groupDrifts(scenarios: readonly ScenarioReport[]): DriftEntry[] {
+export function groupDrifts(scenarios: readonly Pick<ScenarioReport, 'id' | 'findings'>[]): DriftEntry[] {
   const built = new Map<string, { entry: DriftEntry; site: ChangeSite }>();
   for (const sc of scenarios) {
     for (const f of sc.findings) {
