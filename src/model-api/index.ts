@@ -15,6 +15,7 @@ export {
   encodeSseEvent,
   errorBody,
   messageId,
+  replyForRequest,
   resolveBlocks,
   stopReasonOf,
 } from './message-reply.js';
@@ -43,6 +44,11 @@ export {
 export type { ModelApi, ModelApiOptions, RecordedRequest, RequestKind } from './server.js';
 export { EXHAUSTED_PREFIX, startModelApi } from './server.js';
 export type { RequestClass } from './side-requests.js';
-export { classifyMessagesRequest, DEFAULT_SIDE_TEXT, sideReplyTurn } from './side-requests.js';
+export {
+  classifierVerdict,
+  classifyMessagesRequest,
+  DEFAULT_SIDE_TEXT,
+  sideReplyTurn,
+} from './side-requests.js';
 export type { UnscriptedAnswer } from './unscripted.js';
 export { NOT_FOUND_MESSAGE, requestKey, unscriptedAnswer } from './unscripted.js';

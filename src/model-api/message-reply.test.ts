@@ -5,6 +5,7 @@ import {
   buildStreamEvents,
   DEFAULT_THINKING_SIGNATURE,
   encodeSseEvent,
+  replyForRequest,
   splitIntoPieces,
   stopReasonOf,
 } from './message-reply.js';
@@ -121,5 +122,28 @@ describe('buildStreamEvents', () => {
     expect(encodeSseEvent({ event: 'message_stop', data: { type: 'message_stop' } })).toBe(
       'event: message_stop\ndata: {"type":"message_stop"}\n\n',
     );
+  });
+});
+
+describe('replyForRequest', () => {
+  const handback = { type: 'tool_use' as const, name: 'SubagentHandback', input: { message: 'done' } };
+  const turn: ReplyTurn = {
+    blocks: [{ type: 'text', text: 'done' }],
+    usage: { input_tokens: 7 },
+    whenToolOffered: { Missing: [{ type: 'text', text: 'never' }], SubagentHandback: [handback] },
+  };
+  const offering = (...names: string[]) => ({ tools: names.map((name) => ({ name, input_schema: {} })) });
+
+  it('answers the blocks of the first tool named that the request offers, the rest of the turn kept', () => {
+    const reply = replyForRequest(turn, offering('Bash', 'SubagentHandback'));
+    expect(reply.blocks).toEqual([handback]);
+    expect(reply.usage).toEqual({ input_tokens: 7 });
+    expect(stopReasonOf(reply)).toBe('tool_use');
+  });
+
+  it('answers the turn itself when no tool named is offered, or the request has no tools', () => {
+    for (const body of [offering('Bash'), offering(), {}, undefined, { tools: 'SubagentHandback' }]) {
+      expect(replyForRequest(turn, body)).toBe(turn);
+    }
   });
 });

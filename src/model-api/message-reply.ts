@@ -1,3 +1,4 @@
+import { isRecord } from '../util/json.js';
 import type { ReplyTurn, ScriptBlock, ScriptUsage, StopReason } from './model-script.js';
 
 /**
@@ -75,6 +76,18 @@ function resolveBlock(block: ScriptBlock, index: number, responseNumber: number)
     name: block.name,
     input: block.input,
   };
+}
+
+/**
+ * The turn as answered to `body`: its `whenToolOffered` blocks for the first tool named there that
+ * the request offers (`tools[].name`), else the turn itself. A `stopReason` given applies to either.
+ */
+export function replyForRequest(turn: ReplyTurn, body: unknown): ReplyTurn {
+  const variants = turn.whenToolOffered;
+  if (!variants || !isRecord(body) || !Array.isArray(body.tools)) return turn;
+  const offered = new Set(body.tools.map((tool) => (isRecord(tool) ? tool.name : undefined)));
+  const name = Object.keys(variants).find((tool) => offered.has(tool));
+  return name === undefined ? turn : { ...turn, blocks: variants[name]! };
 }
 
 export function stopReasonOf(turn: Pick<ReplyTurn, 'blocks' | 'stopReason'>): StopReason {

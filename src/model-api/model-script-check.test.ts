@@ -79,6 +79,12 @@ const turnArb = fc.oneof(
     chunkDelayMs: smallInt,
     firstByteDelayMs: smallInt,
     headers,
+    whenToolOffered: fc.oneof(
+      fc.dictionary(fc.constantFrom('', 'SubagentHandback', '__PROTO__'), fc.array(block, { maxLength: 2 }), {
+        maxKeys: 2,
+      }),
+      anything,
+    ),
   }),
   objectOf({
     note: text,
@@ -103,6 +109,25 @@ const script = objectOf({
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"'));
 
 // A valid script in every field, to show that the check takes what zod takes (not only refuses).
+const validBlocks = fc.array(
+  fc.oneof(
+    fc.record({ type: fc.constant('text'), text: fc.string({ maxLength: 5 }) }),
+    fc.record(
+      { type: fc.constant('thinking'), thinking: fc.string(), signature: fc.string() },
+      { requiredKeys: ['type', 'thinking'] },
+    ),
+    fc.record(
+      {
+        input: fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+        name: fc.string({ minLength: 1, maxLength: 4 }),
+        type: fc.constant('tool_use'),
+        id: fc.stringMatching(/^[a-z0-9_-]{1,6}$/),
+      },
+      { requiredKeys: ['type', 'name', 'input'] },
+    ),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
 const validScript = fc.record(
   {
     version: fc.constant(1),
@@ -111,25 +136,10 @@ const validScript = fc.record(
       fc.oneof(
         fc.record(
           {
-            blocks: fc.array(
-              fc.oneof(
-                fc.record({ type: fc.constant('text'), text: fc.string({ maxLength: 5 }) }),
-                fc.record(
-                  { type: fc.constant('thinking'), thinking: fc.string(), signature: fc.string() },
-                  { requiredKeys: ['type', 'thinking'] },
-                ),
-                fc.record(
-                  {
-                    input: fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
-                    name: fc.string({ minLength: 1, maxLength: 4 }),
-                    type: fc.constant('tool_use'),
-                    id: fc.stringMatching(/^[a-z0-9_-]{1,6}$/),
-                  },
-                  { requiredKeys: ['type', 'name', 'input'] },
-                ),
-              ),
-              { minLength: 1, maxLength: 3 },
-            ),
+            blocks: validBlocks,
+            whenToolOffered: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), validBlocks, {
+              maxKeys: 2,
+            }),
             usage: fc.record({ output_tokens: fc.nat(), input_tokens: fc.nat() }, { requiredKeys: [] }),
             stopReason: fc.constantFrom('end_turn', 'tool_use', 'max_tokens'),
             headers: fc.dictionary(fc.stringMatching(/^[a-z-]{1,8}$/), fc.string({ maxLength: 3 })),

@@ -156,6 +156,7 @@ const replyTurn = strictObject({
   chunkDelayMs: [nonNegativeInt, 'optional'],
   firstByteDelayMs: [nonNegativeInt, 'optional'],
   headers: [headers, 'optional'],
+  whenToolOffered: [record((name) => name.length >= 1, array(contentBlock, 1)), 'optional'],
 });
 const errorTurn = strictObject({
   note: [string, 'optional'],

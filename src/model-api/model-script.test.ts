@@ -53,13 +53,21 @@ describe('model script schema', () => {
           headers: { 'anthropic-ratelimit-unified-status': 'allowed' },
         },
         {
+          blocks: [{ type: 'text', text: 'the report' }],
+          whenToolOffered: {
+            SubagentHandback: [
+              { type: 'tool_use', name: 'SubagentHandback', input: { message: 'the report' } },
+            ],
+          },
+        },
+        {
           error: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
           times: 2,
           headers: { 'retry-after': '1' },
         },
       ],
     });
-    expect(script.turns).toHaveLength(2);
+    expect(script.turns).toHaveLength(3);
   });
 
   it.each([
@@ -96,6 +104,11 @@ describe('model script schema', () => {
       { version: 1, turns: [{ blocks: [{ type: 'text', text: 'a' }], chunkDelay: 5 }] },
       '$.turns[0]',
       'unknown field "chunkDelay"',
+    ],
+    [
+      { version: 1, turns: [{ blocks: [{ type: 'text', text: 'a' }], whenToolOffered: { Tool: [] } }] },
+      '$.turns[0].whenToolOffered.Tool',
+      'a reply needs at least one block',
     ],
     [
       { version: 1, turns: [{ error: { status: 529, type: 'overloaded_error' } }] },

@@ -67,6 +67,17 @@ export const ReplyTurnSchema = z.strictObject({
   firstByteDelayMs: z.optional(nonNegativeInt),
   /** Extra response headers, e.g. `anthropic-ratelimit-unified-status`. */
   headers: z.optional(HeadersSchema),
+  /**
+   * Blocks answered instead of `blocks` when the request offers a tool of that name (the first
+   * entry whose tool is offered): a model uses a tool it is told to use, e.g. a subagent in auto
+   * mode, which delivers its report through `SubagentHandback`.
+   */
+  whenToolOffered: z.optional(
+    z.record(
+      z.string().check(z.minLength(1)),
+      z.array(ContentBlockSchema).check(z.minLength(1, 'a reply needs at least one block')),
+    ),
+  ),
 });
 
 export const ErrorTurnSchema = z.strictObject({

@@ -192,6 +192,32 @@ describe('startModelApi with the official SDK as the client', () => {
     expect(api.turnsServed()).toBe(1);
   });
 
+  it('answers a turn with the blocks for a tool the request offers (whenToolOffered)', async () => {
+    const report = { type: 'text' as const, text: 'the report' };
+    const handback = {
+      type: 'tool_use' as const,
+      id: 'toolu_01Handback',
+      name: 'SubagentHandback',
+      input: { message: 'the report' },
+    };
+    const { api, client } = await serve({
+      turns: [
+        { blocks: [report], whenToolOffered: { SubagentHandback: [handback] } },
+        { blocks: [report], whenToolOffered: { SubagentHandback: [handback] } },
+      ],
+    });
+    const offered = {
+      ...conversation,
+      tools: [...conversation.tools, { ...conversation.tools[0]!, name: 'SubagentHandback' }],
+    };
+    const first = await client.messages.stream(offered).finalMessage();
+    expect(first.content).toEqual([handback]);
+    expect(first.stop_reason).toBe('tool_use');
+    const second = await client.messages.stream(conversation).finalMessage();
+    expect(second.content).toEqual([report]);
+    expect(api.requests.map((r) => r.turn)).toEqual([0, 1]);
+  });
+
   it('counts tokens', async () => {
     const { api, client } = await serve({ turns: [] });
     const count = await client.messages.countTokens({ model: 'claude-test', messages: ask.messages });

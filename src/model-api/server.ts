@@ -10,6 +10,7 @@ import {
   errorBody,
   estimateTokens,
   type ReplyContext,
+  replyForRequest,
 } from './message-reply.js';
 import { type ErrorTurn, isErrorTurn, type ModelScript, type ReplyTurn } from './model-script.js';
 import { classifyMessagesRequest, sideReplyTurn } from './side-requests.js';
@@ -220,7 +221,8 @@ export async function startModelApi(options: ModelApiOptions): Promise<ModelApi>
         return;
       }
       responses += 1;
-      await sendReply(res, record, next.turn, { responseNumber: responses, model }, stream, abort);
+      const reply = replyForRequest(next.turn, body);
+      await sendReply(res, record, reply, { responseNumber: responses, model }, stream, abort);
       return;
     }
 

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { buildStreamEvents, errorBody } from '../../model-api/message-reply.js';
+import { buildStreamEvents, errorBody, replyForRequest } from '../../model-api/message-reply.js';
 import type { ErrorTurn, ModelScript, ReplyTurn } from '../../model-api/model-script.js';
 import { stringifyJson } from '../../util/deep-json.js';
 import { sleep } from '../../util/sleep.js';
@@ -87,7 +87,7 @@ export function scriptSource(script: ModelScript): ModelSource {
       }
       responses += 1;
       const model = typeof body.model === 'string' ? body.model : 'clide-conformance-model';
-      const events = buildStreamEvents(turn, { responseNumber: responses, model });
+      const events = buildStreamEvents(replyForRequest(turn, body), { responseNumber: responses, model });
       const delay = turn.chunkDelayMs ?? 0;
       async function* play(): AsyncGenerator<Json> {
         for (const [i, event] of events.entries()) {

@@ -301,12 +301,14 @@ export const fallbackScenarios: Scenario[] = [
     id: 'permission-mode/plan',
     mode: 'plan',
     requirement:
-      '--permission-mode plan: before 2.1.218 both tools reach the client as can_use_tool prompts and run when allowed; from 2.1.218 (changed between 2.1.217 and 2.1.240) plan mode uses auto-mode semantics (setting useAutoModeDuringPlan, default true): the Write is still prompted for and runs, the Bash goes to the auto-mode classifier, which cannot run behind a custom API endpoint (the offline sandbox), so it is denied without a prompt (system/permission_denied, decision_reason_type classifier; permission_denials)',
-    // Boundary: plan mode: 2.1.217 still prompts for the Bash, 2.1.240 (and 2.1.332) send it to the classifier.
-    // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
+      '--permission-mode plan: before 2.1.218 both tools reach the client as can_use_tool prompts and run when allowed; from 2.1.218 (changed between 2.1.217 and 2.1.240) plan mode uses auto-mode semantics (setting useAutoModeDuringPlan, default true): the Write is still prompted for and runs, the Bash goes to the auto-mode classifier instead of a prompt: up to 2.1.318 the CLI asks it through the API endpoint it is given (the scripted API answers with an allowing verdict) and the Bash runs unprompted; from 2.1.319 the check only runs on the Anthropic API, so behind a custom endpoint (the offline sandbox) the Bash is denied without a prompt (system/permission_denied, decision_reason_type classifier, decision_reason_code auto_mode_no_check_in_session; permission_denials)',
+    // Boundaries: plan mode: 2.1.217 still prompts for the Bash, 2.1.219 sends it to the classifier.
+    // The classifier is asked through the custom endpoint up to 2.1.318 and refused there from 2.1.319
+    // (2.1.306, 2.1.315 to 2.1.318 ask it; 2.1.319 to 2.1.324 and 2.1.332 deny).
     byVersion: {
       '<2.1.218': { expectRan: { write: true, bash: true }, expectPrompts: ['Write', 'Bash'] },
-      '>=2.1.218': {
+      '>=2.1.218 <2.1.319': { expectRan: { write: true, bash: true }, expectPrompts: ['Write'] },
+      '>=2.1.319': {
         expectRan: { write: true, bash: false },
         expectPrompts: ['Write'],
         deniedBy: 'classifier',

@@ -14,6 +14,8 @@ export const SUBAGENT = {
   bashId: 'toolu_01AgentBash',
   command: 'echo greeting',
   bashDescription: 'Print greeting',
+  /** Its SubagentHandback call, in auto mode (the tool is offered there: the report goes through it). */
+  handbackId: 'toolu_01AgentHandback',
   /** Its text before the tool call (never shown to the client). */
   preamble: 'I will print it.',
   report: 'The greeting was printed.',
@@ -38,6 +40,19 @@ const agentCall = toolUse(S.toolUseId, 'Agent', {
   run_in_background: false,
 });
 
+/**
+ * The subagent's report: its text, or, when its request offers SubagentHandback (auto mode), a call
+ * of that tool with the report, as its system reminder asks ("plain text you write at the end is not
+ * delivered"). Without it, a subagent in auto mode is asked again for the call and the script runs out.
+ */
+function report(usage?: Record<string, number>): Record<string, unknown> {
+  return {
+    blocks: [text(S.report)],
+    whenToolOffered: { SubagentHandback: [toolUse(S.handbackId, 'SubagentHandback', { message: S.report })] },
+    ...(usage ? { usage } : {}),
+  };
+}
+
 /** The Agent call of `subagent/api-retry`: the subagent only answers. */
 const AGENT_AGAIN = 'toolu_01AgentRetry';
 
@@ -60,13 +75,44 @@ const agentCallAgain = toolUse(AGENT_AGAIN, 'Agent', {
   run_in_background: false,
 });
 
+/** The summary of the notification (and the Agent tool's result) when the report was handed back. */
+function handbackNote(taskId: unknown): string {
+  return `This agent's report was delivered to you as a message from "${String(taskId)}" (its SubagentHandback call). Read it there; it is not repeated here.\n`;
+}
+
+/** Whether a string somewhere in `value` contains `text`. */
+function holdsText(value: unknown, text: string): boolean {
+  return JSON.stringify(value ?? null).includes(JSON.stringify(text).slice(1, -1));
+}
+
 const isSystem = (subtype: string) => (m: Json) => m.type === 'system' && m.subtype === subtype;
+
+/**
+ * Whether the session runs in auto mode (the default of the releases 2.1.285 to 2.1.301 in a fresh
+ * sandbox; 2.1.284 and 2.1.302 start in default mode): a subagent is then offered SubagentHandback
+ * and hands its report back through it (so do the 2.1.284 and 2.1.306 subagents under
+ * --permission-mode auto; the CLI asks the auto-mode classifier before the Agent call).
+ */
+function inAutoMode(msgs: readonly Json[]): boolean {
+  return msgs.find(isSystem('init'))?.permissionMode === 'auto';
+}
+
+/** Whether a conversation request (a subagent's: the main loop's never does) offers SubagentHandback. */
+function offersHandback(ctx: { modelRequests: () => readonly { kind: string; body: unknown }[] }): boolean {
+  return ctx
+    .modelRequests()
+    .some(
+      (r) =>
+        r.kind === 'conversation' &&
+        ((get(r.body, 'tools') as Json[] | undefined) ?? []).some((t) => t.name === 'SubagentHandback'),
+    );
+}
 
 export const subagentScenarios: Scenario[] = [
   {
     id: 'subagent/task-messages',
     requirement:
-      "a foreground subagent (the Agent tool) runs its own turns against the same model: system/task_started, its prompt as a user message with parent_tool_use_id, task_progress before each of its tool calls, its tool_use and tool_result with parent_tool_use_id (its text is not shown), task_notification when it ends (task_updated first from 2.1.178), then the Agent tool's result with the subagent's report; the subagent's usage counts in the session's cost, not in the turn's usage",
+      "a foreground subagent (the Agent tool) runs its own turns against the same model: system/task_started, its prompt as a user message with parent_tool_use_id, task_progress before each of its tool calls, its tool_use and tool_result with parent_tool_use_id (its text is not shown), task_notification when it ends (task_updated first from 2.1.178), then the Agent tool's result with the subagent's report; the subagent's usage counts in the session's cost, not in the turn's usage; its messages carry agent_id from 2.1.292; in auto mode (the default of 2.1.285 to 2.1.301) the subagent is offered SubagentHandback and ends with that call, which shows too, and the report reaches the main model as the agent's message (tool_use_result.handbackReport), not in the Agent tool's result",
     spec: '§1 output event stream (system/task_*, parent_tool_use_id)',
     tier: 'model',
     model: script(
@@ -78,7 +124,7 @@ export const subagentScenarios: Scenario[] = [
         ],
         usage: S.usages[1],
       },
-      { blocks: [text(S.report)], usage: S.usages[2] },
+      report(S.usages[2]),
       { blocks: [text(S.final)], usage: S.usages[3] },
     ),
     args: { allowedTools: ['Bash'] },
@@ -89,6 +135,18 @@ export const subagentScenarios: Scenario[] = [
       // The calls' ids as the stream shows them (the script's, live; a replayed fixture's placeholders).
       const agentCallId = toolUseIdIn(msgs, 'Agent', null) ?? S.toolUseId;
       const bashCallId = toolUseIdIn(msgs, 'Bash', agentCallId) ?? S.bashId;
+      const handbackCallId = toolUseIdIn(msgs, 'SubagentHandback', agentCallId) ?? S.handbackId;
+      // In auto mode the subagent delivers its report through SubagentHandback (one tool use more).
+      const handsBack = inAutoMode(msgs);
+      ctx.checkEqual(
+        offersHandback(ctx),
+        handsBack,
+        'subagent/handback-offered',
+        handsBack
+          ? "in auto mode the subagent's requests offer SubagentHandback"
+          : "the subagent's requests offer no SubagentHandback outside auto mode",
+      );
+      const toolUses = handsBack ? 2 : 1;
 
       const startedAt = at(isSystem('task_started'));
       const started = msgs[startedAt];
@@ -115,9 +173,11 @@ export const subagentScenarios: Scenario[] = [
       const nested = msgs.filter((m) => m.parent_tool_use_id === agentCallId);
       ctx.checkEqual(
         nested.map((m) => m.type),
-        ['user', 'assistant', 'user'],
+        handsBack ? ['user', 'assistant', 'user', 'assistant', 'user'] : ['user', 'assistant', 'user'],
         'subagent/messages',
-        "the subagent's prompt, its tool call and the tool's result carry parent_tool_use_id",
+        handsBack
+          ? "the subagent's prompt, its tool call, the tool's result, its SubagentHandback call and that call's result carry parent_tool_use_id"
+          : "the subagent's prompt, its tool call and the tool's result carry parent_tool_use_id",
       );
       ctx.checkEqual(
         get(nested[0], 'message', 'content'),
@@ -149,6 +209,24 @@ export const subagentScenarios: Scenario[] = [
         'subagent/tool-use-result',
         "a subagent's tool result carries no tool_use_result",
       );
+      if (handsBack) {
+        ctx.checkEqual(
+          [get(nested[3], 'message', 'content'), get(nested[4], 'message', 'content', 0, 'tool_use_id')],
+          [
+            [
+              {
+                type: 'tool_use',
+                id: handbackCallId,
+                name: 'SubagentHandback',
+                input: { message: S.report },
+              },
+            ],
+            handbackCallId,
+          ],
+          'subagent/handback',
+          'in auto mode the subagent ends with its SubagentHandback call (the report) and its result',
+        );
+      }
       for (const m of nested) {
         ctx.checkEqual(
           [m.subagent_type, m.task_description],
@@ -157,16 +235,16 @@ export const subagentScenarios: Scenario[] = [
           `the subagent's ${String(m.type)} message names the agent type and task`,
         );
       }
-      // Boundary: agent_id on a subagent's messages: none up to 2.1.284, there from 2.1.306 (the
-      // releases between take the subagent's requests for side requests offline; a sweep of 38 releases).
+      // Boundary: agent_id on a subagent's messages: none up to 2.1.291, there from 2.1.292 (every
+      // release from 2.1.284 to 2.1.306 run).
       byVersion(ctx, {
-        '<2.1.306': () =>
+        '<2.1.292': () =>
           ctx.check(
             nested.every((m) => !('agent_id' in m)),
             'subagent/agent-id',
             "a subagent's messages carry no agent_id",
           ),
-        '>=2.1.306': () =>
+        '>=2.1.292': () =>
           ctx.checkEqual(
             nested.map((m) => m.agent_id),
             nested.map(() => taskId),
@@ -214,15 +292,20 @@ export const subagentScenarios: Scenario[] = [
       );
       ctx.checkEqual(
         get(notification, 'usage', 'tool_uses'),
-        1,
+        toolUses,
         'task/notification-tool-uses',
-        'task_notification counts the tool use',
+        handsBack
+          ? 'task_notification counts the tool use and the SubagentHandback call'
+          : 'task_notification counts the tool use',
         ['usage', 'tool_uses'],
       );
-      // Boundary: the summary is the task's description up to 2.1.190, the subagent's report from 2.1.199.
+      // Boundary: the summary is the task's description up to 2.1.190, the subagent's report from 2.1.199;
+      // in auto mode a note that the report came as the SubagentHandback call's message.
       ctx.checkEqual(
         get(notification, 'summary'),
-        byVersion(ctx, { '<2.1.199': S.description, '>=2.1.199': S.report }),
+        handsBack
+          ? handbackNote(taskId)
+          : byVersion(ctx, { '<2.1.199': S.description, '>=2.1.199': S.report }),
         'task/notification-summary',
         "task_notification's summary",
         ['summary'],
@@ -259,9 +342,42 @@ export const subagentScenarios: Scenario[] = [
         "the Agent tool's result follows the notification",
       );
       const resultText = JSON.stringify(get(agentResult, 'message', 'content', 0, 'content') ?? '');
-      ctx.check(resultText.includes(S.report), 'agent/report', "the Agent tool's result carries the report", {
-        actual: resultText,
-      });
+      if (handsBack) {
+        // The report goes to the main model as a message of the agent, not in the Agent tool's result.
+        ctx.checkEqual(
+          [
+            get(agentResult, 'tool_use_result', 'handback'),
+            get(agentResult, 'tool_use_result', 'handbackReport'),
+          ],
+          ['send', { text: S.report }],
+          'agent/report',
+          "in auto mode the Agent tool's tool_use_result carries the report handed back (handback send)",
+        );
+        ctx.check(
+          holdsText(get(agentResult, 'message', 'content'), handbackNote(taskId)),
+          'agent/report-note',
+          "the Agent tool's result says that the report came as the SubagentHandback call's message",
+          { actual: resultText },
+        );
+        const lastRequest = ctx
+          .modelRequests()
+          .filter((r) => r.kind === 'conversation')
+          .at(-1);
+        ctx.check(
+          holdsText(get(lastRequest, 'body', 'messages'), `\n  ${S.report}\n</agent-message>`),
+          'agent/report-to-model',
+          "the main model's next request carries the report as the agent's message",
+        );
+      } else {
+        ctx.check(
+          resultText.includes(S.report),
+          'agent/report',
+          "the Agent tool's result carries the report",
+          {
+            actual: resultText,
+          },
+        );
+      }
       ctx.checkEqual(
         [get(agentResult, 'tool_use_result', 'status'), get(agentResult, 'tool_use_result', 'agentId')],
         ['completed', taskId],
@@ -270,7 +386,7 @@ export const subagentScenarios: Scenario[] = [
       );
       ctx.checkEqual(
         get(agentResult, 'tool_use_result', 'totalToolUseCount'),
-        1,
+        toolUses,
         'agent/tool-use-count',
         "tool_use_result counts the subagent's tool uses",
       );
@@ -311,7 +427,7 @@ export const subagentScenarios: Scenario[] = [
     model: script(
       [agentCallAgain],
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } },
-      [text(S.report)],
+      report(),
       [text(S.final)],
     ),
     async drive(ctx) {
