@@ -6,7 +6,7 @@ import { versionOrder } from '../schemas/version.js';
 import type { Transcript } from '../src/driver/index.js';
 import { readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
-import { byVersion, runScenario, SCENARIOS, type VersionRange } from '../src/scenarios/index.js';
+import { replayGaps, runScenario, SCENARIOS } from '../src/scenarios/index.js';
 
 /**
  * Record → replay round trip over the committed corpus of every pinned version: every fixture of
@@ -15,8 +15,9 @@ import { byVersion, runScenario, SCENARIOS, type VersionRange } from '../src/sce
  * session of `session/resume`, the flag probes of `flags/sdk-flags` — get the same fixture and fail
  * fast, as a strict replay must) to the SAME scenario client that recorded it
  * (`runScenario`), which must pass its checks and see exactly the recorded stdout, stderr and exit
- * code (paths normalised). The differences a replay cannot remove are listed here, with their
- * reason, and in docs/replay.md ("What a replay cannot reproduce").
+ * code (paths normalised). The checks a replay cannot satisfy are declared by each scenario, with
+ * their reason (`replayGaps` in src/scenarios/catalogue/), and listed in docs/replay.md ("What a
+ * replay cannot reproduce").
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -25,83 +26,6 @@ const VERSIONS = readdirSync(resolve('fixtures'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
   .map((e) => e.name)
   .sort(versionOrder);
-
-/** Scenario checks a replay cannot satisfy, by scenario: finding code → why. */
-const ACCEPTED: Record<string, Record<string, string>> = {
-  'ask-user-question/answer': { 'ask/model-told': 'checks the request the CLI sent to the model API' },
-  'content/image-and-document': {
-    'content/image': 'checks the request the CLI sent to the model API',
-    'content/document': 'checks the request the CLI sent to the model API',
-  },
-  'injected/slash-command': {
-    'slash/expansion': 'checks the request the CLI sent to the model API',
-    'slash/arguments': 'checks the request the CLI sent to the model API',
-  },
-  'session/resume': {
-    'resume/session-id': 'the earlier session (prepare) is a second CLI run; a fixture holds one run',
-    'resume/history': 'checks the request the CLI sent to the model API',
-  },
-  'mcp-permission-tool/stdio-allow': {
-    'mcp-permission/calls': 'the stdio MCP server the CLI spawned is not run',
-  },
-  'mcp-permission-tool/stdio-deny': {
-    'mcp-permission/calls': 'the stdio MCP server the CLI spawned is not run',
-  },
-  'mcp-permission-tool/stdio-modify': {
-    'mcp-permission/calls': 'the stdio MCP server the CLI spawned is not run',
-  },
-  'turn/max-turns': { 'model/requests': 'checks the requests the CLI sent to the model API' },
-  'turn/max-budget-usd': { 'model/requests': 'checks the requests the CLI sent to the model API' },
-  'hooks/post-tool-use': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
-  'hooks/user-prompt-submit': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
-  'hooks/stop': { 'hooks/model-context': 'checks the request the CLI sent to the model API' },
-  'structured-output/provided': {
-    'structured-output/tool-schema': 'checks the request the CLI sent to the model API',
-    'structured-output/tool-description': 'checks the request the CLI sent to the model API',
-    'model/requests': 'checks the requests the CLI sent to the model API',
-  },
-  'structured-output/retries-exhausted': {
-    'model/requests': 'checks the requests the CLI sent to the model API',
-  },
-  'compaction/manual': {
-    'compaction/request': 'checks the requests the CLI sent to the model API',
-    'compaction/request-history': 'checks the requests the CLI sent to the model API',
-    'compaction/next-request': 'checks the requests the CLI sent to the model API',
-  },
-  'prompt-suggestion/after-turn': {
-    'suggestion/early': 'checks the requests the CLI sent to the model API',
-    'model/requests': 'checks the requests the CLI sent to the model API',
-    'suggestion/request': 'checks the requests the CLI sent to the model API',
-    'suggestion/request-history': 'checks the requests the CLI sent to the model API',
-  },
-  'subagent/task-messages': { 'model/requests': 'checks the requests the CLI sent to the model API' },
-  'subagent/api-retry': { 'model/requests': 'checks the requests the CLI sent to the model API' },
-  'permission-mode/accept-edits': { 'mode/bash': 'Bash side effects are not re-run' },
-  'permission-mode/bypass': { 'mode/bash': 'Bash side effects are not re-run' },
-};
-
-/**
- * Where a scenario's checks differ by CLI version, so do the ones a replay cannot satisfy: its
- * entry by version range (the catalogue's boundaries), in place of an entry above.
- */
-const ACCEPTED_BY_VERSION: Record<string, Record<VersionRange, Record<string, string>>> = {
-  // From 2.1.202 the CLI answers a user message without content with a model turn; the check reads its request.
-  'input/wrong-shape-user-message': {
-    '<2.1.202': {},
-    '>=2.1.202': { 'input/prompt': 'checks the request the CLI sent to the model API' },
-  },
-  // From 2.1.218 plan mode runs no Bash: nothing to re-run.
-  'permission-mode/plan': {
-    '<2.1.218': { 'mode/bash': 'Bash side effects are not re-run' },
-    '>=2.1.218': {},
-  },
-};
-
-/** The accepted replay differences of scenario `id` on `version`. */
-function acceptedFor(version: string, id: string): Record<string, string> {
-  const byRange = ACCEPTED_BY_VERSION[id];
-  return byRange ? byVersion(version, byRange) : (ACCEPTED[id] ?? {});
-}
 
 function scenarioId(file: string): string {
   return file.replace(/\.jsonl$/, '').replaceAll('__', '/');
@@ -141,7 +65,7 @@ describe.each(VERSIONS)('record → replay round trip over fixtures/%s', (versio
         cliVersion: version,
         env: { CLIDE_FAKE_FIXTURE: path, CLIDE_FAKE_VERSION: version },
       });
-      const accepted = acceptedFor(version, id);
+      const accepted = replayGaps(scenario, version);
       const failing = run.findings
         .filter((f) => f.severity === 'breaking' && !(f.code in accepted))
         .map((f) => `${f.code}: ${f.message}`);

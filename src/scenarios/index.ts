@@ -7,8 +7,9 @@ export type {
   CheckDetails,
   DeliberateMistakes,
   PrepareContext,
+  ReplayGaps,
   Scenario,
   ScenarioContext,
 } from './scenario.js';
-export { checkFinding, deliberateMistakes } from './scenario.js';
+export { checkFinding, deliberateMistakes, REPLAY_GAP, replayGaps } from './scenario.js';
 export { byVersion, inRange, parseRange, type VersionRange } from './version-range.js';

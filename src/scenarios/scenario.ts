@@ -41,6 +41,13 @@ export interface Scenario {
    * the CLI version where the version decides what is a mistake. None: the client sends nothing wrong.
    */
   deliberate?: DeliberateMistakes | ((cliVersion: string) => DeliberateMistakes);
+  /**
+   * The checks a replay of the scenario's fixture cannot satisfy (a replay sends no Messages API
+   * request, runs no tool, no stdio MCP server, no second CLI run), finding code → why; a function
+   * of the CLI version where the checks differ by version. test/replayer.round-trip.test.ts accepts
+   * exactly these, and requires each to be raised.
+   */
+  replayGaps?: ReplayGaps | ((cliVersion: string) => ReplayGaps);
   /** Runs before the CLI starts (seed files in the sandbox, an earlier session for --resume…). */
   prepare?: (context: PrepareContext) => Promise<void>;
   /** The client script: talks to the CLI and checks what it says. */
@@ -59,6 +66,24 @@ export interface DeliberateMistakes {
    * (`schema/unknown-subtype`); one the CLI answers may not.
    */
   unsupportedSubtypes?: boolean;
+}
+
+/** Checks a replay cannot satisfy, finding code → why. */
+export type ReplayGaps = Readonly<Record<string, string>>;
+
+/** Why a replay cannot satisfy a check: what it does not reproduce. */
+export const REPLAY_GAP = {
+  modelRequest: 'checks the request the CLI sent to the model API',
+  modelRequests: 'checks the requests the CLI sent to the model API',
+  bash: 'Bash side effects are not re-run',
+  stdioMcp: 'the stdio MCP server the CLI spawned is not run',
+  earlierSession: 'the earlier session (prepare) is a second CLI run; a fixture holds one run',
+} as const;
+
+/** The checks of `scenario` a replay of its fixture of CLI `version` cannot satisfy. */
+export function replayGaps(scenario: Scenario, version: string): ReplayGaps {
+  const { replayGaps: gaps } = scenario;
+  return typeof gaps === 'function' ? gaps(version) : (gaps ?? {});
 }
 
 /** What `scenario` sends wrong on purpose to CLI `version`. */

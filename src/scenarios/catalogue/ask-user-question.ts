@@ -1,6 +1,6 @@
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +24,7 @@ export const askUserQuestionScenarios: Scenario[] = [
       'AskUserQuestion arrives as can_use_tool; allow with updatedInput.answers makes the tool_result carry the chosen label',
     spec: '§2 AskUserQuestion',
     tier: 'model',
+    replayGaps: { 'ask/model-told': REPLAY_GAP.modelRequest },
     model: script([toolUse('toolu_01AskPets', 'AskUserQuestion', { questions })], [text('You chose Dogs.')]),
     handlers: {
       can_use_tool: (req) => ({

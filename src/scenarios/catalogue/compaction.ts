@@ -1,6 +1,6 @@
 import { get, turn } from '../expect.js';
 import { script, text } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +42,11 @@ export const compactionScenarios: Scenario[] = [
       "`/compact` as a prompt compacts the conversation: the CLI asks the model for a summary (its instructions as the last user message), emits system/status compacting then compact_result success, system/init, system/compact_boundary (trigger manual, pre_tokens the context before), the summary as a synthetic user message, the command's output, and a result of no turns; the next turn's request starts from the summary",
     spec: '§1 system/compact_boundary, system/status',
     tier: 'model',
+    replayGaps: {
+      'compaction/request': REPLAY_GAP.modelRequests,
+      'compaction/request-history': REPLAY_GAP.modelRequests,
+      'compaction/next-request': REPLAY_GAP.modelRequests,
+    },
     model: script(
       { blocks: [text(C.answer)], usage: C.usage },
       { blocks: [text(C.summaryReply)], usage: C.summaryUsage },

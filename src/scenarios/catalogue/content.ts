@@ -1,6 +1,6 @@
 import { get, turn } from '../expect.js';
 import { script, text } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 /** A 1×1 PNG. */
 const PNG =
@@ -13,6 +13,7 @@ export const contentScenarios: Scenario[] = [
       'a user message with a base64 image block and a text document block reaches the model unchanged',
     spec: '§Not done / open: image and file intake over stream-json content blocks',
     tier: 'model',
+    replayGaps: { 'content/image': REPLAY_GAP.modelRequest, 'content/document': REPLAY_GAP.modelRequest },
     model: script([text('I see a picture and a document.')]),
     async drive(ctx) {
       const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } };

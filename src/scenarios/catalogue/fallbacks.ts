@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { assetPath } from '../assets.js';
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario, ScenarioContext } from '../scenario.js';
+import { REPLAY_GAP, type ReplayGaps, type Scenario, type ScenarioContext } from '../scenario.js';
 import { byVersion, type VersionRange } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -128,6 +128,7 @@ function stdioPermissionTool(decision: Decision): Scenario {
     requirement: `--permission-prompt-tool mcp__perm__approve served by a stdio MCP server from --mcp-config: ${decision} is honoured`,
     spec: '§5 fallback 1 (MCP permission tool)',
     tier: 'model',
+    replayGaps: { 'mcp-permission/calls': REPLAY_GAP.stdioMcp },
     model: script([writeBanana()], [text('Handled by the permission tool.')]),
     args: (state) => ({
       permissionPromptTool: 'mcp__perm__approve',
@@ -194,17 +195,22 @@ function permissionModeScenario(
     env?: Record<string, string>;
   } & (ModeExpectation | { byVersion: Record<VersionRange, ModeExpectation> }),
 ): Scenario {
+  const expectation = (version: string): ModeExpectation =>
+    'byVersion' in options ? byVersion(version, options.byVersion) : options;
   return {
     id: options.id,
     requirement: options.requirement,
     spec: '§5 fallback 2 (permission modes)',
     tier: 'model',
+    // The Bash's file is checked; a replay runs no Bash.
+    replayGaps: (version): ReplayGaps =>
+      expectation(version).expectRan.bash ? { 'mode/bash': REPLAY_GAP.bash } : {},
     model: writeAndBash(),
     args: { permissionMode: options.mode, extraArgs: options.extraArgs },
     env: options.env,
     handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
     async drive(ctx) {
-      const expected: ModeExpectation = 'byVersion' in options ? byVersion(ctx, options.byVersion) : options;
+      const expected = expectation(ctx.cliVersion);
       const result = await turn(ctx, 'Write banana.txt and run a command.');
       const init = ctx.session.messages().find((m) => m.type === 'system' && m.subtype === 'init');
       ctx.checkEqual(

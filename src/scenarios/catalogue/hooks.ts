@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { checkFieldsInOrder, get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario, ScenarioContext } from '../scenario.js';
+import { REPLAY_GAP, type Scenario, type ScenarioContext } from '../scenario.js';
 import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -85,6 +85,7 @@ export const hookScenarios: Scenario[] = [
       'a PostToolUse hook is called after the tool ran and before its tool_result message, with tool_input, tool_response (the tool_use_result) and duration_ms; its additionalContext reaches the model',
     spec: '§2 hook_callback',
     tier: 'model',
+    replayGaps: { 'hooks/model-context': REPLAY_GAP.modelRequest },
     model: script([writeBanana], [text('Done.')]),
     handlers: {
       hook_callback: () => ({
@@ -175,6 +176,7 @@ export const hookScenarios: Scenario[] = [
       'a UserPromptSubmit hook is called with the prompt before system/init; decision "block" ends the turn without a model call (result/success, num_turns 0; the result is empty before 2.1.178, and from 2.1.178 reads "UserPromptSubmit operation blocked by hook:" with the reason and the original prompt); additionalContext reaches the model',
     spec: '§2 hook_callback',
     tier: 'model',
+    replayGaps: { 'hooks/model-context': REPLAY_GAP.modelRequest },
     model: script([text('A fruit-free answer.')]),
     handlers: {
       hook_callback: (req) =>
@@ -261,6 +263,7 @@ export const hookScenarios: Scenario[] = [
       'a Stop hook is called before the result with last_assistant_message; decision "block" sends its reason back as a synthetic "Stop hook feedback" user message and the turn goes on, the next call has stop_hook_active true',
     spec: '§2 hook_callback',
     tier: 'model',
+    replayGaps: { 'hooks/model-context': REPLAY_GAP.modelRequest },
     model: script([text('Done.')], [text('Done, twice.')]),
     handlers: {
       hook_callback: (req) =>

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 export const injectedScenarios: Scenario[] = [
   {
@@ -65,6 +65,7 @@ export const injectedScenarios: Scenario[] = [
       'a user message "/hello world" expands the project command: the model receives <command-name>/hello</command-name> and the expanded body',
     spec: '§1 user (b) slash-command expansion',
     tier: 'model',
+    replayGaps: { 'slash/expansion': REPLAY_GAP.modelRequest, 'slash/arguments': REPLAY_GAP.modelRequest },
     model: script([text('Hello, world!')]),
     async prepare(ctx) {
       const dir = join(ctx.cwd, '.claude', 'commands');

@@ -1,8 +1,18 @@
 import { stderrText } from '../../driver/transcript.js';
 import { get } from '../expect.js';
 import { noModel, script, text } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type ReplayGaps, type Scenario } from '../scenario.js';
 import { byVersion } from '../version-range.js';
+
+/** What a user message without content leads to on CLI `version`. */
+function wrongShapeExpectation(version: string) {
+  // Boundary: missing content: 2.1.201 still fails the turn, 2.1.202 (and 2.1.203, 2.1.206, 2.1.332) run it
+  // (bisected: `clide-conformance bisect input/wrong-shape-user-message --good 2.1.201 --bad 2.1.206`).
+  return byVersion(version, {
+    '<2.1.202': { subtype: 'error_during_execution', isError: true, prompt: null, exitCode: 1 },
+    '>=2.1.202': { subtype: 'success', isError: false, prompt: '(no content)', exitCode: 0 },
+  });
+}
 
 export const inputScenarios: Scenario[] = [
   {
@@ -35,6 +45,9 @@ export const inputScenarios: Scenario[] = [
     tier: 'model',
     model: script([text('unused')]),
     deliberate: { violations: ['schema/missing-field $.message.content'] },
+    // Where the turn runs, the check reads the prompt the model got.
+    replayGaps: (version): ReplayGaps =>
+      wrongShapeExpectation(version).prompt === null ? {} : { 'input/prompt': REPLAY_GAP.modelRequest },
     async drive(ctx) {
       ctx.session.send({ type: 'user', message: { role: 'user' } });
       const outcome = await Promise.race([
@@ -48,12 +61,7 @@ export const inputScenarios: Scenario[] = [
       ) {
         return;
       }
-      // Boundary: missing content: 2.1.201 still fails the turn, 2.1.202 (and 2.1.203, 2.1.206, 2.1.332) run it
-      // (bisected: `clide-conformance bisect input/wrong-shape-user-message --good 2.1.201 --bad 2.1.206`).
-      const expected = byVersion(ctx, {
-        '<2.1.202': { subtype: 'error_during_execution', isError: true, prompt: null, exitCode: 1 },
-        '>=2.1.202': { subtype: 'success', isError: false, prompt: '(no content)', exitCode: 0 },
-      });
+      const expected = wrongShapeExpectation(ctx.cliVersion);
       const result = ctx.session.messages().find((m) => m.type === 'result');
       ctx.checkEqual(
         result?.subtype,

@@ -1,6 +1,6 @@
 import { get, turn } from '../expect.js';
 import { script, text } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +35,12 @@ export const promptSuggestionScenarios: Scenario[] = [
       "with initialize.promptSuggestions, once the conversation has two assistant messages the CLI asks the model (the conversation, then its suggestion instructions) for the prompt the user would type next after a turn's result, and emits it as prompt_suggestion (a wrapping tag taken off); after the first turn it asks nothing",
     spec: '§1 prompt_suggestion; §2 initialize (promptSuggestions)',
     tier: 'model',
+    replayGaps: {
+      'suggestion/early': REPLAY_GAP.modelRequests,
+      'model/requests': REPLAY_GAP.modelRequests,
+      'suggestion/request': REPLAY_GAP.modelRequests,
+      'suggestion/request-history': REPLAY_GAP.modelRequests,
+    },
     model: script([text(P.answers[0])], [text(P.answers[1])], {
       blocks: [text(P.reply)],
       usage: P.replyUsage,

@@ -1,6 +1,6 @@
 import { get, turn } from '../expect.js';
 import { script, text } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 
 export const sessionScenarios: Scenario[] = [
   {
@@ -9,6 +9,7 @@ export const sessionScenarios: Scenario[] = [
       '--resume <session_id> continues an earlier session: same session_id, earlier turns sent to the model',
     spec: '§0 spawn (--resume)',
     tier: 'model',
+    replayGaps: { 'resume/session-id': REPLAY_GAP.earlierSession, 'resume/history': REPLAY_GAP.modelRequest },
     model: script([text('First answer.')], [text('Second answer, with memory.')]),
     async prepare(ctx) {
       const earlier = await ctx.runEarlierSession(async (session) => {

@@ -1,6 +1,6 @@
 import { get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario, ScenarioContext } from '../scenario.js';
+import { REPLAY_GAP, type Scenario, type ScenarioContext } from '../scenario.js';
 import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -30,6 +30,11 @@ export const structuredOutputScenarios: Scenario[] = [
       '--json-schema offers the model a StructuredOutput tool (in system/init and the request, the schema as its input_schema); an output that matches is answered "Structured output provided successfully" and is the result’s structured_output; before 2.1.187 the turn goes on to the model’s last answer (the result text), from 2.1.187 it ends at once with the output as JSON text',
     spec: '§4 result.structured_output',
     tier: 'model',
+    replayGaps: {
+      'structured-output/tool-schema': REPLAY_GAP.modelRequest,
+      'structured-output/tool-description': REPLAY_GAP.modelRequest,
+      'model/requests': REPLAY_GAP.modelRequests,
+    },
     model: script(
       [text('Computing.'), toolUse('toolu_01Output', 'StructuredOutput', { answer: 42 })],
       [text('Done.')],
@@ -105,6 +110,7 @@ export const structuredOutputScenarios: Scenario[] = [
       'an output that does not match the schema is refused with the validator’s errors (is_error); after five refusals in a turn it ends with result/error_max_structured_output_retries (num_turns 6), errors naming the attempts (from 2.1.260 the last refusal too), terminal_reason structured_output_retry_exhausted from 2.1.206',
     spec: '§4 result/error_max_structured_output_retries',
     tier: 'model',
+    replayGaps: { 'model/requests': REPLAY_GAP.modelRequests },
     model: script(
       ...Array.from({ length: 8 }, (_, i) => [
         toolUse(`toolu_01Refused${i}`, 'StructuredOutput', { answer: 'many' }),

@@ -1,6 +1,6 @@
 import { checkFieldsInOrder, get, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario } from '../scenario.js';
 import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -115,6 +115,7 @@ export const subagentScenarios: Scenario[] = [
       "a foreground subagent (the Agent tool) runs its own turns against the same model: system/task_started, its prompt as a user message with parent_tool_use_id, task_progress before each of its tool calls, its tool_use and tool_result with parent_tool_use_id (its text is not shown), task_notification when it ends (task_updated first from 2.1.178), then the Agent tool's result with the subagent's report; the subagent's usage counts in the session's cost, not in the turn's usage; its messages carry agent_id from 2.1.292; in auto mode (the default of 2.1.285 to 2.1.301) the subagent is offered SubagentHandback and ends with that call, which shows too, and the report reaches the main model as the agent's message (tool_use_result.handbackReport), not in the Agent tool's result",
     spec: '§1 output event stream (system/task_*, parent_tool_use_id)',
     tier: 'model',
+    replayGaps: { 'model/requests': REPLAY_GAP.modelRequests },
     model: script(
       { blocks: [agentCall], usage: S.usages[0] },
       {
@@ -424,6 +425,7 @@ export const subagentScenarios: Scenario[] = [
       "a subagent's request that is answered 529 is retried; from 2.1.215 the CLI reports it as tool_progress of the Agent call (subagent_retry: the task, attempt, delay, status, category), then once more without subagent_retry when the retry succeeds; up to 2.1.210 the retry is silent",
     spec: '§1 tool_progress',
     tier: 'model',
+    replayGaps: { 'model/requests': REPLAY_GAP.modelRequests },
     model: script(
       [agentCallAgain],
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } },

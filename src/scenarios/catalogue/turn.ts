@@ -1,6 +1,6 @@
 import { get, toolResults, toolUseIds, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario, ScenarioContext } from '../scenario.js';
+import { REPLAY_GAP, type Scenario, type ScenarioContext } from '../scenario.js';
 import { hasFact } from '../version-facts.js';
 
 /** The model writes `f<i>.txt` (a tool call per response). */
@@ -112,6 +112,7 @@ export const turnScenarios: Scenario[] = [
       '--max-turns N ends a turn whose model keeps calling tools after N model responses: the N tool calls run, then result/error_max_turns (is_error, num_turns N+1, terminal_reason max_turns, errors "Reached maximum number of turns (N)") and exit 1',
     spec: '§1 result (error subtypes); §0 spawn flags',
     tier: 'model',
+    replayGaps: { 'model/requests': REPLAY_GAP.modelRequests },
     model: script([writeFile(1)], [writeFile(2)], [writeFile(3)], [text('Never reached.')]),
     args: { maxTurns: 2, permissionMode: 'acceptEdits' },
     async drive(ctx) {
@@ -163,6 +164,7 @@ export const turnScenarios: Scenario[] = [
       '--max-budget-usd stops once a complete response brings the session cost to the budget, before its tools run: result/error_max_budget_usd (errors "Reached maximum budget ($X)"; no terminal_reason before 2.1.206, terminal_reason budget_exhausted from 2.1.206); a later prompt is refused at once',
     spec: '§1 result (error subtypes); §0 spawn flags',
     tier: 'model',
+    replayGaps: { 'model/requests': REPLAY_GAP.modelRequests },
     model: script(
       { blocks: [writeFile(1)], usage: EXPENSIVE },
       { blocks: [writeFile(2)], usage: EXPENSIVE },
