@@ -70,7 +70,10 @@ export function sdkPackage(root: string, version: string): SdkPackage {
   const found = findSdkPackage(root, version);
   if (found) return found;
   const dest = cachedSdkDir(root, version);
-  const work = mkdtempSync(join(root, 'node_modules', '.cache', 'clide-sdk-pack-'));
+  // A fresh checkout has no node_modules/.cache yet (npm ci makes none).
+  const cache = join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const work = mkdtempSync(join(cache, 'clide-sdk-pack-'));
   try {
     const out = execFileSync(
       'npm',
