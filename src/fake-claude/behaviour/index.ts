@@ -1,6 +1,7 @@
 import { versionOrder } from '../../../schemas/version.js';
 import { ClideError } from '../../errors/index.js';
 import { baseBehaviour } from './base/index.js';
+import type { CapturedData } from './data/types.js';
 import { CAPTURED_DATA, CAPTURED_VERSIONS } from './data/versions.js';
 import { OVERRIDE_SETS } from './override-sets.js';
 import type { VersionOverrides } from './overrides.js';
@@ -57,12 +58,19 @@ export function behaviourFor(version: string): Promise<CliBehaviour> {
   }
   let behaviour = loaded.get(version);
   if (!behaviour) {
-    behaviour = load().then((data) => {
-      let out = baseBehaviour(data);
-      for (const overrides of overridesFor(version)) out = { ...out, ...overrides.apply(out, data) };
-      return out;
-    });
+    behaviour = load().then((data) => behaviourOf(version, data));
     loaded.set(version, behaviour);
   }
   return behaviour;
+}
+
+/**
+ * The behaviour model of `version` from its data as given: the base, then every override set that
+ * applies to it (`behaviourFor` loads the data of a registered version; a capture of a version not
+ * built into the registry yet passes the files it wrote).
+ */
+export function behaviourOf(version: string, data: CapturedData): CliBehaviour {
+  let out = baseBehaviour(data);
+  for (const overrides of overridesFor(version)) out = { ...out, ...overrides.apply(out, data) };
+  return out;
 }

@@ -2,9 +2,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
-import { behaviourFor } from '../behaviour/index.js';
+import { behaviourOf } from '../behaviour/index.js';
+import { captureBashPermission } from './bash-permission.js';
 import { writeControlReplies } from './control-replies.js';
-import { behaviourDataDir } from './data-dir.js';
+import { behaviourDataDir, readCapturedData } from './data-dir.js';
 import { captureBehaviourData } from './index.js';
 import { writeMessageKinds } from './message-kinds.js';
 import { writeModelSideData } from './model-side.js';
@@ -47,6 +48,16 @@ export async function writeStructuredOutput(version: string, binary: string): Pr
   return writeJson(dir, version, await captureStructuredOutput(binary));
 }
 
+/** The Bash permission data of `version` (scripted/bash-permission/data/<version>.json). */
+export async function writeBashPermission(
+  version: string,
+  binary: string,
+  onProgress?: (line: string) => void,
+): Promise<string> {
+  const dir = join(packageInfo().root, 'src/fake-claude/scripted/bash-permission/data');
+  return writeJson(dir, version, await captureBashPermission(binary, onProgress ? { onProgress } : {}));
+}
+
 /** The `--model` values `version` lists (its captured initialize reply), but `default`. */
 export function listedModels(version: string): string[] {
   const file = join(behaviourDataDir(), version, 'initialize.json');
@@ -56,7 +67,8 @@ export function listedModels(version: string): string[] {
 
 /** The model-side data of `version` (its default model's and every listed model's requests). */
 export async function writeModelSide(version: string, binary: string): Promise<string> {
-  const behaviour = await behaviourFor(version);
+  // From the files the behaviour step wrote: a version being pinned is not in the built registry yet.
+  const behaviour = behaviourOf(version, readCapturedData(version));
   const model = behaviour.apiModelFor(behaviour.defaultModelFor('api-key'));
   return writeModelSideData(version, binary, model, listedModels(version));
 }
@@ -77,6 +89,7 @@ export async function captureFakeData(
     ['message kinds', async () => [await writeMessageKinds(version, binary)]],
     ['session state', async () => [await writeSessionState(version, binary)]],
     ['structured output', async () => [await writeStructuredOutput(version, binary)]],
+    ['bash permission', async () => [await writeBashPermission(version, binary, onProgress)]],
   ];
   const out: FakeDataStep[] = [];
   for (const [name, step] of steps) {
