@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
 import { behaviourOf } from '../behaviour/index.js';
-import { captureBashPermission } from './bash-permission.js';
 import { writeControlReplies } from './control-replies.js';
 import { behaviourDataDir, readCapturedData } from './data-dir.js';
 import { captureBehaviourData } from './index.js';
@@ -48,16 +47,6 @@ export async function writeStructuredOutput(version: string, binary: string): Pr
   return writeJson(dir, version, await captureStructuredOutput(binary));
 }
 
-/** The Bash permission data of `version` (scripted/bash-permission/data/<version>.json). */
-export async function writeBashPermission(
-  version: string,
-  binary: string,
-  onProgress?: (line: string) => void,
-): Promise<string> {
-  const dir = join(packageInfo().root, 'src/fake-claude/scripted/bash-permission/data');
-  return writeJson(dir, version, await captureBashPermission(binary, onProgress ? { onProgress } : {}));
-}
-
 /** The `--model` values `version` lists (its captured initialize reply), but `default`. */
 export function listedModels(version: string): string[] {
   const file = join(behaviourDataDir(), version, 'initialize.json');
@@ -89,7 +78,6 @@ export async function captureFakeData(
     ['message kinds', async () => [await writeMessageKinds(version, binary)]],
     ['session state', async () => [await writeSessionState(version, binary)]],
     ['structured output', async () => [await writeStructuredOutput(version, binary)]],
-    ['bash permission', async () => [await writeBashPermission(version, binary, onProgress)]],
   ];
   const out: FakeDataStep[] = [];
   for (const [name, step] of steps) {
