@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { pinnedVersions, schemaSetFor } from '../../schemas/registry.js';
+import { versionOrder } from '../../schemas/version.js';
 import { packageInfo } from '../config/package-info.js';
 import { renderSdkAmendments } from '../coverage/render-sdk-amendments.js';
 import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
@@ -102,20 +103,26 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   const say = options.onProgress ?? (() => {});
   const root = packageInfo().root;
   const version = isExactVersion(options.version) ? options.version : await resolveVersion(options.version);
-  if (pinnedVersions().includes(version)) {
-    throw new ClideError('usage', `claude ${version} is already pinned`, {
-      where: 'pin <version>',
-      hint: `pinned: ${pinnedVersions().join(', ')}; a pinned set is never redrafted (review its amendments.ts by hand)`,
-    });
+  const others = pinnedVersions().filter((v) => v !== version);
+  if (others.length < pinnedVersions().length || existsSync(join(root, 'schemas', version))) {
+    // A pin that stopped half-way (its set registered, not committed) may run again; a set that is
+    // committed is never redrafted.
+    if (await isCommitted(root, join('schemas', version, 'index.ts'))) {
+      throw new ClideError('usage', `claude ${version} is already pinned`, {
+        where: 'pin <version>',
+        hint: `pinned: ${pinnedVersions().join(', ')}; a pinned set is never redrafted (review its amendments.ts by hand)`,
+      });
+    }
+    say(`claude ${version} is pinned but not committed (a pin that stopped): pinning it again`);
   }
-  const selection = schemaSetFor(version);
-  if (selection.note?.includes('older than every pinned')) {
+  const below = others.filter((v) => versionOrder(v, version) < 0).at(-1);
+  if (below === undefined) {
     throw new ClideError('usage', `claude ${version} is older than every pinned version`, {
       where: 'pin <version>',
       hint: `a new set is drafted on the nearest pinned set below it; pinned: ${pinnedVersions().join(', ')}`,
     });
   }
-  const previous = selection.set;
+  const previous = schemaSetFor(below).set;
   if (!existsSync(join(root, 'schemas', previous.version, 'index.ts'))) {
     throw new ClideError('usage', 'pin runs in a checkout of the kit (its schemas/ sources are needed)', {
       where: root,
@@ -284,6 +291,14 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     madeDefault: options.makeDefault ?? false,
     next,
   };
+}
+
+/** Whether `file` (relative to the checkout) is committed in its git repository; a checkout that is no repository counts as committed. */
+export async function isCommitted(root: string, file: string): Promise<boolean> {
+  const inRepo = await execa('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, reject: false });
+  if (inRepo.exitCode !== 0) return true;
+  const listed = await execa('git', ['ls-files', '--error-unmatch', file], { cwd: root, reject: false });
+  return listed.exitCode === 0;
 }
 
 /**
