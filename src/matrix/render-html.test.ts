@@ -42,7 +42,7 @@ describe('matrix.html of 3 versions × the catalogue, with real findings', () =>
 
   it('names at the head of a column the one cause all its failures share, and no cause where they share none', () => {
     expect(headOf(page, '2.1.210')).toContain(
-      '<div class="cause" data-cause="shared">the shared cause of all 63 failures: <code class="code">drift/field-gone</code> at <code>system/init $.apiKeySource</code></div>',
+      '<div class="cause" data-cause="shared" data-shared="63">the shared cause of all 63 failures: <code class="code">drift/field-gone</code> at <code>system/init $.apiKeySource</code></div>',
     );
     // 2.1.332 fails 9 scenarios, each for its own reasons; 2.1.150 fails none.
     expect(matrix.report.cells.filter((c) => c.version === '2.1.332' && c.status === 'failed')).toHaveLength(
@@ -96,6 +96,9 @@ describe('the shared cause of a column', () => {
   const other = { ...SHARED_CAUSE, code: 'drift/subtype-gone', path: ['subtype'] };
   const additive = { ...SHARED_CAUSE, severity: 'additive' as const, code: 'drift/field-new' };
 
+  /** Another field gone from the same message, in the same scenarios: the same cause. */
+  const alsoGone = { ...SHARED_CAUSE, message: "system/init: the field 'cwd' is gone", path: ['cwd'] };
+
   it('is the change in every failure; passed cells, accepted findings and findings below fail-on count for none', () => {
     const { report, findingsOf } = reportOf([
       one('2.1.332', 'a/1', [SHARED_CAUSE, additive], 'failed'),
@@ -103,15 +106,38 @@ describe('the shared cause of a column', () => {
       one('2.1.332', 'a/3', [additive, other], 'passed'),
     ]);
     const [column] = columnFailures(report, findingsOf);
-    expect(column).toMatchObject({ failures: 2, untestable: 0, cells: 3, alsoShared: 0 });
-    expect(column!.shared).toMatchObject({ code: SHARED_CAUSE.code, scenarios: ['a/1', 'a/2'] });
-    expect(column!.changes.map((e) => [e.code, e.scenarios])).toEqual([
+    expect(column).toMatchObject({ failures: 2, untestable: 0, cells: 3 });
+    expect(column!.shared).toMatchObject({
+      cause: { code: SHARED_CAUSE.code, paths: ['$.apiKeySource'], scenarios: ['a/1', 'a/2'] },
+      failures: 2,
+      alongside: 0,
+    });
+    expect(column!.causes.map((c) => [c.code, c.scenarios])).toEqual([
       [SHARED_CAUSE.code, ['a/1', 'a/2']],
       [other.code, ['a/2']],
     ]);
   });
 
-  it('is none when one failure lacks it, or when there is one failure only', () => {
+  it('gathers the changes of one code in one kind of message that fail the same scenarios: one cause of many places', () => {
+    const { report, findingsOf } = reportOf([
+      one('2.1.332', 'a/1', [SHARED_CAUSE, alsoGone], 'failed'),
+      one('2.1.332', 'a/2', [alsoGone, SHARED_CAUSE, other], 'failed'),
+      one('2.1.332', 'a/3', [SHARED_CAUSE, alsoGone], 'failed'),
+      one('2.1.332', 'a/4', [other], 'failed'),
+    ]);
+    const [column] = columnFailures(report, findingsOf);
+    expect(column!.causes.map((c) => [c.code, c.kind, c.paths, c.scenarios])).toEqual([
+      [SHARED_CAUSE.code, 'system/init', ['$.apiKeySource', '$.cwd'], ['a/1', 'a/2', 'a/3']],
+      [other.code, 'system/init', ['$.subtype'], ['a/2', 'a/4']],
+    ]);
+    // In 3 of the 4 failures: the cause most of them share, named with how many it is in.
+    expect(column!.shared).toMatchObject({ failures: 3, alongside: 0 });
+    expect(headOf(renderMatrixHtml(report, findingsOf), '2.1.332')).toContain(
+      '<div class="cause" data-cause="shared" data-shared="3">the cause of 3 of the 4 failures: <code class="code">drift/field-gone</code> in <code>system/init</code> at 2 places: <code>$.apiKeySource</code>, <code>$.cwd</code></div>',
+    );
+  });
+
+  it('is none when no cause is in more than half of the failures, or when there is one failure only', () => {
     const split = reportOf([
       one('2.1.332', 'a/1', [SHARED_CAUSE], 'failed'),
       one('2.1.332', 'a/2', [other], 'failed'),

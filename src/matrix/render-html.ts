@@ -2,15 +2,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEVERITIES } from '../findings/index.js';
 import { htmlId, htmlPage, severityBadge, statusBadge } from '../report/html-page.js';
-import { type DriftEntry, driftWhere } from '../report/index.js';
+import { driftWhere } from '../report/index.js';
 import { html, joinMarkup, type Markup } from '../report/markup.js';
-import { type CellFindings, type ColumnFailures, columnFailures } from './column-failures.js';
+import {
+  type CellFindings,
+  type ColumnFailures,
+  columnFailures,
+  type FailureCause,
+} from './column-failures.js';
 import type { MatrixCell, MatrixColumn, MatrixReport } from './model.js';
 
 export type { CellFindings };
 
-/** The failing changes listed for a version below the matrix; the rest are in its run report. */
-const CHANGES_SHOWN = 8;
+/** The causes listed for a version below the matrix; the rest are in its run report. */
+const CAUSES_SHOWN = 8;
+/** The places of one cause named in a column's head, and below the matrix. */
+const PATHS_IN_HEAD = 2;
+const PATHS_SHOWN = 6;
 /** The scenario ids named for one change; the rest are counted. */
 const IDS_SHOWN = 4;
 
@@ -66,9 +74,15 @@ function baselineText(column: MatrixColumn | undefined): Markup {
     : html`<span class="nb">vs <code>${column.baseline}</code></span>`;
 }
 
-/** A change in one line: its code and where it is. */
-function changeText(entry: DriftEntry): Markup {
-  return html`<code class="code">${entry.code}</code> at <code>${driftWhere(entry)}</code>`;
+/** A cause in one line: its code and where it is (`system/init $.tools`, or `system/init`, 23 places: …). */
+function causeText(cause: FailureCause, pathsShown: number): Markup {
+  const code = html`<code class="code">${cause.code}</code>`;
+  if (cause.paths.length === 1)
+    return html`${code} at <code>${driftWhere({ kind: cause.kind, path: cause.paths[0]! })}</code>`;
+  const paths = cause.paths.slice(0, pathsShown).map((p) => html`<code>${p}</code>`);
+  const more = cause.paths.length > pathsShown ? ` +${cause.paths.length - pathsShown} more` : '';
+  const kind = cause.kind === null ? '' : html` in <code>${cause.kind}</code>`;
+  return html`${code}${kind} at ${cause.paths.length} places: ${joinMarkup(paths, ', ')}${more}`;
 }
 
 /** The head of a version's column: the version, its baseline, its failures and their shared cause. */
@@ -87,36 +101,41 @@ function columnHead(
         : failures.untestable === 0 || failed === 0
           ? `${failures.failures === failures.cells ? 'all' : `${failures.failures} of`} ${failures.cells} ${failed === 0 ? 'untestable' : 'failed'}`
           : `${failed} failed, ${failures.untestable} untestable of ${failures.cells}`;
-  let cause: Markup | null = null;
+  let causeBox: Markup | null = null;
   if (column?.error) {
-    cause = html`<div class="cause" data-cause="not-run">not run: ${column.error}</div>`;
+    causeBox = html`<div class="cause" data-cause="not-run">not run: ${column.error}</div>`;
   } else if (failures.shared) {
-    const also = failures.alsoShared > 0 ? ` (and ${failures.alsoShared} other change(s) in each)` : '';
-    cause = html`<div class="cause" data-cause="shared">the shared cause of all ${failures.failures} failures: ${changeText(failures.shared)}${also}</div>`;
+    const { cause, failures: n, alongside } = failures.shared;
+    const whose =
+      n === failures.failures
+        ? `the shared cause of all ${n} failures`
+        : `the cause of ${n} of the ${failures.failures} failures`;
+    const also = alongside > 0 ? ` (with ${alongside} other cause(s) in each of them)` : '';
+    causeBox = html`<div class="cause" data-cause="shared" data-shared="${n}">${whose}: ${causeText(cause, PATHS_IN_HEAD)}${also}</div>`;
   }
   const link = runReport ? html` · <a href="${encodeURI(runReport)}">run report</a>` : '';
-  return html`<th class="version" scope="col" data-version="${version}" data-baseline="${column?.baseline ?? ''}" data-failures="${failures.failures}"><div class="v"><code>${version}</code></div><div class="baseline">${baselineText(column)}</div><div class="tally">${tally}${link}</div>${cause}</th>`;
+  return html`<th class="version" scope="col" data-version="${version}" data-baseline="${column?.baseline ?? ''}" data-failures="${failures.failures}"><div class="v"><code>${version}</code></div><div class="baseline">${baselineText(column)}</div><div class="tally">${tally}${link}</div>${causeBox}</th>`;
 }
 
-/** Below the matrix, per version with failures: the changes that fail its cells, the most widespread first. */
+/** Below the matrix, per version with failures: the causes that fail its cells, most serious and widespread first. */
 function whySection(failures: readonly ColumnFailures[], runReports: ReadonlyMap<string, string>): Markup {
-  const failing = failures.filter((f) => f.changes.length > 0);
+  const failing = failures.filter((f) => f.causes.length > 0);
   if (failing.length === 0) return html``;
   const parts = failing.map((f) => {
     const report = runReports.get(f.version);
-    const rows = f.changes.slice(0, CHANGES_SHOWN).map((e) => {
-      const ids = e.scenarios.slice(0, IDS_SHOWN).map((id) => html`<code class="id">${id}</code> `);
-      const more = e.scenarios.length > IDS_SHOWN ? `+${e.scenarios.length - IDS_SHOWN} more` : '';
-      return html`<tr data-code="${e.code}" data-scenarios="${e.scenarios.length}"><td>${severityBadge(e.severity)} <code class="code">${e.code}</code></td><td><code>${driftWhere(e)}</code></td><td class="num">${e.scenarios.length}</td><td class="ids">${ids}${more}</td></tr>`;
+    const rows = f.causes.slice(0, CAUSES_SHOWN).map((c) => {
+      const ids = c.scenarios.slice(0, IDS_SHOWN).map((id) => html`<code class="id">${id}</code> `);
+      const more = c.scenarios.length > IDS_SHOWN ? `+${c.scenarios.length - IDS_SHOWN} more` : '';
+      return html`<tr data-code="${c.code}" data-scenarios="${c.scenarios.length}"><td>${severityBadge(c.severity)} ${causeText(c, PATHS_SHOWN)}</td><td class="num">${c.scenarios.length}</td><td class="ids">${ids}${more}</td></tr>`;
     });
-    const rest = f.changes.length - CHANGES_SHOWN;
+    const rest = f.causes.length - CAUSES_SHOWN;
     const tail =
       rest > 0
-        ? html`<p class="meta">${rest} more change(s)${report ? html` in the <a href="${encodeURI(`${report}#changes`)}">run report</a>` : ''}.</p>`
+        ? html`<p class="meta">${rest} more cause(s)${report ? html` in the <a href="${encodeURI(`${report}#changes`)}">run report</a>` : ''}.</p>`
         : '';
-    return html`<h3><code>${f.version}</code>: ${f.failures} failure(s), ${f.changes.length} distinct change(s)</h3><table class="why" data-version="${f.version}"><thead><tr><th>change</th><th>where</th><th class="num">scenarios</th><th>which</th></tr></thead><tbody>${rows}</tbody></table>${tail}`;
+    return html`<h3><code>${f.version}</code>: ${f.failures} failure(s), ${f.causes.length} cause(s)</h3><table class="why" data-version="${f.version}"><thead><tr><th>cause</th><th class="num">scenarios</th><th>which</th></tr></thead><tbody>${rows}</tbody></table>${tail}`;
   });
-  return html`<section id="why"><h2>What fails the cells</h2><p class="meta">Per version, the findings that fail its cells (at or above the fail-on severity, not accepted), each change once with the scenarios it fails; every finding is in the version's run report.</p>${parts}</section>`;
+  return html`<section id="why"><h2>What fails the cells</h2><p class="meta">Per version, the findings that fail its cells (at or above the fail-on severity, not accepted): the changes of one code in one kind of message that fail the same scenarios are one cause. Every finding is in the version's run report.</p>${parts}</section>`;
 }
 
 /**
