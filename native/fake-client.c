@@ -2,7 +2,8 @@
  * The native client of the fake server: a `claude`-compatible executable that carries one session
  * to a running `clide-conformance fake-server` (CLIDE_FAKE_SERVER=<socket>) with no Node process
  * at all. It speaks the wire format of src/fake-claude/server/frames.ts and behaves as the Node
- * client does (src/fake-claude/server/client.ts): a hello with its argv, environment, cwd and pid;
+ * client does (src/fake-claude/server/client.ts): a hello with its argv, environment, cwd and pid,
+ * and the server's token read from <socket>.token (only the server's user can read it);
  * stdin forwarded chunk by chunk once the server accepts, never before; stdout and stderr written
  * as they come; the exit code, or death by the signal the session died of. A broken server is
  * exit 70 with the same text. No server at the path, a refusal, or no answer within 2 s: the
@@ -31,7 +32,8 @@
 
 extern char **environ;
 
-#define WIRE_PROTOCOL 1
+#define WIRE_PROTOCOL 2
+#define TOKEN_CHARS 64
 #define ANSWER_TIMEOUT_MS 2000
 #define MAX_FRAME_BYTES (256u * 1024u * 1024u)
 #define CHUNK_BYTES (64 * 1024)
@@ -320,12 +322,51 @@ static int read_socket(int fd, decoder_t *d) {
   }
 }
 
+/*
+ * The server's token (64 hex digits) from <socket>.token into `token`, 1; 0 when it cannot be read
+ * (no server, or one of another user): the hello then goes without it, and the server says so.
+ */
+static int read_token(char token[TOKEN_CHARS + 1]) {
+  size_t n = strlen(socket_path);
+  char *path = malloc(n + sizeof ".token");
+  if (!path) die_oom();
+  memcpy(path, socket_path, n);
+  memcpy(path + n, ".token", sizeof ".token");
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  free(path);
+  if (fd < 0) return 0;
+  /* One byte more than a token: a longer file is no token. */
+  char text[TOKEN_CHARS + 2];
+  size_t have = 0;
+  while (have < sizeof text) {
+    ssize_t r = read(fd, text + have, sizeof text - have);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    have += (size_t)r;
+  }
+  close(fd);
+  while (have > 0 && (text[have - 1] == '\n' || text[have - 1] == '\r' || text[have - 1] == ' ')) have--;
+  if (have != TOKEN_CHARS) return 0;
+  for (size_t i = 0; i < have; i++) {
+    char c = text[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return 0;
+  }
+  memcpy(token, text, TOKEN_CHARS);
+  token[TOKEN_CHARS] = 0;
+  return 1;
+}
+
 static void hello(buf_t *out) {
   buf_t json = {0};
   char number[32];
   buf_str(&json, "{\"protocol\":");
   snprintf(number, sizeof number, "%d", WIRE_PROTOCOL);
   buf_str(&json, number);
+  char token[TOKEN_CHARS + 1];
+  if (read_token(token)) {
+    buf_str(&json, ",\"token\":");
+    buf_json(&json, token);
+  }
   buf_str(&json, ",\"kit\":");
   buf_json(&json, CLIDE_KIT_VERSION);
   buf_str(&json, ",\"argv\":[");

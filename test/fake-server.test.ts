@@ -7,13 +7,14 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
@@ -22,6 +23,7 @@ import {
   FRAME,
   type Frame,
   FrameDecoder,
+  tokenPath,
   WIRE_PROTOCOL,
 } from '../src/fake-claude/server/frames.js';
 import { nativeClient } from '../src/fake-claude/server/native-client.js';
@@ -34,7 +36,8 @@ import { spawnFakeServer } from '../src/fake-claude/server/server-process.js';
  * process. Whatever goes through the server must come out as it does from the executable alone:
  * the same bytes on stdout and stderr, the same exit; a client that cannot be served runs the engine
  * itself, losing no input; a client killed ends its session; a broken peer on either side is turned
- * away with a clear word, and the server goes on serving. Each client passes every one of these.
+ * away with a clear word, and the server goes on serving; a peer without the server's token (which
+ * only the server's user can read) gets no session. Each client passes every one of these.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -178,11 +181,21 @@ async function eventually(condition: () => boolean, what: string): Promise<void>
   if (!condition()) throw new Error(`timed out waiting until ${what}`);
 }
 
-/** One hello (with `overrides`) straight over the socket; the frames the server answers with. */
-async function helloAnswer(overrides: Record<string, unknown>): Promise<Frame[]> {
-  const socket = createConnection(server.socketPath);
+/** The token a server wrote beside its socket. */
+const tokenOf = (socketPath: string): string => readFileSync(tokenPath(socketPath), 'utf8');
+
+/**
+ * One hello (with `overrides`; the server's token unless they say otherwise) straight over the
+ * socket, then `input` as stdin and its end; the frames the server answers with, and their bytes.
+ */
+async function helloAnswer(
+  overrides: Record<string, unknown>,
+  { socketPath = server.socketPath, input }: { socketPath?: string; input?: string } = {},
+): Promise<Frame[] & { bytes: Buffer }> {
+  const socket = createConnection(socketPath);
   const hello = {
     protocol: WIRE_PROTOCOL,
+    token: tokenOf(socketPath),
     kit: '0.1.0',
     argv: STREAM,
     env: {},
@@ -191,12 +204,16 @@ async function helloAnswer(overrides: Record<string, unknown>): Promise<Frame[]>
     stdinIsTTY: false,
     ...overrides,
   };
+  socket.on('error', () => {});
   socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));
+  if (input !== undefined)
+    socket.write(Buffer.concat([encodeFrame(FRAME.stdin, input), encodeFrame(FRAME.stdinEnd)]));
   const decoder = new FrameDecoder();
-  const frames: Frame[] = [];
-  socket.on('data', (chunk) => frames.push(...decoder.push(chunk)));
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   await once(socket, 'close');
-  return frames;
+  const bytes = Buffer.concat(chunks);
+  return Object.assign(decoder.push(bytes), { bytes });
 }
 
 describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
@@ -374,6 +391,27 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     }
   });
 
+  it('sends the token it reads beside the socket; without it (a file it cannot read) the server turns it away and it runs the session itself: the same output', async () => {
+    const own = await startFakeServer({ nativeClient: false });
+    const token = tokenPath(own.socketPath);
+    try {
+      const alone = await session({ input: HELLO });
+      expect(await client({ input: HELLO, env: own.env })).toEqual(alone);
+      expect(own.sessionsServed()).toBe(1);
+      renameSync(token, `${token}.away`);
+      expect(await client({ input: HELLO, env: own.env })).toEqual(alone);
+      expect(own.sessionsServed()).toBe(1);
+      expect(own.refusals()).toEqual([
+        `the hello carries no token (a client sends the one in ${token}, which only the server's user may read)`,
+      ]);
+      renameSync(`${token}.away`, token);
+      expect(await client({ input: HELLO, env: own.env })).toEqual(alone);
+      expect(own.sessionsServed()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('a server that takes the connection and never answers: the client runs the session itself after 2 s', async () => {
     const mute = await rawServer(() => {});
     try {
@@ -534,8 +572,16 @@ const reasonOf = (frame: Frame | undefined): string =>
     : '(no refusal)';
 
 /** A hello frame of a valid hello whose payload is `bytes` long (padded in an environment variable). */
-function helloOfSize(bytes: number): Buffer {
-  const base = { protocol: WIRE_PROTOCOL, kit: '0.1.0', argv: STREAM, cwd: dir, pid: 1, stdinIsTTY: false };
+function helloOfSize(bytes: number, socketPath = server.socketPath): Buffer {
+  const base = {
+    protocol: WIRE_PROTOCOL,
+    token: tokenOf(socketPath),
+    kit: '0.1.0',
+    argv: STREAM,
+    cwd: dir,
+    pid: 1,
+    stdinIsTTY: false,
+  };
   const empty = JSON.stringify({ ...base, env: { PAD: '' } });
   const payload = JSON.stringify({ ...base, env: { PAD: 'x'.repeat(bytes - Buffer.byteLength(empty)) } });
   expect(Buffer.byteLength(payload)).toBe(bytes);
@@ -578,7 +624,7 @@ describe('the fake server', () => {
     try {
       const silent = createConnection(own.socketPath);
       const half = createConnection(own.socketPath);
-      half.write(helloOfSize(2000).subarray(0, 1000));
+      half.write(helloOfSize(2000, own.socketPath).subarray(0, 1000));
       const [a, b] = await Promise.all([answerOf(silent, 10_000), answerOf(half, 10_000)]);
       expect(a.closed && b.closed).toBe(true);
       expect(reasonOf(a.frames[0])).toBe('no hello within 300 ms');
@@ -614,6 +660,166 @@ describe('the fake server', () => {
       await eventually(() => own.sessionsServed() === 1, 'the server served the client below its cap');
     } finally {
       await own.close();
+    }
+  });
+
+  it('turns away a hello without the token, or with another, before looking at the rest of it, and serves the next client', async () => {
+    const token = tokenOf(server.socketPath);
+    const before = { served: server.sessionsServed(), refused: server.refusals().length };
+    const where = `a client sends the one in ${tokenPath(server.socketPath)}, which only the server's user may read`;
+    const answers = await Promise.all(
+      [
+        { token: undefined },
+        // Another kit's hello without a token: told about the token, not about the kit.
+        { token: undefined, kit: '0.0.0-other', protocol: 1 },
+        { token: token.replace(/^./, (c) => (c === '0' ? '1' : '0')) },
+        { token: token.toUpperCase() },
+        { token: `${token}0` },
+        { token: token.slice(0, 32) },
+        { token: '' },
+        { token: 7 },
+        { token: [token] },
+      ].map((overrides) => helloAnswer(overrides, { input: HELLO })),
+    );
+    expect(answers.map((frames) => frames.map((f) => String.fromCharCode(f.type)).join(''))).toEqual(
+      answers.map(() => 'R'),
+    );
+    expect(answers.map((frames) => reasonOf(frames[0]))).toEqual([
+      `the hello carries no token (${where})`,
+      `the hello carries no token (${where})`,
+      ...Array.from({ length: 7 }, () => `the hello's token is not this server's (${where})`),
+    ]);
+    expect(server.sessionsServed()).toBe(before.served);
+    expect(server.refusals().length).toBe(before.refused + answers.length);
+    // Neither the token nor any part of it comes back in a refusal.
+    for (const frames of answers) expect(frames.bytes.toString()).not.toContain(token.slice(0, 16));
+    const outcome = await served({ input: HELLO });
+    expect(outcome.exitCode).toBe(0);
+    expect(server.sessionsServed()).toBe(before.served + 1);
+  });
+
+  it('a hostile hello cannot read the token: one without it, whose session would Read the token file, gets a refusal and no session', async () => {
+    // A scenario that Reads the token file, its contents then on stdout: what a peer of another
+    // user would ask for, had it reached the socket.
+    const socketPath = server.socketPath;
+    const token = tokenOf(socketPath);
+    const reading = join(dir, 'read-the-token.json');
+    writeFileSync(
+      reading,
+      JSON.stringify({
+        version: 1,
+        turns: [
+          { blocks: [{ type: 'tool_use', name: 'Read', input: { file_path: tokenPath(socketPath) } }] },
+          { blocks: [{ type: 'text', text: 'Read it.' }] },
+        ],
+      }),
+    );
+    const hostile = {
+      argv: [...STREAM, '--permission-mode', 'bypassPermissions'],
+      env: { CLIDE_FAKE_SCENARIO: reading, HOME: dir },
+      cwd: dirname(socketPath),
+    };
+    const before = { served: server.sessionsServed(), refused: server.refusals().length };
+    for (const wrong of [undefined, '0'.repeat(64)]) {
+      const answer = await helloAnswer({ ...hostile, token: wrong }, { input: HELLO });
+      expect(answer.map((f) => String.fromCharCode(f.type))).toEqual(['R']);
+      expect(answer.bytes.toString()).not.toContain(token);
+    }
+    expect(server.sessionsServed()).toBe(before.served);
+    expect(server.refusals().length).toBe(before.refused + 2);
+    // The same hello with the token (a process of the server's user) is served, and reads it:
+    // the token is all that keeps the other out.
+    const own = await helloAnswer(hostile, { input: HELLO });
+    expect(own.map((f) => String.fromCharCode(f.type))[0]).toBe('A');
+    expect(own.bytes.toString()).toContain(token);
+    expect(server.sessionsServed()).toBe(before.served + 1);
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    'a process of another user that reaches the socket (its modes opened) cannot read the token, and gets no session',
+    async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'clide-fake-server-shared-'));
+      const own = await startFakeServer({
+        socketPath: join(shared, 'sock', 'fake.sock'),
+        nativeClient: false,
+      });
+      try {
+        const token = tokenOf(own.socketPath);
+        // The socket made reachable by everyone, as a socket forced into a shared place would be.
+        chmodSync(shared, 0o711);
+        chmodSync(dirname(own.socketPath), 0o711);
+        chmodSync(own.socketPath, 0o666);
+        const hello = JSON.stringify({
+          protocol: WIRE_PROTOCOL,
+          kit: '0.1.0',
+          argv: STREAM,
+          env: {},
+          cwd: '/',
+          pid: 1,
+          stdinIsTTY: false,
+        });
+        // As uid 65534 (nobody): read the token if it can, send the hello with it, tell what came back.
+        const peer = spawn(
+          process.execPath,
+          [
+            '-e',
+            `const [socketPath, tokenFile, hello] = process.argv.slice(1);
+            let read;
+            try { read = { token: require('node:fs').readFileSync(tokenFile, 'utf8') }; } catch (error) { read = { error: error.code }; }
+            const frame = (type, text) => { const payload = Buffer.from(text); const head = Buffer.alloc(5); head[0] = type; head.writeUInt32BE(payload.length, 1); return Buffer.concat([head, payload]); };
+            const socket = require('node:net').connect(socketPath);
+            const got = [];
+            socket.on('data', (chunk) => got.push(chunk));
+            socket.on('error', (error) => { read.socketError = error.code; });
+            socket.on('close', () => console.log(JSON.stringify({ ...read, answer: Buffer.concat(got).toString('base64') })));
+            socket.write(frame(0x48, JSON.stringify({ ...JSON.parse(hello), ...(read.token ? { token: read.token } : {}) })));
+            socket.write(frame(0x49, ${JSON.stringify(HELLO)}));
+            socket.write(frame(0x45, ''));`,
+            own.socketPath,
+            tokenPath(own.socketPath),
+            hello,
+          ],
+          { uid: 65534, gid: 65534, cwd: '/', stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let stdout = '';
+        peer.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        await once(peer, 'close');
+        const seen = JSON.parse(stdout) as { error?: string; socketError?: string; answer: string };
+        expect(seen.error).toBe('EACCES');
+        expect(seen.socketError).toBeUndefined();
+        const answer = Buffer.from(seen.answer, 'base64');
+        const frames = new FrameDecoder().push(answer);
+        expect(frames.map((f) => String.fromCharCode(f.type))).toEqual(['R']);
+        expect(reasonOf(frames[0])).toMatch(/^the hello carries no token/);
+        expect(answer.toString()).not.toContain(token);
+        expect(own.sessionsServed()).toBe(0);
+        expect(own.refusals()).toHaveLength(1);
+      } finally {
+        await own.close();
+        rmSync(shared, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('the token file is 64 hex digits, 0600 beside the socket, new for each server, and gone after close', async () => {
+    const [one, two] = await Promise.all([
+      startFakeServer({ nativeClient: false }),
+      startFakeServer({ nativeClient: false }),
+    ]);
+    const tokens = [one, two].map((own) => {
+      const path = tokenPath(own.socketPath);
+      expect(path).toBe(`${own.socketPath}.token`);
+      expect((statSync(path).mode & 0o777).toString(8)).toBe('600');
+      return tokenOf(own.socketPath);
+    });
+    for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    await Promise.all([one.close(), two.close()]);
+    for (const own of [one, two]) {
+      expect(existsSync(tokenPath(own.socketPath))).toBe(false);
+      expect(existsSync(dirname(own.socketPath))).toBe(false);
     }
   });
 
@@ -767,34 +973,34 @@ describe('clide-conformance fake-server', () => {
     expect(stderr).toContain(`the fake server cannot listen on ${taken}: EADDRINUSE`);
   });
 
-  it('under umask 000 the socket is 0600 in a 0700 folder: the default one, a --socket folder it makes (and removes), one of ours', async () => {
+  it('under umask 000 the socket and the token file are 0600 in a 0700 folder: the default one, a --socket folder it makes (and removes), one of ours', async () => {
     const modes = async (args: string[]) => {
       const cli = await cliServer(['--no-native-client', ...args], process.env, '000');
       const socketPath = (/^CLIDE_FAKE_SERVER=(.*)$/m.exec(cli.stdout()) as RegExpExecArray)[1] as string;
       const folder = join(socketPath, '..');
       const seen = {
         socket: (statSync(socketPath).mode & 0o777).toString(8),
+        token: (statSync(tokenPath(socketPath)).mode & 0o777).toString(8),
         folder: (statSync(folder).mode & 0o777).toString(8),
       };
       const outcome = await session({ input: HELLO, env: { CLIDE_FAKE_SERVER: socketPath } });
       expect(outcome.exitCode).toBe(0);
       cli.child.stdin.end();
       await once(cli.child, 'close');
-      return { ...seen, folderLeft: existsSync(folder), stderr: cli.stderr() };
+      expect(cli.stderr()).toContain('stopped after 1 session(s), 0 client(s) turned away');
+      return {
+        ...seen,
+        folderLeft: existsSync(folder),
+        tokenLeft: existsSync(tokenPath(socketPath)),
+        stderr: cli.stderr(),
+      };
     };
     const made = join(mkdtempSync(join(dir, 'umask-')), 'new-folder');
     const ours = mkdtempSync(join(dir, 'ours-'));
-    expect(await modes([])).toMatchObject({ socket: '600', folder: '700', folderLeft: false });
-    expect(await modes(['--socket', join(made, 'fake.sock')])).toMatchObject({
-      socket: '600',
-      folder: '700',
-      folderLeft: false,
-    });
-    expect(await modes(['--socket', join(ours, 'fake.sock')])).toMatchObject({
-      socket: '600',
-      folder: '700',
-      folderLeft: true,
-    });
+    const kept = { socket: '600', token: '600', folder: '700', tokenLeft: false };
+    expect(await modes([])).toMatchObject({ ...kept, folderLeft: false });
+    expect(await modes(['--socket', join(made, 'fake.sock')])).toMatchObject({ ...kept, folderLeft: false });
+    expect(await modes(['--socket', join(ours, 'fake.sock')])).toMatchObject({ ...kept, folderLeft: true });
   });
 
   it('refuses a --socket in a folder that is not private to its user, naming the folder: group or others may enter, or another owner', async () => {
@@ -847,8 +1053,11 @@ describe('clide-conformance fake-server', () => {
     dead.child.kill('SIGKILL');
     await once(dead.child, 'close');
     expect(existsSync(socketPath)).toBe(true);
+    const deadToken = tokenOf(socketPath);
     const next = await cliServer(['--no-native-client', '--socket', socketPath], process.env);
     expect(next.stdout()).toContain(`CLIDE_FAKE_SERVER=${socketPath}\n`);
+    // The dead server's token is replaced too: a client reads the live one's.
+    expect(tokenOf(socketPath)).not.toBe(deadToken);
     const env = { CLIDE_FAKE_SERVER: socketPath };
     expect((await session({ input: HELLO, env })).exitCode).toBe(0);
     // A live server's socket is never taken over.
@@ -869,6 +1078,30 @@ describe('clide-conformance fake-server', () => {
     expect((await session({ input: HELLO, env })).exitCode).toBe(0);
     next.child.stdin.end();
     await once(next.child, 'close');
-    expect(next.stderr()).toContain('stopped after 2 session(s)');
+    expect(next.stderr()).toContain('stopped after 2 session(s), 0 client(s) turned away');
+  });
+
+  it('refuses a socket path whose token file is taken by a file that is no token, naming it, and leaves that file', async () => {
+    const socketPath = join(mkdtempSync(join(dir, 'token-taken-')), 'fake.sock');
+    const mine = `${socketPath}.token`;
+    writeFileSync(mine, 'a file of my own');
+    // Told to stop at once (its stdin ends): a server that took the path anyway would exit 0.
+    const child = spawn(
+      process.execPath,
+      [CLI, 'fake-server', '--no-native-client', '--stop-on-stdin-end', '--socket', socketPath],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    child.stdin.end();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [exitCode] = await once(child, 'close');
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain(
+      `the fake server's token file ${mine} is taken by a file that is no token of a fake server`,
+    );
+    expect(readFileSync(mine, 'utf8')).toBe('a file of my own');
+    expect(existsSync(socketPath)).toBe(false);
   });
 });

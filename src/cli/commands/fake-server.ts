@@ -39,7 +39,7 @@ export function registerFakeServer(program: Command): void {
     )
     .option(
       '--socket <path>',
-      'Unix socket to listen on, made 0600, in a folder of yours that only you may enter (default: a new private temporary folder)',
+      'Unix socket to listen on, made 0600, in a folder of yours that only you may enter (default: a new private temporary folder); the token clients must send goes beside it, <path>.token (0600)',
     )
     .option('--stop-on-stdin-end', 'stop when stdin ends (tie the server to the process that started it)')
     .option(

@@ -1,4 +1,4 @@
-import { fstatSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { packageInfo } from '../../config/package-info.js';
 import { quietOnEpipe } from '../fd-stdio.js';
@@ -10,6 +10,7 @@ import {
   type Frame,
   FrameDecoder,
   type HelloPayload,
+  tokenPath,
   WIRE_PROTOCOL,
 } from './frames.js';
 
@@ -18,13 +19,14 @@ export const ANSWER_TIMEOUT_MS = 2000;
 
 /**
  * `bin/fake-claude` with `CLIDE_FAKE_SERVER=<socket>`: the session runs in the fake server
- * (server.ts), and this process only carries it: its argv, environment, cwd and pid go in a hello,
+ * (server.ts), and this process only carries it: its argv, environment, cwd and pid go in a hello
+ * with the server's token (read from beside the socket: only the server's user can read it),
  * its stdin goes over chunk by chunk once the server accepts, and what the server sends comes out
  * on stdout and stderr, then the exit (code, or the signal the session died of). It loads no
  * engine, so a session starts in about the time any piped Node program does.
  *
  * No server at the path (nothing listens, no file), one that refuses the session (another kit
- * version), or one that has not answered within `ANSWER_TIMEOUT_MS`: `hooks.runLocally` runs the
+ * version, a token this process could not read), or one that has not answered within `ANSWER_TIMEOUT_MS`: `hooks.runLocally` runs the
  * engine in this process instead, as without the variable; stdin is untouched until the server
  * accepts, so nothing is lost. Like the executable, the client handles no signal: a signal kills
  * it, and the server ends the session when the socket closes. The process's exit is the caller's
@@ -54,8 +56,10 @@ export function runServedSession(socketPath: string, hooks: ServedSessionHooks):
   socket.on('error', () => {
     if (state === 'connecting') local();
   });
+  const token = readToken(socketPath);
   const hello: HelloPayload = {
     protocol: WIRE_PROTOCOL,
+    ...(token === undefined ? {} : { token }),
     kit: kitVersion(),
     argv: process.argv.slice(2),
     env: process.env as Record<string, string>,
@@ -148,6 +152,20 @@ export function runServedSession(socketPath: string, hooks: ServedSessionHooks):
       `fake-claude: internal error: the fake server (${FAKE_SERVER_ENV}=${socketPath}) ${what}\n`,
     );
     exit({ exitCode: 70 });
+  }
+}
+
+/**
+ * The server's token (64 hex digits), or none when the file cannot be read (no server, or one of
+ * another user) or holds no token: the hello then goes without it, and the server turns it away
+ * saying so.
+ */
+function readToken(socketPath: string): string | undefined {
+  try {
+    const text = readFileSync(tokenPath(socketPath), 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(text) ? text : undefined;
+  } catch {
+    return undefined;
   }
 }
 

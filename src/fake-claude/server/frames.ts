@@ -29,8 +29,25 @@ export const FRAME = {
 
 export type FrameType = (typeof FRAME)[keyof typeof FRAME];
 
-/** Version of this wire format and of the hello; a server refuses a client that speaks another. */
-export const WIRE_PROTOCOL = 1;
+/**
+ * Version of this wire format and of the hello; a server refuses a client that speaks another.
+ * 2: the hello carries the server's token.
+ */
+export const WIRE_PROTOCOL = 2;
+
+/**
+ * The server's token file, beside its socket: `<socket>.token`, 64 hex digits (32 random bytes),
+ * 0600 in the socket's private folder, so only the server's user can read it. A client sends it in
+ * its hello (`HelloPayload.token`); the server takes no hello without it. Node cannot ask a Unix
+ * socket who its peer is (`SO_PEERCRED` needs a native addon): the token is the proof that the
+ * client runs as the server's user (decision 17).
+ */
+export function tokenPath(socketPath: string): string {
+  return `${socketPath}.token`;
+}
+
+/** How many random bytes make a server's token (written as twice as many hex digits). */
+export const TOKEN_BYTES = 32;
 
 /** The environment variable that points `bin/fake-claude` at a running fake server (its socket path). */
 export const FAKE_SERVER_ENV = 'CLIDE_FAKE_SERVER';
@@ -53,6 +70,8 @@ const TYPES = new Set<number>(Object.values(FRAME));
 
 export interface HelloPayload {
   protocol: number;
+  /** The server's token, as read from `tokenPath(socket)`; absent when the client could not read it. */
+  token?: string;
   /** The kit version of the client's install (the server refuses another one: the two engines could differ). */
   kit: string;
   argv: string[];

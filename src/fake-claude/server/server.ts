@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { packageInfo } from '../../config/package-info.js';
@@ -13,10 +14,11 @@ import {
   type FrameType,
   type HelloPayload,
   MAX_CLIENT_FRAME_BYTES,
+  tokenPath,
   WIRE_PROTOCOL,
 } from './frames.js';
 import { fakeClaudeBin, type NativeClient, type NativeClientOptions, nativeClient } from './native-client.js';
-import { listenAt, removeSocket, socketPlace } from './socket-place.js';
+import { listenAt, newToken, removeSocket, socketPlace, writeToken } from './socket-place.js';
 
 /**
  * The fake server: the engine of `fake-claude`, warm in one long-lived process, serving sessions
@@ -25,6 +27,10 @@ import { listenAt, removeSocket, socketPlace } from './socket-place.js';
  * Unix socket (client.ts), so that a session costs about what a bare Node program costs. For test
  * suites in any language that start the executable per test; the engine, its flags, versions,
  * modes and texts are the same (`runFakeSession`, as the executable and the in-process fake run).
+ *
+ * Only the server's user gets a session: the socket is 0600 in a private folder, and a hello
+ * must carry the token the server wrote beside it, which only that user can read (socket-place.ts);
+ * a hello without it, or with another, is turned away before anything of it is acted on.
  */
 
 export interface FakeServerOptions {
@@ -32,7 +38,8 @@ export interface FakeServerOptions {
    * Path of the Unix socket to listen on (default: `fake.sock` in a new private temporary folder,
    * removed by `close()`). Its folder must be the user's own and private (0700; one that does not
    * exist is made so, and removed by `close()`): socket-place.ts. The socket of a server that died
-   * there is replaced; anything else at that path is an error, never replaced.
+   * there is replaced; anything else at that path is an error, never replaced. The server's token
+   * goes beside it, at `<socketPath>.token` (0600, removed by `close()`), under the same rules.
    */
   socketPath?: string;
   /**
@@ -70,7 +77,10 @@ export interface FakeServer {
   sessionsServed(): number;
   /** Sessions running now. */
   activeSessions(): number;
-  /** Clients the server turned away (another kit version, a bad hello), with why. */
+  /**
+   * Clients the server turned away (no token or another than the server's, another kit version, a
+   * bad hello, too many connections), with why.
+   */
   refusals(): string[];
   /**
    * Stops listening, ends the sessions still running as a kill ends the executable (their clients
@@ -92,6 +102,9 @@ export const MAX_CONNECTIONS = 128;
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
   const place = socketPlace(options.socketPath);
   const { socketPath } = place;
+  // Made before the server listens, written once it does (no live server's token is replaced).
+  const token = newToken();
+  const proof = { token: Buffer.from(token), path: tokenPath(socketPath) };
   const helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
   const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   /** Every connection until its socket closes: sessions running, ended ones still being read, hellos. */
@@ -115,10 +128,18 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         onClose: () => connections.delete(session),
       },
       helloTimeoutMs,
+      proof,
     );
     connections.add(session);
   });
   await listenAt(server, place);
+  try {
+    writeToken(place, token);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    removeSocket(place);
+    throw error;
+  }
   const native: NativeClient =
     options.nativeClient === false
       ? { ok: false, problem: 'not asked for (nativeClient: false)' }
@@ -186,6 +207,7 @@ class ServedSession {
     private readonly socket: Socket,
     private readonly hooks: SessionHooks,
     helloTimeoutMs: number,
+    private readonly proof: ServerProof,
   ) {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('drain', () => this.release('output'));
@@ -259,7 +281,7 @@ class ServedSession {
 
   private start(payload: Buffer): void {
     clearTimeout(this.helloTimer);
-    const hello = readHello(payload);
+    const hello = readHello(payload, this.proof);
     if (typeof hello === 'string') {
       this.refuse(hello);
       return;
@@ -379,8 +401,18 @@ class ServedSession {
   }
 }
 
-/** The hello, checked; a string says what is wrong with it. */
-function readHello(payload: Buffer): HelloPayload | string {
+/** The token a hello must carry, and the file it is read from (named in a refusal). */
+interface ServerProof {
+  token: Buffer;
+  path: string;
+}
+
+/**
+ * The hello, checked; a string says what is wrong with it. The token first: a peer without it
+ * learns nothing more of the server (not its protocol nor its version), and nothing else in its
+ * hello is looked at.
+ */
+function readHello(payload: Buffer, proof: ServerProof): HelloPayload | string {
   let value: unknown;
   try {
     value = JSON.parse(payload.toString('utf8'));
@@ -390,6 +422,9 @@ function readHello(payload: Buffer): HelloPayload | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return 'the hello must be a JSON object';
   const hello = value as Record<string, unknown>;
+  const where = `a client sends the one in ${proof.path}, which only the server's user may read`;
+  if (hello.token === undefined) return `the hello carries no token (${where})`;
+  if (!sameToken(hello.token, proof.token)) return `the hello's token is not this server's (${where})`;
   if (hello.protocol !== WIRE_PROTOCOL) {
     return `the client speaks wire protocol ${JSON.stringify(hello.protocol)}, this server ${WIRE_PROTOCOL}`;
   }
@@ -408,4 +443,11 @@ function readHello(payload: Buffer): HelloPayload | string {
   if (!Number.isInteger(hello.pid)) return 'hello.pid must be an integer';
   if (typeof hello.stdinIsTTY !== 'boolean') return 'hello.stdinIsTTY must be a boolean';
   return hello as unknown as HelloPayload;
+}
+
+/** Whether `given` is the server's token, compared in constant time (its length is no secret: 64). */
+function sameToken(given: unknown, token: Buffer): boolean {
+  if (typeof given !== 'string') return false;
+  const bytes = Buffer.from(given, 'utf8');
+  return bytes.length === token.length && timingSafeEqual(bytes, token);
 }

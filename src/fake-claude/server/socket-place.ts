@@ -1,27 +1,44 @@
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
+  fchmodSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
+  readFileSync,
   realpathSync,
+  renameSync,
   rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
+  writeSync,
 } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ClideError } from '../../errors/index.js';
+import { TOKEN_BYTES, tokenPath } from './frames.js';
 
 /**
- * Where the fake server's socket lives, and who may reach it. Node cannot read a peer's
- * credentials (`SO_PEERCRED` / `getpeereid` need a native addon), so the socket file is the only
- * gate: the socket is made 0600 whatever the umask, in a folder that is its user's and private
- * (0700, no one else may enter). Without a path that folder is a new one; a path's folder that
- * does not exist is made so (and removed on close); an existing folder must already be so, or the
- * server does not start. A socket left at the path by a server that died is replaced; that of a
- * live server never is.
+ * Where the fake server's socket lives, and who may reach it. Two gates, each enough on its own
+ * against another user:
+ *
+ * - The socket's place. The socket is made 0600 whatever the umask, in a folder that is its
+ *   user's and private (0700, no one else may enter). Without a path that folder is a new one; a
+ *   path's folder that does not exist is made so (and removed on close); an existing folder must
+ *   already be so, or the server does not start. A socket left at the path by a server that died
+ *   is replaced; that of a live server never is.
+ * - A token only the server's user can read. Node cannot read a peer's credentials
+ *   (`SO_PEERCRED` / `getpeereid` need a native addon), so the server proves its peer's user
+ *   otherwise: it writes 32 random bytes (64 hex digits) to `<socket>.token` (frames.ts's
+ *   `tokenPath`), 0600 in that private folder, and takes no hello without them. A process of
+ *   another user that reaches the socket anyway (a socket whose modes were opened later, a
+ *   system that ignores a socket file's modes, a connection handed over) cannot read the token,
+ *   so it gets no session. The file is made whole under a name of its own with O_EXCL and renamed
+ *   into place (a client never reads half of it), and removed on close. Decision 17.
  */
 
 /** Longest socket path Linux takes (sun_path is 108 bytes with its NUL); macOS takes 103. */
@@ -31,6 +48,8 @@ export interface SocketPlace {
   socketPath: string;
   /** A folder the server made for the socket: removed with it. */
   ownFolder?: string;
+  /** The token the server wrote beside the socket (`writeToken`): removed with it. */
+  token?: string;
 }
 
 function octal(mode: number): string {
@@ -61,7 +80,86 @@ export function socketPlace(socketPath: string | undefined): SocketPlace {
   }
   if (place.ownFolder) chmodSync(folder, 0o700);
   checkPrivate(folder);
+  checkTokenPlace(place);
   return place;
+}
+
+/** A token file: 64 hex digits, as `writeToken` writes it (what a server that died leaves). */
+const TOKEN_TEXT = new RegExp(`^[0-9a-f]{${TOKEN_BYTES * 2}}$`);
+
+/**
+ * Nothing but a token (one a server that died left) is at the token's path: a file of the user's
+ * own that happens to be there is never replaced.
+ */
+function checkTokenPlace(place: SocketPlace): void {
+  const path = tokenPath(place.socketPath);
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return;
+  }
+  const isToken = (() => {
+    if (!stat.isFile() || stat.size !== TOKEN_BYTES * 2) return false;
+    try {
+      return TOKEN_TEXT.test(readFileSync(path, 'utf8'));
+    } catch {
+      return false;
+    }
+  })();
+  if (isToken) return;
+  throw new ClideError(
+    'usage',
+    `the fake server's token file ${path} is taken by a file that is no token of a fake server`,
+    { where: path, hint: 'pick another socket path, or remove that file' },
+  );
+}
+
+/** A new token: `TOKEN_BYTES` random bytes as hex digits. */
+export function newToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('hex');
+}
+
+/**
+ * Writes `token` to the place's token file, 0600 whatever the umask: made whole under a name of
+ * its own (O_EXCL: never a file or link already there) and renamed over the token path, so a
+ * client reads the whole token or none, and a token a dead server left is replaced at once.
+ * Called once the server listens (so no live server's token is replaced).
+ */
+export function writeToken(place: SocketPlace, token: string): void {
+  const path = tokenPath(place.socketPath);
+  const making = `${path}.${randomBytes(6).toString('hex')}`;
+  try {
+    const fd = openSync(making, 'wx', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+      writeSync(fd, token);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(making, path);
+  } catch (error) {
+    rmSync(making, { force: true });
+    throw new ClideError(
+      'io',
+      `the fake server cannot write its token file ${path}: ${(error as Error).message}`,
+      {
+        where: path,
+        cause: error,
+      },
+    );
+  }
+  place.token = token;
+}
+
+/** Removes the token file, when it still holds this server's token. */
+function removeToken(place: SocketPlace): void {
+  if (place.token === undefined) return;
+  const path = tokenPath(place.socketPath);
+  try {
+    if (readFileSync(path, 'utf8') === place.token) unlinkSync(path);
+  } catch {}
+  delete place.token;
 }
 
 function checkLength(place: SocketPlace): void {
@@ -166,8 +264,10 @@ export async function listenAt(server: Server, place: SocketPlace): Promise<void
   chmodSync(socketPath, 0o600);
 }
 
-/** Removes the socket, and the folder the server made for it. */
+/** Removes the token file and the socket, and the folder the server made for them. */
 export function removeSocket(place: SocketPlace): void {
+  // The token first: once the socket is gone, another server may take the path and its token's.
+  removeToken(place);
   rmSync(place.socketPath, { force: true });
   removeOwnFolder(place);
 }
