@@ -39,4 +39,30 @@ describe('pin summary', () => {
     expect(text).toContain('fake data: behaviour, model side');
     expect(text).toContain('needs a human decision: nothing');
   });
+  it('what the fake does differently from the real CLI is a decision, scenario by scenario, with the overrides taken named', () => {
+    const text = renderPinSummary({
+      ...result([{ name: 'behaviour', files: [] }]),
+      fake: {
+        version: '2.1.400',
+        candidate: '2.1.500',
+        compared: 62,
+        without: [
+          { scenario: 'turn/plain', what: '$.fromCli[5].usage.speed: real "standard", fake (none)' },
+          { scenario: 'hooks/stop', what: '$.fromCli[3].text: real "a", fake "b"' },
+        ],
+        with: [{ scenario: 'hooks/stop', what: '$.fromCli[3].text: real "a", fake "b"' }],
+        picks: { from: '2.1.500' },
+        wrote: [],
+        differing: [{ scenario: 'hooks/stop', what: '$.fromCli[3].text: real "a", fake "b"' }],
+        realFailed: [],
+      },
+    });
+    expect(text).toContain(
+      "fake vs the real CLI, 62 scenarios: 2 differ with the override sets up to 2.1.400, 1 with 2.1.500's members too (taken: src/fake-claude/behaviour/2.1.400/overrides.json)",
+    );
+    expect(text).toContain(
+      '  the fake differs from the real claude 2.1.400 on hooks/stop: $.fromCli[3].text: real "a", fake "b"',
+    );
+    expect(text).not.toContain('needs a human decision: nothing');
+  });
 });

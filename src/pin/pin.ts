@@ -6,7 +6,10 @@
  *   4. register it (the generated schemas/pinned.ts, package.json subpaths), build, generate JSON Schema + .d.ts;
  *   5. capture the fake's static data for the version from the binary;
  *   6. validate the new corpus against the new schemas;
- *   7. summarise what was written, what needs a human decision, and the next commands.
+ *   7. compare the fake with the real CLI over the catalogue, taking the next override set's
+ *      members (overrides.json) when they bring it nearer;
+ *   8. write the version's coverage report;
+ *   9. summarise what was written, what needs a human decision, and the next commands.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,6 +20,7 @@ import { packageInfo } from '../config/package-info.js';
 import { renderSdkAmendments } from '../coverage/render-sdk-amendments.js';
 import { ClideError, interruptionOf, throwIfInterrupted } from '../errors/index.js';
 import type { FakeDataStep } from '../fake-claude/capture/all.js';
+import type { OverridesDraft } from '../fake-claude/capture/draft-overrides.js';
 import type { Finding } from '../findings/index.js';
 import { ensureInstalled, isExactVersion, resolveVersion } from '../install/index.js';
 import {
@@ -68,6 +72,8 @@ export interface PinResult {
   corpusFindings: Finding[];
   /** The fake's data captured from the binary, step by step (a failed step names why). */
   fakeData: FakeDataStep[];
+  /** The fake compared with the real CLI, and its drafted overrides (none when its data failed). */
+  fake?: OverridesDraft;
   madeDefault: boolean;
   next: string[];
 }
@@ -266,6 +272,40 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     corpusFindings = (JSON.parse(out) as CorpusCheck).cli;
   }
 
+  // 7. The fake against the real CLI over the catalogue (as the differential test compares them),
+  // with and without the next override set's members: the better is written as the version's
+  // overrides.json; what still differs is a person's override to write.
+  let fake: OverridesDraft | undefined;
+  if (fakeData.some((step) => step.name === 'behaviour' && !step.error)) {
+    say(`comparing the fake emulating claude ${version} with the real one over the catalogue`);
+    const out = await run(
+      root,
+      'node',
+      ['dist/src/fake-claude/capture/draft-overrides-cli.js', version, installed.binaryPath, '--json'],
+      `npm run fake:draft-overrides -- ${version}`,
+      options.signal,
+    );
+    const drafted = JSON.parse(out) as OverridesDraft & { registries: string[] };
+    const { registries, ...draft } = drafted;
+    fake = draft;
+    if (draft.wrote.length > 0) {
+      wrote.push(...draft.wrote.map(rel), ...registries.map(rel));
+      await run(root, 'npm', ['run', 'build'], 'npm run build', options.signal);
+    }
+  }
+
+  // 8. The coverage report of the version (docs/coverage/<version>.md and .json, held by
+  // test/coverage.report.test.ts to what the command says).
+  say(`writing the coverage report of claude ${version}`);
+  await run(
+    root,
+    'node',
+    ['bin/clide-conformance', 'coverage', '--cc-version', version, '--report-dir', 'docs/coverage'],
+    `node bin/clide-conformance coverage --cc-version ${version} --report-dir docs/coverage`,
+    options.signal,
+  );
+  wrote.push(`docs/coverage/${version}.md`, `docs/coverage/${version}.json`);
+
   const next = [
     `review schemas/${version}/amendments.ts: tighten inferred types, drop what a scenario provoked on purpose`,
     ...(recording.failed.length > 0
@@ -275,8 +315,14 @@ export async function pin(options: PinOptions): Promise<PinResult> {
       : []),
     `node bin/clide-conformance changelog ${previous.version} ${version} --report-dir docs/changelog`,
     `node bin/clide-conformance run --cc-version ${version} --baseline ${previous.version}   # the drift to accept in conformance.expected.json`,
+    ...(fake && fake.differing.length > 0
+      ? [
+          `write what the fake does differently on ${version} as overrides in src/fake-claude/behaviour/${version}/overrides.ts, then npm run registries; each difference: npx vitest run test/fake-claude.differential.test.ts -t '${version}'`,
+        ]
+      : []),
+    `after an edit of the schemas: npm run schemas:generate -- ${version}, node bin/clide-conformance coverage --cc-version ${version} --report-dir docs/coverage`,
     `npm test   # schemas, corpus, the fake's differential test for ${version}`,
-    `git add fixtures/${version} schemas/${version} schemas/pinned.ts package.json src/fake-claude/behaviour/data && git commit`,
+    `git add fixtures/${version} schemas/${version} schemas/pinned.ts schemas/sdk package.json src/fake-claude docs/coverage && git commit`,
   ];
   return {
     version,
@@ -288,6 +334,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
     unresolved: inference.unresolved,
     corpusFindings,
     fakeData,
+    ...(fake ? { fake } : {}),
     madeDefault: options.makeDefault ?? false,
     next,
   };
@@ -358,6 +405,14 @@ export function renderPinSummary(result: PinResult): string {
   );
   const captured = result.fakeData.filter((s) => !s.error).map((s) => s.name);
   if (captured.length > 0) lines.push(`fake data: ${captured.join(', ')}`);
+  if (result.fake) {
+    const f = result.fake;
+    lines.push(
+      `fake vs the real CLI, ${f.compared} scenarios: ${f.without.length} differ with the override sets up to ${result.version}` +
+        (f.with ? `, ${f.with.length} with ${f.candidate}'s members too` : '') +
+        (f.picks ? ` (taken: src/fake-claude/behaviour/${result.version}/overrides.json)` : ''),
+    );
+  }
   if (result.madeDefault) lines.push(`default pin: ${result.version}`);
   const decisions: string[] = [];
   for (const f of result.failedScenarios) {
@@ -372,6 +427,9 @@ export function renderPinSummary(result: PinResult): string {
     decisions.push(
       `  the fake's ${step.name} data was not captured: ${step.error} (npm run fake:capture-all -- ${result.version})`,
     );
+  }
+  for (const d of result.fake?.differing ?? []) {
+    decisions.push(`  the fake differs from the real claude ${result.version} on ${d.scenario}: ${d.what}`);
   }
   for (const u of result.unresolved) {
     decisions.push(

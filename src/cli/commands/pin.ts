@@ -55,7 +55,8 @@ export function registerPin(program: Command): void {
         result.failedScenarios.length === 0 &&
         result.unresolved.length === 0 &&
         result.corpusFindings.length === 0 &&
-        result.fakeData.every((step) => !step.error);
+        result.fakeData.every((step) => !step.error) &&
+        (result.fake?.differing.length ?? 0) === 0;
       if (!clean) process.exitCode = 1;
     });
 }

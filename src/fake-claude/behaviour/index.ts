@@ -3,12 +3,12 @@ import { ClideError } from '../../errors/index.js';
 import { baseBehaviour } from './base/index.js';
 import type { CapturedData } from './data/types.js';
 import { CAPTURED_DATA, CAPTURED_VERSIONS } from './data/versions.js';
-import { OVERRIDE_SETS } from './override-sets.js';
-import type { VersionOverrides } from './overrides.js';
+import { OVERRIDE_PICKS, OVERRIDE_SETS } from './override-sets.js';
+import type { OverridePicks, VersionOverrides } from './overrides.js';
 import type { CliBehaviour } from './types.js';
 
 export type { CapturedData } from './data/types.js';
-export type { VersionOverrides } from './overrides.js';
+export type { OverridePicks, VersionOverrides } from './overrides.js';
 export type {
   ApiTool,
   CallUsage,
@@ -27,7 +27,8 @@ export type {
 /**
  * A version is its captured data (`data/<version>/`, registered in the generated `data/versions.ts`)
  * plus the named overrides of every override set (`<version>/overrides.ts`, registered in the generated
- * `override-sets.ts`) whose version is at or below it, applied oldest
+ * `override-sets.ts`) whose version is at or below it, and those a folder at or below it takes from
+ * a later set (`<version>/overrides.json`), applied oldest
  * first on top of the base behaviour (`base/`). No version needs code of its own unless the real
  * CLI demands an override.
  */
@@ -37,12 +38,82 @@ export function emulatedVersions(): string[] {
   return [...CAPTURED_VERSIONS];
 }
 
-/** The override sets that apply to `version` (those of its version and every earlier one), oldest first. */
+/** Override picks drafted in this process (`useOverridePicks`), ahead of the registry's. */
+const draftPicks = new Map<string, OverridePicks | undefined>();
+
+/** The override picks of each version folder: the registry's, with those drafted in this process. */
+function picksByVersion(): Record<string, OverridePicks> {
+  const out: Record<string, OverridePicks> = { ...OVERRIDE_PICKS };
+  for (const [version, picks] of draftPicks) {
+    if (picks) out[version] = picks;
+    else delete out[version];
+  }
+  return out;
+}
+
+/**
+ * The override sets that apply to `version`, oldest first: the set of every version folder at or
+ * below it, and the members a folder at or below it takes from a later set (`overrides.json`) that
+ * does not apply to it yet; a folder's picks come before its own set.
+ */
 export function overridesFor(version: string): VersionOverrides[] {
-  return Object.keys(OVERRIDE_SETS)
-    .filter((since) => versionOrder(since, version) <= 0)
-    .sort(versionOrder)
-    .map((since) => OVERRIDE_SETS[since]!);
+  const picks = picksByVersion();
+  const folders = [...new Set([...Object.keys(OVERRIDE_SETS), ...Object.keys(picks)])]
+    .filter((folder) => versionOrder(folder, version) <= 0)
+    .sort(versionOrder);
+  const out: VersionOverrides[] = [];
+  for (const folder of folders) {
+    const pick = picks[folder];
+    if (pick) {
+      const set = picked(folder, pick);
+      if (versionOrder(pick.from, version) > 0) out.push(set);
+    }
+    const own = OVERRIDE_SETS[folder];
+    if (own) out.push(own);
+  }
+  return out;
+}
+
+/** The members `pick` takes from its later set, as an override set of their own. */
+function picked(folder: string, pick: OverridePicks): VersionOverrides {
+  const from = OVERRIDE_SETS[pick.from];
+  if (!from || versionOrder(pick.from, folder) <= 0) {
+    throw new ClideError('usage', `the override picks of claude ${folder} name no later override set`, {
+      where: `src/fake-claude/behaviour/${folder}/overrides.json`,
+      hint: `"from": one of ${
+        Object.keys(OVERRIDE_SETS)
+          .filter((v) => versionOrder(v, folder) > 0)
+          .join(', ') || '(none)'
+      }`,
+    });
+  }
+  return {
+    apply(previous, data) {
+      const members = from.apply(previous, data) as Record<string, unknown>;
+      if (!pick.members) return members as Partial<CliBehaviour>;
+      const missing = pick.members.filter((m) => !(m in members));
+      if (missing.length > 0) {
+        throw new ClideError(
+          'usage',
+          `the override set of ${pick.from} has no member ${missing.join(', ')}`,
+          {
+            where: `src/fake-claude/behaviour/${folder}/overrides.json`,
+          },
+        );
+      }
+      return Object.fromEntries(pick.members.map((m) => [m, members[m]])) as Partial<CliBehaviour>;
+    },
+  };
+}
+
+/**
+ * Emulates `version` with `picks` as its `overrides.json` in this process (undefined: with none),
+ * whatever its folder holds: how a draft compares the fake with and without a later set's members
+ * before it writes the file.
+ */
+export function useOverridePicks(version: string, picks: OverridePicks | undefined): void {
+  draftPicks.set(version, picks);
+  loaded.clear();
 }
 
 const loaded = new Map<string, Promise<CliBehaviour>>();

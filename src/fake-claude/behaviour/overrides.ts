@@ -15,3 +15,16 @@ export interface VersionOverrides {
    */
   apply(previous: CliBehaviour, data: CapturedData): Partial<CliBehaviour> & ThisType<CliBehaviour>;
 }
+
+/**
+ * A version's override set taken from a later one, as data (`<version>/overrides.json`, written by
+ * `npm run fake:draft-overrides` and `pin`): the version behaves as the set of `from` does (only
+ * its members named in `members`, when given). It applies to the versions from its folder's up to
+ * `from`'s; from there on the set of `from` applies itself.
+ */
+export interface OverridePicks {
+  /** The version of the later override set. */
+  from: string;
+  /** The members taken (default: all of them). */
+  members?: readonly string[];
+}

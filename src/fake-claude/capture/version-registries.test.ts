@@ -34,6 +34,8 @@ describe('the versions of the fake are its folders', () => {
       mkdirSync(join(root, OVERRIDES_FOLDER, v), { recursive: true });
       writeFileSync(join(root, OVERRIDES_FOLDER, v, 'overrides.ts'), '');
     }
+    mkdirSync(join(root, OVERRIDES_FOLDER, '2.1.300'), { recursive: true });
+    writeFileSync(join(root, OVERRIDES_FOLDER, '2.1.300', 'overrides.json'), '{ "from": "2.1.332" }');
     mkdirSync(join(root, OVERRIDES_FOLDER, 'base'));
     writeFileSync(join(root, OVERRIDES_FOLDER, 'base', 'overrides.ts'), '');
 
@@ -52,6 +54,9 @@ describe('the versions of the fake are its folders', () => {
     const sets = readFileSync(join(root, OVERRIDES_FOLDER, 'override-sets.ts'), 'utf8');
     expect(sets.match(/'[\d.]+': v[\d_]+/g)).toEqual(["'2.1.332': v2_1_332", "'2.1.400': v2_1_400"]);
     expect(sets).toContain("import { overrides as v2_1_400 } from './2.1.400/overrides.js';");
+    // A folder whose overrides.json takes a later set's members.
+    expect(sets).toContain("import p2_1_300 from './2.1.300/overrides.json' with { type: 'json' };");
+    expect(sets).toContain("  '2.1.300': p2_1_300,");
     // Unchanged folders are left as they are.
     expect(writeVersionRegistries(root)).toEqual([]);
   });

@@ -12,8 +12,9 @@ import { DATA_FILES } from '../behaviour/data/types.js';
  *
  * - the per-version JSON data folders (`<folder>/<version>.json`), each with an `index.ts`;
  * - the behaviour data, `behaviour/data/<version>/*.json`, registered in `behaviour/data/versions.ts`;
- * - the override sets, `behaviour/<version>/overrides.ts`, registered in `behaviour/override-sets.ts`
- *   by the version each starts at (its folder's name).
+ * - the override sets, `behaviour/<version>/overrides.ts`, and the members a version takes from a
+ *   later set, `behaviour/<version>/overrides.json`, registered in `behaviour/override-sets.ts` by
+ *   the version each starts at (its folder's name).
  */
 export const VERSION_DATA_FOLDERS: readonly string[] = [
   'src/fake-claude/model-side/data',
@@ -107,16 +108,31 @@ export function behaviourDataRegistrySource(versions: readonly string[]): string
   ].join('\n');
 }
 
-/** `behaviour/override-sets.ts` for the versions with an `overrides.ts` folder. */
-export function overrideSetsSource(versions: readonly string[]): string {
+/**
+ * `behaviour/override-sets.ts` for the versions with an `overrides.ts` in their folder (a set of
+ * code) and those with an `overrides.json` (a later set's members taken, as data).
+ */
+export function overrideSetsSource(versions: readonly string[], picks: readonly string[] = []): string {
+  const pick = (v: string) => `p${v.replace(/\./g, '_')}`;
+  const record = (head: string, entries: string[]) =>
+    entries.length === 0 ? [`${head}{};`] : [`${head}{`, ...entries, '};'];
   return [
-    '// Generated from the <version>/overrides.ts files of this folder (src/fake-claude/capture/version-registries.ts): do not edit.',
+    '// Generated from the <version>/overrides.ts and overrides.json files of this folder (src/fake-claude/capture/version-registries.ts): do not edit.',
     ...versions.map((v) => `import { overrides as ${identifier(v)} } from './${v}/overrides.js';`),
-    "import type { VersionOverrides } from './overrides.js';",
+    ...picks.map((v) => `import ${pick(v)} from './${v}/overrides.json' with { type: 'json' };`),
+    "import type { OverridePicks, VersionOverrides } from './overrides.js';",
     '',
     '/** Every override set, by the version it starts at (its folder), oldest first. */',
-    `export const OVERRIDE_SETS: Readonly<Record<string, VersionOverrides>> = {${versions.length === 0 ? '};' : ''}`,
-    ...(versions.length === 0 ? [] : [...versions.map((v) => `  '${v}': ${identifier(v)},`), '};']),
+    ...record(
+      'export const OVERRIDE_SETS: Readonly<Record<string, VersionOverrides>> = ',
+      versions.map((v) => `  '${v}': ${identifier(v)},`),
+    ),
+    '',
+    "/** Every version folder's members taken from a later set, by the folder, oldest first. */",
+    ...record(
+      'export const OVERRIDE_PICKS: Readonly<Record<string, OverridePicks>> = ',
+      picks.map((v) => `  '${v}': ${pick(v)},`),
+    ),
     '',
   ].join('\n');
 }
@@ -143,7 +159,10 @@ export function fakeRegistries(root = packageInfo().root): GeneratedFile[] {
     },
     {
       file: join(overrides, 'override-sets.ts'),
-      source: overrideSetsSource(versionFoldersIn(overrides, 'overrides.ts')),
+      source: overrideSetsSource(
+        versionFoldersIn(overrides, 'overrides.ts'),
+        versionFoldersIn(overrides, 'overrides.json'),
+      ),
     },
   ];
   return registries.filter(({ file }) => existsSync(dirname(file)));
