@@ -1,5 +1,6 @@
 import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
+import { splitIntoPieces } from '../../model-api/message-reply.js';
 import { SUBAGENT } from '../../scenarios/catalogue/subagent.js';
 import { isRecord } from '../../util/json.js';
 import { indentLines } from '../scripted/message-kinds/subagent-result.js';
@@ -35,8 +36,31 @@ function fail(what: string, hint?: unknown): never {
   });
 }
 
+/**
+ * The CLI's first running estimate of the subagent's first response (text, then its Bash call), as
+ * the scripted API streams it (response-reader.ts `streamed`): a quarter of the characters streamed
+ * up to the first delta that makes it a token or more.
+ */
+function firstStreamedEstimate(): number {
+  const S = SUBAGENT;
+  const deltas = [
+    ...splitIntoPieces(S.preamble),
+    ...splitIntoPieces(JSON.stringify({ command: S.command, description: S.bashDescription })),
+  ];
+  let chars = 0;
+  for (const delta of deltas) {
+    chars += delta.length;
+    if (chars >= 4) return Math.floor(chars / 4);
+  }
+  return 0;
+}
+
 /** Which way of counting (types.ts `TokenCount`) gives what the CLI reported. */
-function tokenCount(observed: unknown, candidates: Record<TokenCount, number>, what: string): TokenCount {
+function tokenCount(
+  observed: unknown,
+  candidates: Partial<Record<TokenCount, number>>,
+  what: string,
+): TokenCount {
   const match = (Object.keys(candidates) as TokenCount[]).find((k) => candidates[k] === observed);
   if (!match) fail(`${what} counts ${String(observed)} tokens, which no known way gives`, candidates);
   return match;
@@ -96,6 +120,7 @@ export function subagentData(
       {
         'block-outputs': inputOf(sub1!) + BLOCKS[0]! * ANNOUNCED_OUTPUT,
         'latest-output': inputOf(sub1!) + ANNOUNCED_OUTPUT,
+        'streamed-estimate': inputOf(sub1!) + BLOCKS[0]! * ANNOUNCED_OUTPUT + firstStreamedEstimate(),
       },
       'task_progress',
     ),

@@ -13,16 +13,29 @@ export interface ReadResponse {
   usage: CallUsage;
 }
 
+/** What the CLI counts a streamed character as, in its running estimate of a response's tokens. */
+const CHARS_PER_TOKEN = 4;
+
 /**
  * Reads a response's SSE events (what a `ModelSource` yields) into its message and blocks, calling
  * `onBlock` as each block completes (content_block_stop), as the CLI shows each block when it ends.
+ * `streamed` is the CLI's running estimate of the response's tokens from what streamed so far, as
+ * it first reports it: a quarter of the characters of text and tool-input deltas, rounded down,
+ * reported at the first delta that makes it one token or more (the CLI then waits a moment before
+ * it reports more, by which time a scripted response has ended).
  */
 export async function readResponse(
   events: AsyncIterable<Json>,
-  onBlock: (block: Json, message: Json) => void,
+  onBlock: (block: Json, message: Json, streamed: number) => void,
 ): Promise<ReadResponse> {
   const blocks: Json[] = [];
   const partialJson = new Map<number, string>();
+  let streamedChars = 0;
+  let streamed = 0;
+  const stream = (text: unknown) => {
+    streamedChars += String(text).length;
+    if (streamed === 0) streamed = Math.floor(streamedChars / CHARS_PER_TOKEN);
+  };
   let message: Json = {};
   let stopReason: string | null = null;
   let finalUsage: Partial<CallUsage> | undefined;
@@ -39,12 +52,16 @@ export async function readResponse(
         const block = blocks[index];
         const delta = isRecord(event.delta) ? event.delta : {};
         if (!block) break;
-        if (delta.type === 'text_delta') block.text = `${String(block.text ?? '')}${String(delta.text)}`;
-        else if (delta.type === 'thinking_delta')
+        if (delta.type === 'text_delta') {
+          block.text = `${String(block.text ?? '')}${String(delta.text)}`;
+          stream(delta.text);
+        } else if (delta.type === 'thinking_delta')
           block.thinking = `${String(block.thinking ?? '')}${String(delta.thinking)}`;
         else if (delta.type === 'signature_delta') block.signature = delta.signature;
-        else if (delta.type === 'input_json_delta')
+        else if (delta.type === 'input_json_delta') {
           partialJson.set(index, `${partialJson.get(index) ?? ''}${String(delta.partial_json)}`);
+          stream(delta.partial_json);
+        }
         break;
       }
       case 'content_block_stop': {
@@ -54,7 +71,7 @@ export async function readResponse(
           const json = partialJson.get(index);
           block.input = json ? (JSON.parse(json) as Json) : isRecord(block.input) ? block.input : {};
         }
-        onBlock(block, message);
+        onBlock(block, message, streamed);
         break;
       }
       case 'message_delta': {

@@ -23,8 +23,13 @@ const inputOf = (u: Partial<CallUsage> | undefined) =>
   (u?.input_tokens ?? 0) + (u?.cache_creation_input_tokens ?? 0) + (u?.cache_read_input_tokens ?? 0);
 
 /** A task message's token count (types.ts `TokenCount`). */
-const tokens = (mode: TokenCount, input: number, blockOutputs: number, latestOutput: number) =>
-  input + (mode === 'block-outputs' ? blockOutputs : latestOutput);
+const tokens = (mode: TokenCount, input: number, blockOutputs: number, latestOutput: number, streamed = 0) =>
+  input +
+  (mode === 'block-outputs'
+    ? blockOutputs
+    : mode === 'latest-output'
+      ? latestOutput
+      : blockOutputs + streamed);
 
 /**
  * A foreground subagent, run when the model calls the Agent tool (`Task` on older versions): its
@@ -87,7 +92,7 @@ export class Subagents {
         const text = `API Error: ${response.status} ${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}`;
         return { content: text, isError: true, toolUseResult: `Error: ${text}` };
       }
-      const read = await readResponse(response.events, (block, message) => {
+      const read = await readResponse(response.events, (block, message, streamed) => {
         const announced = isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : {};
         blockOutputs += announced.output_tokens ?? 0;
         if (block.type !== 'tool_use') return;
@@ -104,6 +109,7 @@ export class Subagents {
                 inputOf(announced),
                 blockOutputs,
                 announced.output_tokens ?? 0,
+                streamed,
               ),
               toolUses: toolNames.length,
               durationMs: Math.round(monotonicMs() - started),

@@ -26,9 +26,11 @@ export interface MessageKindsData {
  * How a task message counts a subagent's tokens: the input of the response in progress (with its
  * cache tokens) plus the output of every response block so far as each block's message announced
  * it (`block-outputs`), or plus the output of the response in progress (`latest-output`: the
- * announced output while it streams, its final output once complete).
+ * announced output while it streams, its final output once complete), or `block-outputs` plus the
+ * CLI's running estimate of the response in progress from what it streamed (`streamed-estimate`:
+ * response-reader.ts; 2.1.263 to 2.1.324 count a task_progress so).
  */
-export type TokenCount = 'block-outputs' | 'latest-output';
+export type TokenCount = 'block-outputs' | 'latest-output' | 'streamed-estimate';
 
 /** A foreground subagent (the `Agent` tool, `Task` before it was renamed) and its tool calls. */
 export interface SubagentData {
