@@ -1,6 +1,6 @@
 import { checkFieldsInOrder, get, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import { REPLAY_GAP, type Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario, type ScenarioContext } from '../scenario.js';
 import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -98,7 +98,7 @@ function inAutoMode(msgs: readonly Json[]): boolean {
 }
 
 /** Whether a conversation request (a subagent's: the main loop's never does) offers SubagentHandback. */
-function offersHandback(ctx: { modelRequests: () => readonly { kind: string; body: unknown }[] }): boolean {
+function offersHandback(ctx: Pick<ScenarioContext, 'modelRequests'>): boolean {
   return ctx
     .modelRequests()
     .some(
