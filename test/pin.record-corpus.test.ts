@@ -11,7 +11,7 @@ import { noModel } from '../src/scenarios/model.js';
  * `pin`'s corpus recording (recordCorpus) through clide-record, with bin/fake-claude as the CLI: a
  * scenario that fails once among others is recorded again alone at the end and kept when it then
  * passes (a loaded machine is no change of the CLI); one that fails twice is a failed scenario,
- * its recording kept aside.
+ * its recording kept aside; a scenario's extra runs (`--help`) reach the CLI.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -72,5 +72,32 @@ describe('recordCorpus', () => {
     expect(progress).toContain('failed test/flaky (recorded again alone at the end): planted failure 1');
     expect(progress.some((l) => l.startsWith('recorded test/flaky on the second try'))).toBe(true);
     expect(progress).toContain('FAILED test/broken: planted failure 2');
+  }, 60_000);
+
+  it("runs a scenario's extra CLI runs on the real CLI, not through the recorder (which answers --help itself)", async () => {
+    const help: Scenario = {
+      id: 'test/help',
+      requirement: "--help is the CLI's",
+      spec: '-',
+      tier: 'offline',
+      model: noModel,
+      async drive(ctx) {
+        await ctx.session.request({ subtype: 'get_binary_version' });
+        const run = await ctx.spawnCli(['--help'], '');
+        ctx.check(
+          run.stdout.includes('--output-format'),
+          'test/help',
+          `--help is the CLI's: ${run.stdout.slice(0, 40)}`,
+        );
+      },
+    };
+    const result = await recordCorpus({
+      version: packageInfo().pinned,
+      binaryPath: FAKE,
+      dir: join(dir, 'help'),
+      scenarios: [help],
+    });
+    expect(result.failed.map((f) => f.findings.map((x) => x.message))).toEqual([]);
+    expect(result.recorded.map((r) => r.id)).toEqual(['test/help']);
   }, 60_000);
 });

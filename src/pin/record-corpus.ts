@@ -6,8 +6,7 @@
  * moves to `failedDir` (when given) for review. The model API side
  * requests outside the script of the recorded scenarios go to `<dir>/side-requests.json`.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { unscriptedRequests, updateSideRequestsFile } from '../canary/side-requests.js';
 import { packageInfo } from '../config/package-info.js';
@@ -58,7 +57,6 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
   if (options.failedDir) mkdirSync(options.failedDir, { recursive: true });
   const queue = selectByPrefixes(options.scenarios ?? SCENARIOS, options.only ?? []);
   const recorder = join(packageInfo().root, 'bin', 'clide-record');
-  const auxiliaryDir = `${mkdtempSync(join(tmpdir(), 'clide-aux-recordings-'))}/`;
   const result: RecordCorpusResult = { recorded: [], failed: [], notRecorded: [] };
   // The recorder never sees the model API: what the scripted API saw goes beside the fixtures.
   const sideRequests: Record<string, string[]> = {};
@@ -75,8 +73,10 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
         [RECORD_ENV.out]: out,
         [RECORD_ENV.scenario]: scenario.id,
       },
-      // Earlier sessions and extra starts of a scenario are not part of its fixture.
-      auxiliaryEnv: { [RECORD_ENV.realClaude]: options.binaryPath, [RECORD_ENV.out]: auxiliaryDir },
+      // Earlier sessions and extra starts of a scenario are not part of its fixture: the real CLI
+      // runs them, unrecorded (the recorder would answer --help with its own).
+      auxiliaryBinary: options.binaryPath,
+      auxiliaryEnv: {},
       ...(signal ? { signal } : {}),
     });
     if (run.interrupted || signal?.aborted) {
@@ -141,7 +141,6 @@ export async function recordCorpus(options: RecordCorpusOptions): Promise<Record
       );
     }
   }
-  rmSync(auxiliaryDir, { recursive: true, force: true });
   updateSideRequestsFile(options.dir, sideRequests);
   result.notRecorded.push(...queue.map((s) => s.id));
   result.notRecorded.sort((a, b) => a.localeCompare(b));

@@ -36,6 +36,11 @@ export interface RunScenarioOptions {
    * defaults to `env`. A recorder gives them another output than the scenario's own fixture.
    */
   auxiliaryEnv?: Record<string, string | undefined>;
+  /**
+   * The CLI side of the auxiliary runs (default `binary`). A recorder's are the real CLI itself:
+   * they are no part of the fixture, and the recorder answers `--help` with its own.
+   */
+  auxiliaryBinary?: string;
   /** Streams every captured frame (progress, wire log). */
   onFrame?: (frame: TranscriptFrame) => void;
   /** Keep the sandbox on disk (debugging). */
@@ -85,8 +90,13 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const cliVersion = options.cliVersion ?? packageInfo().pinned;
   const location = (f: Finding): Finding => ({ ...f, location: { ...f.location, scenario: scenario.id } });
   const auxiliaryEnv = { ...scenario.env, ...(options.auxiliaryEnv ?? options.env) };
-  const sessionOptions = (args?: CliArgsOptions, env = { ...scenario.env, ...options.env }) => ({
-    binary: options.binary,
+  const auxiliaryBinary = options.auxiliaryBinary ?? options.binary;
+  const sessionOptions = (
+    args?: CliArgsOptions,
+    env = { ...scenario.env, ...options.env },
+    binary = options.binary,
+  ) => ({
+    binary,
     ...(options.spawn ? { spawn: options.spawn } : {}),
     args,
     sandbox,
@@ -106,7 +116,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       home: sandbox.home,
       state,
       runEarlierSession: async (drive, args) => {
-        const earlier = startSession(sessionOptions(args, auxiliaryEnv));
+        const earlier = startSession(sessionOptions(args, auxiliaryEnv, auxiliaryBinary));
         try {
           await drive(earlier);
         } finally {
@@ -137,12 +147,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         if (options.spawn) {
           return runInProcess(
             options.spawn,
-            { command: options.binary, args: argv, cwd: sandbox.cwd, env },
+            { command: auxiliaryBinary, args: argv, cwd: sandbox.cwd, env },
             input,
             timeoutMs,
           );
         }
-        const run = await execa(options.binary, argv, {
+        const run = await execa(auxiliaryBinary, argv, {
           cwd: sandbox.cwd,
           env,
           extendEnv: false,
