@@ -125,49 +125,136 @@ export function budgetAfterTools(context: Context, results: Json[], notice: stri
 const asBlocks = (content: unknown): Json[] =>
   typeof content === 'string' ? [{ type: 'text', text: content }] : [...((content as Json[]) ?? [])];
 
+type HistoryEntry = { role: string; content: unknown };
+
 /**
  * The request's messages: `history` (the conversation) with the opening context on its first user
  * message (when `opening` is given), consecutive user messages joined, and `cacheControl` on the
  * last block of the last message.
  */
 export function requestMessages(
-  history: ReadonlyArray<{ role: string; content: unknown }>,
+  history: ReadonlyArray<HistoryEntry>,
   opening: Opening | undefined,
   cacheControl: Json | null,
 ): Json[] {
-  const out: Json[] = [];
-  const first = history.findIndex((m) => m.role === 'user');
-  // The system-role message follows the first user message as joined: the run of user messages
-  // that starts there (a local command's output and the next prompt, a compacted conversation's).
-  let firstEnd = first;
-  while (first >= 0 && history[firstEnd + 1]?.role === 'user') firstEnd += 1;
-  history.forEach((message, index) => {
-    let content: unknown = message.content;
-    if (index === first && opening) {
-      content = [...opening.blocks.map((text) => ({ type: 'text', text })), ...asBlocks(content)];
-    }
-    const previous = out.at(-1);
-    if (message.role === 'user' && previous?.role === 'user') {
-      // Joined: a text that ended the earlier message ends in a newline.
-      const before = asBlocks(previous.content);
-      const tail = before.at(-1);
-      if (tail?.type === 'text' && typeof tail.text === 'string')
-        before[before.length - 1] = { ...tail, text: `${tail.text}\n` };
-      previous.content = [...before, ...asBlocks(content)];
-    } else {
-      out.push({ role: message.role, content });
-    }
-    if (index === firstEnd && opening?.system != null)
-      out.push({ role: 'system', content: opening.system, ...structuredClone(opening.systemFields) });
-  });
-  const last = out.at(-1);
-  if (last && cacheControl) {
-    const blocks = asBlocks(last.content);
-    const tail = blocks.at(-1);
-    if (tail) blocks[blocks.length - 1] = { ...tail, cache_control: { ...cacheControl } };
-    last.content = blocks;
+  return new RequestMessages().build(history, opening, cacheControl);
+}
+
+/**
+ * `requestMessages` for a conversation that grows from one request to the next: what it built for
+ * the settled part of the history — up to its last message that is not the user's, which no later
+ * message joins or moves the context around — is kept, and a request builds only the messages
+ * added since, so a request costs what its new messages cost, not the whole conversation's (a
+ * session of many turns stays linear). The messages of a request are a new array each time (their
+ * message objects shared with other requests' and never changed), and `later` makes that array
+ * only when it is asked for: a copy of the conversation is the one cost that grows with it, and a
+ * model played in-process never reads the messages. Starts over for another history, another
+ * opening, or a history rewritten in place (a compaction's).
+ */
+export class RequestMessages {
+  #history: ReadonlyArray<HistoryEntry> | undefined;
+  #opening: Opening | undefined;
+  /**
+   * The messages built for `history[0, #settled)` (`#out[0, #settledOut)`, never changed: a new
+   * array when the builder starts over), then those of the messages after it, built again each time.
+   */
+  #out: Json[] = [];
+  #settled = 0;
+  #settledOut = 0;
+  /** `history[0]` and `history[#settled - 1]` when they were built: a history rewritten shows. */
+  #head: HistoryEntry | undefined;
+  #settledEntry: HistoryEntry | undefined;
+
+  /** The request's messages for `history` as it is now (see `requestMessages`). */
+  build(
+    history: ReadonlyArray<HistoryEntry>,
+    opening: Opening | undefined,
+    cacheControl: Json | null,
+  ): Json[] {
+    return this.later(history, opening, cacheControl)();
   }
-  return out;
+
+  /**
+   * `build`, with the array made when the function is called (at any time: it gives the messages
+   * of `history` as it was when `later` was called, and the same array every call).
+   */
+  later(
+    history: ReadonlyArray<HistoryEntry>,
+    opening: Opening | undefined,
+    cacheControl: Json | null,
+  ): () => Json[] {
+    const kept =
+      history === this.#history &&
+      opening === this.#opening &&
+      history.length >= this.#settled &&
+      (this.#settled === 0 ||
+        (history[0] === this.#head && history[this.#settled - 1] === this.#settledEntry));
+    if (!kept) {
+      this.#history = history;
+      this.#opening = opening;
+      this.#out = [];
+      this.#settled = 0;
+      this.#settledOut = 0;
+    }
+    const out = this.#out;
+    out.length = this.#settledOut;
+    const first = history.findIndex((m) => m.role === 'user');
+    // The system-role message follows the first user message as joined: the run of user messages
+    // that starts there (a local command's output and the next prompt, a compacted conversation's).
+    let firstEnd = first;
+    while (first >= 0 && history[firstEnd + 1]?.role === 'user') firstEnd += 1;
+    for (let index = this.#settled; index < history.length; index += 1) {
+      const message = history[index]!;
+      let content: unknown = message.content;
+      if (index === first && opening) {
+        content = [...opening.blocks.map((text) => ({ type: 'text', text })), ...asBlocks(content)];
+      }
+      const previous = out.at(-1);
+      if (message.role === 'user' && previous?.role === 'user') {
+        // Joined: a text that ended the earlier message ends in a newline.
+        const before = asBlocks(previous.content);
+        const tail = before.at(-1);
+        if (tail?.type === 'text' && typeof tail.text === 'string')
+          before[before.length - 1] = { ...tail, text: `${tail.text}\n` };
+        out[out.length - 1] = { ...previous, content: [...before, ...asBlocks(content)] };
+      } else {
+        out.push({ role: message.role, content });
+      }
+      if (index === firstEnd && opening?.system != null)
+        out.push({ role: 'system', content: opening.system, ...structuredClone(opening.systemFields) });
+      if (message.role !== 'user') {
+        this.#settled = index + 1;
+        this.#settledOut = out.length;
+        this.#head = history[0];
+        this.#settledEntry = message;
+      }
+    }
+    // The messages after the settled ones are built again next time: copied now, with the cache
+    // control (on a copy of the last message, settled or not).
+    let cut = this.#settledOut;
+    const tail = out.slice(cut);
+    if (cacheControl) {
+      if (tail.length === 0 && cut > 0) {
+        cut -= 1;
+        tail.push(out[cut]!);
+      }
+      const last = tail.at(-1);
+      if (last) {
+        const blocks = asBlocks(last.content);
+        const block = blocks.at(-1);
+        if (block) blocks[blocks.length - 1] = { ...block, cache_control: { ...cacheControl } };
+        tail[tail.length - 1] = { ...last, content: blocks };
+      }
+    }
+    let messages: Json[] | undefined;
+    return () => {
+      if (messages === undefined) {
+        messages = out.slice(0, cut);
+        for (const message of tail) messages.push(message);
+      }
+      return messages;
+    };
+  }
 }
 
 /**

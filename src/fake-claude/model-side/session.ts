@@ -9,7 +9,7 @@ import {
   type Opening,
   type OpeningFacts,
   openingContext,
-  requestMessages,
+  RequestMessages,
 } from './compose.js';
 import { ContextCounts } from './context-counts.js';
 import { type ContextTemplates, withTemplates } from './context-templates.js';
@@ -79,6 +79,8 @@ export class ModelSideSession {
   private rebuilt: ContextTemplates | undefined;
   /** The context of requests laid out with other templates (a subagent's), each frozen at its first. */
   private readonly otherOpenings = new WeakMap<ContextTemplates, Opening>();
+  /** Each conversation's messages as built so far (the main loop's, a subagent's): see `RequestMessages`. */
+  private readonly built = new WeakMap<object, RequestMessages>();
   /** What the session's SessionStart command hooks had to say at startup. */
   private sessionStartNotes: readonly SessionStartNote[] = [];
   /** The blocks of the first prompt's context a blocked prompt spent (indexes of its templates). */
@@ -256,6 +258,19 @@ export class ModelSideSession {
     },
     templates?: ContextTemplates,
   ): Json[] {
+    return this.messagesLater(history, permissionMode, configDir, facts, templates)();
+  }
+
+  /** `messages`, made when the function returned is called (see `RequestMessages.later`). */
+  messagesLater(
+    history: ReadonlyArray<{ role: string; content: unknown }>,
+    permissionMode: string,
+    configDir: string,
+    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
+      sessionModel?: string;
+    },
+    templates?: ContextTemplates,
+  ): () => Json[] {
     const variant = this.variant(facts.sessionModel ?? facts.model);
     const context = {
       ...this.data.context,
@@ -282,7 +297,7 @@ export class ModelSideSession {
         own = openingContext(withTemplates(context, templates), openingFacts(), []);
         this.otherOpenings.set(templates, own);
       }
-      return requestMessages(history, own, context.cacheControl);
+      return this.requestMessages(history, own, context.cacheControl);
     }
     if (this.opening === undefined && this.rebuilt !== undefined)
       this.opening = openingContext(withTemplates(context, this.rebuilt), openingFacts(), []);
@@ -307,7 +322,20 @@ export class ModelSideSession {
       );
       this.opening = openingContext(spent.context, openingFacts(), notices, spent.sessionStart);
     }
-    return requestMessages(history, this.opening, context.cacheControl);
+    return this.requestMessages(history, this.opening, context.cacheControl);
+  }
+
+  private requestMessages(
+    history: ReadonlyArray<{ role: string; content: unknown }>,
+    opening: Opening,
+    cacheControl: Json | null,
+  ): () => Json[] {
+    let built = this.built.get(history);
+    if (built === undefined) {
+      built = new RequestMessages();
+      this.built.set(history, built);
+    }
+    return built.later(history, opening, cacheControl);
   }
 
   /**

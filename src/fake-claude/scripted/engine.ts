@@ -664,21 +664,32 @@ export class ScriptedEngine implements ControlSession {
   private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
     const model = String(this.b.apiModelFor(sessionModel));
+    // The conversation as of now, made into the request's array only when something reads it (a
+    // request log, an HTTP model, a side request): a model script played in-process never does, and
+    // the copy is the one part of a request that grows with the session (model-side/compose.ts).
+    const conversation = this.modelSide.messagesLater(
+      history,
+      this.permissionMode,
+      this.configDir,
+      {
+        model,
+        sessionModel,
+        projectSkills: this.extensions.listed,
+        deferredMcpTools: this.deferredMcpTools(),
+        builtinTools: this.builtinToolNames(),
+      },
+      context,
+    );
+    let messages: unknown;
     return {
       model,
-      messages: this.modelSide.messages(
-        history.map((m) => ({ role: m.role, content: m.content })),
-        this.permissionMode,
-        this.configDir,
-        {
-          model,
-          sessionModel,
-          projectSkills: this.extensions.listed,
-          deferredMcpTools: this.deferredMcpTools(),
-          builtinTools: this.builtinToolNames(),
-        },
-        context,
-      ),
+      get messages(): unknown {
+        messages ??= conversation();
+        return messages;
+      },
+      set messages(value: unknown) {
+        messages = value;
+      },
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
       tools: this.modelSide.tools(sessionModel, this.apiTools()),
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
