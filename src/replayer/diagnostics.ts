@@ -12,6 +12,8 @@ import { recordedClientLine } from './plan.js';
  */
 
 const MAX_DIFFS = 20;
+/** The unused client frames a report shows (what a replay keeps of them). */
+export const UNUSED_SHOWN = 20;
 const MAX_CANDIDATES = 3;
 
 function pretty(line: ClientLine | undefined): string {
@@ -36,30 +38,39 @@ export interface Candidate {
   used: boolean;
 }
 
-/** The recorded client frames closest to `actual` (fewest significant differences), best first. */
+/**
+ * The recorded client frames closest to `actual` (fewest significant differences), best first:
+ * `frames` read once, only the best kept (a fixture's frames may be read from its file, one at a
+ * time). `used`: whether a frame was already matched by an earlier client message.
+ */
 export function closestCandidates(
-  frames: readonly FixtureFrame[],
+  frames: Iterable<FixtureFrame>,
   actual: ClientLine,
   ids: IdBindings,
   exclude: ReadonlySet<number>,
-  used: ReadonlySet<number> = new Set(),
+  used: (seq: number) => boolean = () => false,
 ): Candidate[] {
   const out: Candidate[] = [];
+  const before = (a: Candidate, b: Candidate) => a.score - b.score || a.seq - b.seq;
   for (const frame of frames) {
     if (frame.dir !== 'to-cli' || exclude.has(frame.seq)) continue;
     const expected = recordedClientLine(frame);
     if (!expected) continue;
     const { diffs } = matchClientLine(expected, actual, ids);
     const sameLabel = labelOf(expected) === labelOf(actual);
-    out.push({
+    const candidate: Candidate = {
       seq: frame.seq,
       label: labelOf(expected),
       diffs,
       score: sameLabel ? diffs.length : 2 * diffs.length + 1,
-      used: used.has(frame.seq),
-    });
+      used: used(frame.seq),
+    };
+    if (out.length === MAX_CANDIDATES && before(candidate, out.at(-1)!) >= 0) continue;
+    out.push(candidate);
+    out.sort(before);
+    if (out.length > MAX_CANDIDATES) out.pop();
   }
-  return out.sort((a, b) => a.score - b.score || a.seq - b.seq).slice(0, MAX_CANDIDATES);
+  return out;
 }
 
 export interface MismatchReport {
@@ -71,8 +82,10 @@ export interface MismatchReport {
   actual?: ClientLine;
   diffs?: FieldDiff[];
   candidates?: Candidate[];
-  /** Recorded client frames the client never sent (end of input came first). */
+  /** Recorded client frames the client never sent (end of input came first): the first of them… */
   unused?: FixtureFrame[];
+  /** …and how many there are (when more than `unused` shows). */
+  unusedCount?: number;
 }
 
 export function renderMismatch(report: MismatchReport): string {
@@ -124,7 +137,7 @@ export function renderMismatch(report: MismatchReport): string {
   }
   if (report.unused && report.unused.length > 0) {
     lines.push('  recorded client frames never sent:');
-    for (const f of report.unused.slice(0, MAX_DIFFS)) {
+    for (const f of report.unused.slice(0, UNUSED_SHOWN)) {
       const line = recordedClientLine(f);
       lines.push(
         `    seq ${f.seq} (${line ? labelOf(line) : 'blank'}): ${
@@ -181,7 +194,8 @@ export function mismatchSummary(report: MismatchReport): string[] {
   }
   if (report.unused && report.unused.length > 0) {
     const seqs = report.unused.slice(0, 10).map((f) => f.seq);
-    const more = report.unused.length > 10 ? `, … ${report.unused.length - 10} more` : '';
+    const count = report.unusedCount ?? report.unused.length;
+    const more = count > 10 ? `, … ${count - 10} more` : '';
     out.push(`recorded client frames never sent: seq ${seqs.join(', ')}${more}`);
   }
   out.push(clip(`fixture: ${report.fixture} (the full near-miss report is on stderr)`));

@@ -8,18 +8,21 @@ import { isClideError } from '../errors/index.js';
 import {
   createFixtureWriter,
   type Fixture,
+  openFixtureStream,
   parseFixture,
   readFixture,
   recordedText,
   releaseFixture,
 } from '../fixture/index.js';
+import { ReplaySurvey } from './plan.js';
 
 /**
  * Property: a fixture the writer wrote carries a digest of its lines, and a replay's read of it
  * (`recordedCliText`, what `fake-claude` reads) takes its CLI messages as the bytes of the file,
  * unchecked: that replay writes exactly what the replay of the fully checked, parsed fixture
- * writes. And with one byte of a CLI frame changed anywhere, the digest no longer vouches: the
- * read is that of the full check, the same frames or the same error.
+ * writes, read whole or a frame at a time from the file (`openFixtureStream`, what `fake-claude`
+ * plays). And with one byte of a CLI frame changed anywhere, the digest no longer vouches: the
+ * read is that of the full check, the same frames or the same error, read whole or streamed.
  */
 
 const piece = fc.constantFrom(
@@ -137,6 +140,23 @@ function write(path: string, specs: Step[]): string {
   return readFileSync(path, 'utf8');
 }
 
+/** `openFixtureStream`'s read as `readFixture`'s: every frame of a pass, and what the file says. */
+async function readStreamed(path: string): Promise<Fixture> {
+  const { fixture: stream } = openFixtureStream(path, { file: 'f.jsonl' }, () => new ReplaySurvey());
+  try {
+    const { header, trailer, complete, sourceFormat } = stream;
+    return {
+      header,
+      frames: [...stream.frames()].map((f) => ({ ...f, msg: f.msg })),
+      trailer,
+      complete,
+      sourceFormat,
+    };
+  } finally {
+    stream.close();
+  }
+}
+
 /** A read as every reader agrees on it: the frames with their messages, or the error. */
 async function outcome(read: () => Promise<Fixture>): Promise<unknown> {
   try {
@@ -182,6 +202,18 @@ describe('a fixture whose digest matches, read for a replay', () => {
           mkdirSync(cwd);
           const b = await playToClient(recorded, cwd);
           expect(b).toEqual(a);
+          rmSync(cwd, { recursive: true, force: true });
+          mkdirSync(cwd);
+          const { fixture: stream, visited: survey } = openFixtureStream(
+            path,
+            { file: 'f.jsonl' },
+            () => new ReplaySurvey(),
+          );
+          try {
+            expect(await playToClient(parsed, cwd, { stream, survey })).toEqual(a);
+          } finally {
+            stream.close();
+          }
         } finally {
           releaseFixture(recorded);
         }
@@ -217,6 +249,7 @@ describe('a fixture with one byte of a CLI frame changed, read for a replay', ()
         const checked = await outcome(() => readFixture(path, { file: 'f.jsonl' }));
         const replayed = await outcome(() => readFixture(path, { file: 'f.jsonl', recordedCliText: true }));
         expect(replayed).toEqual(checked);
+        expect(await outcome(() => readStreamed(path))).toEqual(checked);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -17,7 +17,13 @@ export {
   type ReplayMode,
 } from './options.js';
 export { type MachinePaths, PathSubstitution } from './paths.js';
-export { planReplay, type ReplayPlan } from './plan.js';
-export { type ReplayOutcome, type ReplaySessionOptions, replaySession, type TextSink } from './replay.js';
+export { planReplay, type ReplayPlan, ReplaySurvey } from './plan.js';
+export {
+  type ReplayOutcome,
+  type ReplaySessionOptions,
+  replaySession,
+  type SurveyedFixture,
+  type TextSink,
+} from './replay.js';
 export { type RunReplayOptions, runReplay } from './run-replay.js';
 export { applyToolEffect, type ToolEffect } from './tool-effects.js';

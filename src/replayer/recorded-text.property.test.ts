@@ -9,15 +9,18 @@ import {
   encodeRecord,
   type Fixture,
   type FixtureFrame,
+  openFixtureStream,
   parseFixture,
   readFixture,
 } from '../fixture/index.js';
+import { ReplaySurvey } from './plan.js';
 
 /**
  * Property: a replay that plays CLI messages as their recorded text (`recordedCliText`, what
  * `fake-claude` reads) writes exactly what the replay of the parsed messages writes — stdout,
  * stderr, files, exit code — for random frames: paths to substitute, ids the client binds, file
- * effects, escapes, numbers of every spelling. And a corrupt line is reported alike, file and line.
+ * effects, escapes, numbers of every spelling. And a corrupt line is reported alike, file and line,
+ * by every reader (whole, or a frame at a time as `fake-claude` plays a fixture).
  */
 
 const piece = fc.constantFrom(
@@ -208,6 +211,16 @@ describe('a corrupt line, read for a replay', () => {
           );
           expect(streamed).toEqual(onDisk);
         }
+        // And the replay's read of it a frame at a time (checked whole, then read again).
+        const frames = outcome(() => {
+          const { fixture } = openFixtureStream(file, { file: 'c.jsonl' }, () => new ReplaySurvey());
+          try {
+            return { ...fixture, frames: [...fixture.frames()] } as unknown as Fixture;
+          } finally {
+            fixture.close();
+          }
+        });
+        expect(frames).toEqual(onDisk);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

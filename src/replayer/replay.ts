@@ -4,8 +4,10 @@ import { isClideError } from '../errors/index.js';
 import {
   type Fixture,
   type FixtureFrame,
-  fixtureCliVersion,
+  type FixtureStream,
+  fixtureChanged,
   frameBytes,
+  memoryStream,
   type RecordedBytes,
   type RecordedTextFrame,
   recordedText,
@@ -21,6 +23,7 @@ import {
   type MismatchReport,
   mismatchSummary,
   renderMismatch,
+  UNUSED_SHOWN,
 } from './diagnostics.js';
 import { errorControlResponse, errorResult } from './error-result.js';
 import { type ClientLine, labelOf, type MatchResult, matchClientLine } from './handlers.js';
@@ -28,7 +31,7 @@ import type { LiveRedaction } from './live-redaction.js';
 import type { Pacing, ReplayMode } from './options.js';
 import { BatchedOutput, FILE_PATH_KEY, outboundLine, outboundRecordedLine } from './outbound.js';
 import { mapJsonStrings, type PathSubstitution } from './paths.js';
-import { planReplay, recordedClientLine } from './plan.js';
+import { type ReplayPlan, ReplaySurvey, recordedClientLine } from './plan.js';
 import { isNeutralInitialize, recordedInitializeResponse } from './stock-initialize.js';
 import { applyToolEffect } from './tool-effects.js';
 
@@ -39,8 +42,18 @@ export interface TextSink {
   whenWritable?(): Promise<void> | undefined;
 }
 
+/**
+ * A fixture read a frame at a time (`openFixtureStream`), with the survey that saw its frames while
+ * it was checked.
+ */
+export interface SurveyedFixture {
+  stream: FixtureStream;
+  survey: ReplaySurvey;
+}
+
 export interface ReplaySessionOptions {
-  fixture: Fixture;
+  /** The fixture: held in memory, or read a frame at a time from its file. */
+  fixture: Fixture | SurveyedFixture;
   /** Name of the fixture in messages (its path). */
   fixtureName: string;
   mode: ReplayMode;
@@ -122,12 +135,68 @@ export async function replaySession(options: ReplaySessionOptions): Promise<Repl
   }
 }
 
+/**
+ * A client message is matched against the recorded client messages of the run it falls in (the
+ * client may send them in another order than recorded: answers to concurrent requests), the next
+ * this many of them at most: a replay holds that many frames, never a whole run however long.
+ */
+export const CLIENT_WINDOW = 1024;
+
+/** Frames played as their bytes whose session ids are left unread, at most (see `settleSessionId`). */
+const UNREAD_SESSION_IDS = 256;
+
+/** A recorded client frame waiting for the client's message. */
+interface Awaited {
+  index: number;
+  frame: FixtureFrame;
+  line: ClientLine;
+}
+
+/** The fixture's frames as the replay plays them, one at a time: the next one seen before it is taken. */
+class FrameCursor {
+  #next: FixtureFrame | undefined;
+  #done = false;
+  #index = 0;
+
+  constructor(private readonly frames: Iterator<FixtureFrame>) {}
+
+  /** The index of the next frame. */
+  get index(): number {
+    return this.#index;
+  }
+
+  /** The next frame (undefined at the end). */
+  peek(): FixtureFrame | undefined {
+    if (this.#next === undefined && !this.#done) {
+      const step = this.frames.next();
+      if (step.done === true) this.#done = true;
+      else this.#next = step.value;
+    }
+    return this.#next;
+  }
+
+  /** Past the next frame. */
+  take(): void {
+    this.peek();
+    this.#next = undefined;
+    this.#index += 1;
+  }
+}
+
 class ReplaySession {
-  private readonly plan;
+  private readonly stream: FixtureStream;
+  private readonly survey: ReplaySurvey;
+  private readonly plan: ReplayPlan;
   private readonly ids = new IdBindings();
   private readonly input: ClientInput;
   private readonly problems: string[] = [];
-  private readonly consumed = new Set<number>();
+  /**
+   * Which recorded client frames were matched (or given up): every one before `consumedBelow`, those
+   * of the run being awaited in `taken`, and all of them once the client closed its stdin.
+   */
+  private consumedBelow = 0;
+  private readonly taken = new Set<number>();
+  private clientClosed = false;
   /** The session id of the last frame played that had one (see `currentSessionId`). */
   private sessionId: string | undefined;
   /** Frames played as their bytes since `sessionId` was set: their session ids are read when asked for. */
@@ -140,7 +209,16 @@ class ReplaySession {
     private readonly o: ReplaySessionOptions,
     private readonly output?: BatchedOutput,
   ) {
-    this.plan = planReplay(o.fixture);
+    const fixture = o.fixture;
+    if ('stream' in fixture) {
+      this.stream = fixture.stream;
+      this.survey = fixture.survey;
+    } else {
+      this.stream = memoryStream(fixture);
+      this.survey = new ReplaySurvey();
+      for (const frame of fixture.frames) this.survey.frame(frame);
+    }
+    this.plan = this.survey.plan(this.stream.trailer);
     this.input = new ClientInput(o.stdin, o.stdinRules);
   }
 
@@ -149,6 +227,13 @@ class ReplaySession {
    * the first frame in the fixture that has one, else a zero uuid.
    */
   private currentSessionId(): string {
+    this.settleSessionId();
+    if (this.sessionId !== undefined) return this.sessionId;
+    return this.survey.firstSessionId ?? '00000000-0000-4000-8000-000000000000';
+  }
+
+  /** Reads the session id of the last frame played as bytes that has one, and forgets those frames. */
+  private settleSessionId(): void {
     for (let k = this.unreadSessionIds.length - 1; k >= 0; k--) {
       const sid = this.unreadSessionIds[k]!.top.sessionId;
       if (sid !== undefined) {
@@ -157,33 +242,39 @@ class ReplaySession {
       }
     }
     this.unreadSessionIds = [];
-    if (this.sessionId !== undefined) return this.sessionId;
-    for (const f of this.o.fixture.frames) {
-      const sid = recordedText(f)?.top.sessionId ?? (f.msg as { session_id?: unknown })?.session_id;
-      if (typeof sid === 'string') return sid;
-    }
-    return '00000000-0000-4000-8000-000000000000';
+  }
+
+  /** A frame played as its bytes: its session id read later (a few hundred frames at a time at most). */
+  private unreadSessionId(frame: RecordedTextFrame): void {
+    this.unreadSessionIds.push(frame);
+    if (this.unreadSessionIds.length >= UNREAD_SESSION_IDS) this.settleSessionId();
+  }
+
+  private consumed(seq: number): boolean {
+    return this.clientClosed || seq < this.consumedBelow || this.taken.has(seq);
   }
 
   async run(): Promise<ReplayOutcome> {
-    const { frames, eofGate } = this.plan;
+    const { frameCount, eofGate } = this.plan;
+    const frames = new FrameCursor(this.stream.frames());
     try {
-      let i = 0;
-      while (i < frames.length) {
-        if (i === eofGate) await this.awaitEndOfInput();
-        const frame = frames[i]!;
+      while (frames.index < frameCount) {
+        if (frames.index === eofGate) await this.awaitEndOfInput();
+        const frame = frames.peek();
+        // The file gave fewer frames than when it was checked.
+        if (frame === undefined) throw fixtureChanged(this.o.fixtureName);
         if (frame.dir === 'to-cli') {
-          i = await this.awaitClient(i);
+          await this.awaitClient(frames);
           continue;
         }
         if (this.o.pacing.kind !== 'instant') await this.pace(frame);
         if (frame.dir === 'from-cli') this.emit(frame);
         else this.o.stderr.write(this.outboundText(frame));
-        i += 1;
+        frames.take();
         // After a batch: the sink's backpressure (a client reading late), else a turn of the loop.
         if (this.output?.wroteBatches()) await (this.output.whenWritable() ?? turn());
       }
-      if (eofGate === frames.length) await this.awaitEndOfInput();
+      if (eofGate === frameCount) await this.awaitEndOfInput();
     } catch (error) {
       if (error instanceof ReplayFailed) return { exitCode: 1, ok: false, problems: this.problems };
       if (error instanceof InputRefused) return { exitCode: 1, ok: true, problems: this.problems };
@@ -194,30 +285,45 @@ class ReplaySession {
     return { exitCode, ok: true, problems: this.problems, ...(signal ? { signal } : {}) };
   }
 
-  /** Handles the run of consecutive recorded client frames at `start`; returns the index after it. */
-  private async awaitClient(start: number): Promise<number> {
-    const { frames, eofGate } = this.plan;
-    const window: number[] = [];
-    let end = start;
-    while (end < frames.length && end !== eofGate && frames[end]!.dir === 'to-cli') {
-      if (recordedClientLine(frames[end]!) && !this.consumed.has(frames[end]!.seq)) window.push(end);
-      end += 1;
-    }
+  /**
+   * Handles the run of consecutive recorded client frames at the cursor (`CLIENT_WINDOW` of them
+   * awaited at a time); leaves the cursor after it.
+   */
+  private async awaitClient(frames: FrameCursor): Promise<void> {
+    const { eofGate } = this.plan;
+    const start = frames.index;
+    this.consumedBelow = start;
+    this.taken.clear();
+    const window: Awaited[] = [];
+    // The run's next frames, up to the window's size (past the run's rest once the client closed stdin).
+    const fill = () => {
+      for (
+        let frame = frames.peek();
+        frame?.dir === 'to-cli' && (frames.index === start || frames.index !== eofGate);
+        frame = frames.peek()
+      ) {
+        if (window.length >= CLIENT_WINDOW) return;
+        const line = this.clientClosed ? undefined : recordedClientLine(frame);
+        if (line) window.push({ index: frames.index, frame, line });
+        frames.take();
+      }
+    };
+    fill();
     while (window.length > 0) {
       const event = await this.input.next();
       if (event.kind === 'fatal') this.refuse(event.stderr);
       if (event.kind === 'eof') {
-        this.unusedFrames(window);
+        this.unusedFrames(window, frames);
+        fill();
         break;
       }
       if (this.tooDeep(event)) continue;
       const actual = this.normalised(event.line);
-      const expected = window.map((index) => ({ index, line: recordedClientLine(frames[index]!)! }));
-      let taken: { index: number; match: MatchResult } | undefined;
-      for (const candidate of expected) {
-        const match = matchClientLine(candidate.line, actual, this.ids);
+      let taken: { awaited: Awaited; match: MatchResult } | undefined;
+      for (const awaited of window) {
+        const match = matchClientLine(awaited.line, actual, this.ids);
         if (match.diffs.length === 0) {
-          taken = { index: candidate.index, match };
+          taken = { awaited, match };
           break;
         }
       }
@@ -225,36 +331,38 @@ class ReplaySession {
       const redaction = this.o.liveRedaction;
       const redacted = taken || !redaction ? undefined : this.normalised(redaction.redact(event.line));
       if (redaction && redacted) {
-        for (const candidate of expected) {
-          const unified = redaction.unify(candidate.line, redacted);
-          const match = matchClientLine(candidate.line, unified.line, this.ids);
+        for (const awaited of window) {
+          const unified = redaction.unify(awaited.line, redacted);
+          const match = matchClientLine(awaited.line, unified.line, this.ids);
           if (match.diffs.length === 0) {
             redaction.bind(unified.pairs);
-            taken = { index: candidate.index, match };
+            taken = { awaited, match };
             break;
           }
         }
       }
       if (!taken && this.answerUnrecordedInitialize(actual)) continue;
       if (!taken) {
-        const first = expected[0]!;
+        const first = window[0]!;
         // The differences that are left once the recording's redaction is applied.
         const shown = redaction && redacted ? redaction.unify(first.line, redacted).line : actual;
         const match = matchClientLine(first.line, shown, this.ids);
         this.mismatch(
           `the client's message does not match the recorded one (${match.handler})`,
           { ...event, line: shown },
-          first.index,
+          first,
           match,
         );
-        taken = { index: first.index, match };
+        taken = { awaited: first, match };
       }
       for (const [live, recorded] of taken.match.bindings) this.ids.bind(live, recorded);
-      this.consumed.add(frames[taken.index]!.seq);
-      window.splice(window.indexOf(taken.index), 1);
-      this.anchor = { t: frames[taken.index]!.t, live: monotonicMs() };
+      this.taken.add(taken.awaited.frame.seq);
+      window.splice(window.indexOf(taken.awaited), 1);
+      this.anchor = { t: taken.awaited.frame.t, live: monotonicMs() };
+      fill();
     }
-    return end;
+    this.consumedBelow = frames.index;
+    this.taken.clear();
   }
 
   /**
@@ -263,11 +371,8 @@ class ReplaySession {
    */
   private answerUnrecordedInitialize(actual: ClientLine): boolean {
     if (this.initializeAnswered || actual.kind !== 'json' || !isNeutralInitialize(actual.msg)) return false;
-    const recorded = this.plan.frames.some(
-      (f) => f.dir === 'to-cli' && classify(f.msg).controlSubtype === 'initialize',
-    );
-    if (recorded) return false;
-    const payload = recordedInitializeResponse(fixtureCliVersion(this.o.fixture) ?? packageInfo().pinned);
+    if (this.survey.initializeRecorded) return false;
+    const payload = recordedInitializeResponse(this.survey.cliVersion(this.stream) ?? packageInfo().pinned);
     if (payload === undefined) return false;
     this.initializeAnswered = true;
     const requestId = String(classify(actual.msg).requestId);
@@ -326,7 +431,7 @@ class ReplaySession {
     if (bytes !== undefined && this.output !== undefined && this.playsAsRecorded(recorded!, bytes)) {
       // The line as the client gets it is the recorded text: its bytes, as they are.
       this.output.writeBytes(bytes, frame.eol !== false);
-      this.unreadSessionIds.push(recorded!);
+      this.unreadSessionId(recorded!);
       return;
     }
     if (!recorded && frame.msg === undefined) {
@@ -336,7 +441,7 @@ class ReplaySession {
     const { line, message } = recorded
       ? outboundRecordedLine(recorded, this.o.paths, this.ids)
       : outboundLine(frame.msg, this.o.paths, this.ids);
-    if (recorded && !message) this.unreadSessionIds.push(recorded);
+    if (recorded && !message) this.unreadSessionId(recorded);
     else {
       const sid = ((message ?? frame.msg) as { session_id?: unknown }).session_id;
       if (typeof sid === 'string') {
@@ -397,21 +502,20 @@ class ReplaySession {
   private mismatch(
     headline: string,
     event: Extract<ClientEvent, { kind: 'line' }>,
-    index: number,
+    expected: Awaited,
     match: MatchResult,
   ): void {
-    const frame = this.plan.frames[index]!;
     const candidates: Candidate[] = closestCandidates(
-      this.plan.frames,
+      this.stream.frames(),
       event.line,
       this.ids,
-      new Set([frame.seq]),
-      this.consumed,
+      new Set([expected.frame.seq]),
+      (seq) => this.consumed(seq),
     );
     this.report(
       {
         headline,
-        expected: { frame, line: recordedClientLine(frame)! },
+        expected: { frame: expected.frame, line: expected.line },
         actual: event.line,
         diffs: match.diffs,
         candidates,
@@ -422,7 +526,9 @@ class ReplaySession {
 
   private unexpected(event: Extract<ClientEvent, { kind: 'line' }>): void {
     const actual = this.normalised(event.line);
-    const candidates = closestCandidates(this.plan.frames, actual, this.ids, new Set(), this.consumed);
+    const candidates = closestCandidates(this.stream.frames(), actual, this.ids, new Set(), (seq) =>
+      this.consumed(seq),
+    );
     this.report(
       {
         headline: `the client sent ${labelOf(actual)} (stdin line ${event.lineNo}) but the fixture expects no more client messages`,
@@ -433,17 +539,26 @@ class ReplaySession {
     );
   }
 
-  /** End of input with recorded client frames still to come: every one of them is unused. */
-  private unusedFrames(window: number[]): void {
-    const from = window[0]!;
-    const rest = this.plan.frames.filter(
-      (f, index) => index >= from && f.dir === 'to-cli' && !this.consumed.has(f.seq) && recordedClientLine(f),
-    );
-    for (const f of rest) this.consumed.add(f.seq);
+  /**
+   * End of input with recorded client frames still to come (those awaited in `window`, then every
+   * one after the cursor, read again from the fixture to be counted): every one of them is unused.
+   */
+  private unusedFrames(window: Awaited[], frames: FrameCursor): void {
+    const unused = window.slice(0, UNUSED_SHOWN).map((awaited) => awaited.frame);
+    let count = window.length;
+    const from = frames.index;
+    let index = 0;
+    for (const frame of this.stream.frames()) {
+      if (index++ < from || frame.dir !== 'to-cli' || !recordedClientLine(frame)) continue;
+      count += 1;
+      if (unused.length < UNUSED_SHOWN) unused.push(frame);
+    }
     window.length = 0;
+    this.clientClosed = true;
     this.report({
-      headline: `the client closed stdin with ${rest.length} recorded client frame(s) unused`,
-      unused: rest,
+      headline: `the client closed stdin with ${count} recorded client frame(s) unused`,
+      unused,
+      unusedCount: count,
     });
   }
 

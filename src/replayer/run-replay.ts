@@ -1,17 +1,12 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import {
-  describeCut,
-  type Fixture,
-  fixtureCliVersion,
-  readFixture,
-  releaseFixture,
-} from '../fixture/index.js';
+import { describeCut, openFixtureStream } from '../fixture/index.js';
 import type { StdinRules } from './client-input.js';
 import { LiveRedaction } from './live-redaction.js';
 import { parsePacing, parseReplayMode, REPLAY_ENV } from './options.js';
 import { PathSubstitution } from './paths.js';
-import { replaySession, type TextSink } from './replay.js';
+import { ReplaySurvey } from './plan.js';
+import { replaySession, type SurveyedFixture, type TextSink } from './replay.js';
 
 export interface RunReplayOptions {
   /** Path of the fixture to play (`CLIDE_FAKE_FIXTURE` or `--fixture`). */
@@ -36,7 +31,9 @@ export interface RunReplayOptions {
  * Replay mode of `fake-claude`: plays the CLI side of a recorded fixture to the client on
  * stdin/stdout. Returns the exit code to leave with (the recorded one, or 1 when the replay
  * failed); never calls `process.exit`. Throws a `ClideError` for a bad `CLIDE_FAKE_MODE` /
- * `CLIDE_FAKE_PACING` or an unreadable fixture (before anything is written to stdout).
+ * `CLIDE_FAKE_PACING` or an unreadable fixture (before anything is written to stdout). The fixture
+ * is checked whole first, then played a frame at a time from its file (`openFixtureStream`): what a
+ * replay holds does not grow with the fixture.
  */
 export async function runReplay(
   options: RunReplayOptions,
@@ -44,23 +41,27 @@ export async function runReplay(
   const mode = parseReplayMode(options.env[REPLAY_ENV.mode]);
   const pacing = parsePacing(options.env[REPLAY_ENV.pacing]);
   const cwd = resolve(options.cwd ?? options.env[REPLAY_ENV.cwd] ?? process.cwd());
-  const fixture = await readFixture(options.fixture, { recordedCliText: true });
+  const { fixture: stream, visited: survey } = openFixtureStream(
+    options.fixture,
+    {},
+    () => new ReplaySurvey(),
+  );
   try {
-    return await playFixture(options, fixture, mode, pacing, cwd);
+    return await playFixture(options, { stream, survey }, mode, pacing, cwd);
   } finally {
-    releaseFixture(fixture);
+    stream.close();
   }
 }
 
 async function playFixture(
   options: RunReplayOptions,
-  fixture: Fixture,
+  fixture: SurveyedFixture,
   mode: ReturnType<typeof parseReplayMode>,
   pacing: ReturnType<typeof parsePacing>,
   cwd: string,
 ): Promise<{ exitCode: number; signal?: NodeJS.Signals }> {
-  const stdinRules = await options.stdinRulesFor?.(fixtureCliVersion(fixture) ?? undefined);
-  const cut = describeCut(fixture);
+  const stdinRules = await options.stdinRulesFor?.(fixture.survey.cliVersion(fixture.stream) ?? undefined);
+  const cut = describeCut(fixture.stream);
   if (cut) {
     // Played all the same, as far as it goes: the client sees the session up to the cut.
     (options.stderr as TextSink).write(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { FIXTURE_FORMAT, type Fixture, type FixtureFrame } from '../../src/fixture/index.js';
 import { PathSubstitution } from '../../src/replayer/paths.js';
-import { replaySession } from '../../src/replayer/replay.js';
+import { replaySession, type SurveyedFixture } from '../../src/replayer/replay.js';
 
 /**
  * In-memory plumbing for the replayer's own tests: a fixture built from frames, and a client that
@@ -87,18 +87,20 @@ export function clientPipe(): {
 /**
  * Replays `fixture` (lenient, instant) into `cwd` to a client that sends each recorded client line,
  * with a fresh request id, once the output before it is out; what the session wrote, and the files
- * left in `cwd`. The property tests compare two reads of one fixture through it.
+ * left in `cwd`. The property tests compare two reads of one fixture through it. `played`: the
+ * fixture as the session reads it (another read of the same file, e.g. a stream), when not `fixture`.
  */
 export async function playToClient(
   fixture: Fixture,
   cwd: string,
+  played: Fixture | SurveyedFixture = fixture,
 ): Promise<{ stdout: string; stderr: string; exitCode: number; files: Record<string, string> }> {
   const paths = new PathSubstitution({ cwd, home: '/home/prop', tmpdir: '/tmp/prop' });
   const client = clientPipe();
   const stdout = new Sink();
   const stderr = new Sink();
   const done = replaySession({
-    fixture,
+    fixture: played,
     fixtureName: 'property.jsonl',
     mode: 'lenient',
     pacing: { kind: 'instant' },
