@@ -1,9 +1,14 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as amend from '../../schemas/amend.js';
+import { schemaSetFor } from '../../schemas/registry.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { walkSchema } from '../validate/schema-walker.js';
 import { type CorpusFile, inferAmendments } from './infer-amendments.js';
+import { readCorpus } from './read-corpus.js';
 
 const system = (subtype: string, shape: z.ZodRawShape) =>
   z.looseObject({ type: z.literal('system'), subtype: z.literal(subtype), ...shape });
@@ -179,5 +184,24 @@ describe('inferAmendments', () => {
     const rebuilt = amend.amendSchemaSet(previous, '1.1.0', fromSource);
     expect(z.toJSONSchema(rebuilt.cliOutputMessage)).toEqual(z.toJSONSchema(result.set.cliOutputMessage));
     expect(z.toJSONSchema(rebuilt.clientInputMessage)).toEqual(z.toJSONSchema(result.set.clientInputMessage));
+  });
+});
+
+describe('inferAmendments on a set reconciled with the Agent SDK', () => {
+  it('drafts on the corpus-only set: the amendments build both it and the reconciled one', async () => {
+    // 2.1.150's set types usage.fallback_credit from the SDK (an object); 2.1.332 sends null there.
+    const reconciled = schemaSetFor('2.1.150').set;
+    const dir = mkdtempSync(join(tmpdir(), 'clide-infer-'));
+    copyFileSync(resolve('fixtures/2.1.332/turn__max-turns.jsonl'), join(dir, 'turn__max-turns.jsonl'));
+    const corpus = await readCorpus(dir);
+    const drafted = inferAmendments(reconciled, '2.1.999', corpus).amendments.map((a) => a.amendment);
+    expect(drafted.length).toBeGreaterThan(0);
+    const onCorpusOnly = amend.amendSchemaSet(reconciled.corpusOnly!(), '2.1.999', drafted);
+    const onReconciled = amend.amendSchemaSet(reconciled, '2.1.999', drafted);
+    for (const set of [onCorpusOnly, onReconciled]) {
+      for (const frame of corpus[0]!.frames) {
+        if (frame.dir === 'from-cli') expect(walkSchema(set.cliOutputMessage, frame.msg)).toEqual([]);
+      }
+    }
   });
 });

@@ -91,10 +91,16 @@ export function messageKind(msg: unknown): string {
 
 const MAX_ROUNDS = 6;
 
-/** Drafts the amendments of `version` on `previous` from the corpus. */
+/**
+ * Drafts the amendments of `version` on `previous` from the corpus. They are drafted on the set as
+ * the corpora alone made it (`corpusOnly`, no SDK reconciliation in its chain), the set the
+ * validator also builds from them: an amendment of a field only the Agent SDK declared would not
+ * apply there. On the reconciled set they apply too (a field they add replaces the SDK's).
+ */
 export function inferAmendments(previous: SchemaSet, version: string, corpus: CorpusFile[]): InferenceResult {
   const drafted: InferredAmendment[] = [];
-  let set = previous;
+  const base = previous.corpusOnly?.() ?? previous;
+  let set = base;
   let unresolved: UnresolvedFinding[] = [];
   let messages = 0;
   let rounds = 0;
@@ -107,7 +113,7 @@ export function inferAmendments(previous: SchemaSet, version: string, corpus: Co
     const fresh = [...observations.values()].map((o) => draft(o, counts));
     drafted.push(...fresh);
     set = amendSchemaSet(
-      previous,
+      base,
       version,
       drafted.map((d) => d.amendment),
     );
