@@ -351,13 +351,23 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     await call("setModel('sonnet')", 'setModel', 'sonnet');
     await turn("a turn after setModel('sonnet')", 'Say something.');
     await call('setModel()', 'setModel');
+    // The session's totals after the turns: each model's tokens, the lines the Edit changed.
+    await call(
+      'usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET({ skipBehaviors: true })',
+      'usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET',
+      { skipBehaviors: true },
+    );
 
     // Context, plugins, skills, styles, rewind, tasks.
-    // Its figures are the CLI's token estimates of the session, which the fake does not make:
-    // the answer's fields and model are compared (docs/fake-claude-differences.md).
+    // Its figures are the CLI's token estimates of a session with an MCP server, model and
+    // output-style changes, which the fake does not make: the answer's fields, model and window,
+    // and the last response's usage are compared (docs/fake-claude-differences.md).
     await call("getContextUsage({ detail: 'summary' })", 'getContextUsage', { detail: 'summary' });
     const usage = steps.pop()!;
-    steps.push({ name: `${usage.name}: its fields and model`, outcome: contextShape(usage.outcome) });
+    steps.push({
+      name: `${usage.name}: its fields, model, window and last response's usage`,
+      outcome: contextShape(usage.outcome),
+    });
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
     await call('reloadOutputStyles()', 'reloadOutputStyles');
@@ -400,11 +410,18 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
   return normalise(steps, sandbox) as Step[];
 }
 
-/** A `getContextUsage()` answer's fields (sorted) and model. */
+/** A `getContextUsage()` answer's fields (sorted), model, window and the last response's usage. */
 function contextShape(outcome: Outcome): Outcome {
   if (!('value' in outcome) || typeof outcome.value !== 'object' || outcome.value === null) return outcome;
   const answer = outcome.value as Record<string, unknown>;
-  return { value: { fields: Object.keys(answer).sort(), model: answer.model, maxTokens: answer.maxTokens } };
+  return {
+    value: {
+      fields: Object.keys(answer).sort(),
+      model: answer.model,
+      maxTokens: answer.maxTokens,
+      apiUsage: answer.apiUsage,
+    },
+  };
 }
 
 /** What varies per run: the sandbox's paths, ids, process ids, timings, costs. */

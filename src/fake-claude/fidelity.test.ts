@@ -119,4 +119,20 @@ describe('normalizeTranscript', () => {
       session: { total_duration_ms: 0, total_api_duration_ms: 0, total_lines_added: 0 },
     });
   });
+  it("replaces how long ago get_session_cost's prompt cache saw activity or a miss", () => {
+    const line = (ago: string): TranscriptFrame => ({
+      seq: 0,
+      t: 0,
+      dir: 'from-cli',
+      msg: {
+        text: `Prompt cache (main):   2 requests \u00b7 1 miss (last ${ago} ago, 2.0k tokens re-cached) \u00b7 warm (5m TTL, last activity ${ago} ago)\nidle ${ago}, next turn`,
+      },
+    });
+    const a = normalizeTranscript({ frames: [line('0s')], exitCode: 0 });
+    const b = normalizeTranscript({ frames: [line('1m 2s')], exitCode: 0 });
+    expect(a).toEqual(b);
+    expect(a.fromCli[0]).toEqual({
+      text: 'Prompt cache (main):   2 requests \u00b7 1 miss (last <duration> ago, 2.0k tokens re-cached) \u00b7 warm (5m TTL, last activity <duration> ago)\nidle <duration>, next turn',
+    });
+  });
 });

@@ -50,6 +50,8 @@ export const VOLATILE_STRING_KEYS: readonly string[] = ['timestamp'];
 const LOOPBACK = /127\.0\.0\.1:\d+/g;
 /** The durations of get_session_cost's text (`Total duration (wall): 1s`). */
 const DURATION_LINE = /(Total duration \((?:API|wall)\):[ \t]+)[^\n]+/g;
+/** How long ago get_session_cost's prompt-cache line saw activity or a miss (`last activity 1s ago`, `idle 5m 2s`). */
+const CACHE_AGE = /(last activity |idle |\(last )\d+(?:\.\d+)?[dhms](?: \d+[dhms])*/g;
 /** A subagent's run time in the usage lines of the Agent tool's result (`duration_ms: 96</usage>`). */
 const USAGE_DURATION = /(\nduration_ms: )\d+(<\/usage>)/g;
 
@@ -59,6 +61,7 @@ function scrub(value: unknown): unknown {
     return normalizeSandboxPaths(value)
       .replace(LOOPBACK, '127.0.0.1:PORT')
       .replace(DURATION_LINE, '$1<duration>')
+      .replace(CACHE_AGE, '$1<duration>')
       .replace(USAGE_DURATION, '$1<duration>$2');
   if (Array.isArray(value)) return value.map(scrub);
   if (isRecord(value)) {

@@ -10,6 +10,7 @@ import { writeMessageKinds } from './message-kinds.js';
 import { writeModelSideData } from './model-side.js';
 import { captureSessionState } from './session-state.js';
 import { captureStructuredOutput } from './structured-output.js';
+import { captureUsage } from './usage.js';
 import { writeVersionRegistries } from './version-registries.js';
 
 /**
@@ -47,6 +48,12 @@ export async function writeStructuredOutput(version: string, binary: string): Pr
   return writeJson(dir, version, await captureStructuredOutput(binary));
 }
 
+/** The usage data of `version` (usage/data/<version>.json): prices, the context estimates' constants. */
+export async function writeUsage(version: string, binary: string): Promise<string> {
+  const dir = join(packageInfo().root, 'src/fake-claude/usage/data');
+  return writeJson(dir, version, await captureUsage(version, binary, listedModels(version)));
+}
+
 /** The `--model` values `version` lists (its captured initialize reply), but `default`. */
 export function listedModels(version: string): string[] {
   const file = join(behaviourDataDir(), version, 'initialize.json');
@@ -78,6 +85,7 @@ export async function captureFakeData(
     ['message kinds', async () => [await writeMessageKinds(version, binary)]],
     ['session state', async () => [await writeSessionState(version, binary)]],
     ['structured output', async () => [await writeStructuredOutput(version, binary)]],
+    ['usage', async () => [await writeUsage(version, binary)]],
   ];
   const out: FakeDataStep[] = [];
   for (const [name, step] of steps) {

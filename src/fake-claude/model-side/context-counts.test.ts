@@ -67,4 +67,30 @@ describe('get_context_usage’s token counts', () => {
     ).toBeUndefined();
     expect(new ContextCounts(null).bodies('m-1', false, values)).toBeUndefined();
   });
+
+  it('a version that counts the conversation after a turn asks its parts as before, the conversation for the empty one', () => {
+    const counts = new ContextCounts({ ...data(false), afterATurn: null });
+    const conversation = { model: 'm-1', messages: [{ role: 'user', content: 'Hi.' }], tools: [] };
+    const bodies = counts.bodies('m-1', true, values, conversation);
+    expect(texts(bodies)).toEqual(['foo/', 'Work in /w./', 'foo/Agent+Web', 'Hi./']);
+    // Its parts (what the categories read) leave the conversation to the caller.
+    expect(counts.parts('m-1', true, values)?.map((p) => p.text)).toEqual(['foo', 'Work in /w.', 'foo']);
+  });
+
+  it('its parts are every count of the set, asked again or not, each with its text, tools and request', () => {
+    const counts = new ContextCounts(data(true));
+    counts.bodies('m-1', false, values);
+    const parts = counts.parts('m-1', false, values);
+    expect(parts?.map((p) => [p.text, p.tools])).toEqual([
+      ['foo', []],
+      ['foo', []],
+      ['Work in /w.', []],
+      ['foo', ['Agent', 'Web']],
+    ]);
+    expect(parts?.[2]?.body).toEqual({
+      model: 'm-1',
+      messages: [{ role: 'user', content: 'Work in /w.' }],
+      tools: [],
+    });
+  });
 });

@@ -32,7 +32,8 @@ export interface ContextCountsData {
   beforeFirstTurn: ContextCountSet;
   /**
    * get_context_usage after a model turn (its `tools`: those that read otherwise than before it);
-   * null: the version counts the conversation's messages then (2.1.150), which is not emulated.
+   * null: the version counts the parts as before a turn and the conversation's messages in place
+   * of the empty conversation's baseline (2.1.150; the engine makes that count's request).
    */
   afterATurn: ContextCountSet | null;
   /**
@@ -47,21 +48,26 @@ export interface ContextCountsData {
   alwaysCounted: ContextCountRequest[];
 }
 
+/** One part of the context as a get_context_usage counts it: the user message's text, the tools, the request. */
+export interface CountedPart {
+  text: string;
+  tools: string[];
+  body: Json;
+}
+
 /** One session's token counts: what it counted already. */
 export class ContextCounts {
   private readonly counted = new Set<string>();
 
   constructor(private readonly data: ContextCountsData | null | undefined) {}
 
-  /**
-   * The bodies of a get_context_usage's counts for a session of `model` (`afterATurn`: it had a
-   * model turn), the prompt templates filled with `values` (as the CLI's own system prompt's):
-   * what the version asks this time. Undefined where the data has none.
-   */
-  bodies(model: string, afterATurn: boolean, values: Record<string, string>): Json[] | undefined {
-    const data = this.data;
-    const set = afterATurn ? data?.afterATurn : data?.beforeFirstTurn;
-    if (!data || !set) return undefined;
+  /** The part a count request of `set` makes for a session of `model` (its templates filled with `values`). */
+  private partOf(
+    model: string,
+    set: ContextCountSet,
+    values: Record<string, string>,
+  ): (request: ContextCountRequest) => CountedPart {
+    const data = this.data!;
     const month = monthYear();
     const tool = (name: string): Json => {
       const def = set.tools[name] ?? data.beforeFirstTurn.tools[name] ?? { name };
@@ -69,15 +75,56 @@ export class ContextCounts {
         ? { ...def, description: def.description.split('{monthYear}').join(month) }
         : def;
     };
-    const body = (request: ContextCountRequest): Json => ({
-      model,
-      messages: [{ role: 'user', content: fillTemplate(request.text, values) }],
-      tools: request.tools.map(tool),
-    });
-    const all = set.requests.map(body);
+    return (request) => {
+      const text = fillTemplate(request.text, values);
+      return {
+        text,
+        tools: request.tools,
+        body: { model, messages: [{ role: 'user', content: text }], tools: request.tools.map(tool) },
+      };
+    };
+  }
+
+  /**
+   * The parts of a get_context_usage for a session of `model` (`afterATurn`: it had a model turn),
+   * the prompt templates filled with `values` (as the CLI's own system prompt's): every count the
+   * version makes of its context, asked this time or counted before. A version that counts the
+   * conversation after a turn (`afterATurn` null in the data) counts its parts as before one, but
+   * the empty conversation's (the conversation's own count is the caller's). Undefined where the
+   * data has none.
+   */
+  parts(model: string, afterATurn: boolean, values: Record<string, string>): CountedPart[] | undefined {
+    const data = this.data;
+    if (!data) return undefined;
+    const set = afterATurn ? (data.afterATurn ?? data.beforeFirstTurn) : data.beforeFirstTurn;
+    const part = this.partOf(model, set, values);
+    const parts = set.requests.map(part);
+    if (!afterATurn || data.afterATurn !== null) return parts;
+    const baseline = parts.find((p) => p.tools.length > 0)?.text;
+    const empty = parts.findIndex((p) => p.tools.length === 0 && p.text === baseline);
+    return empty === -1 ? parts : parts.filter((_, i) => i !== empty);
+  }
+
+  /**
+   * The bodies of a get_context_usage's counts (see `parts`): what the version asks this time —
+   * with `conversation` (a version that counts the conversation after a turn), that count too.
+   * Undefined where the data has none.
+   */
+  bodies(
+    model: string,
+    afterATurn: boolean,
+    values: Record<string, string>,
+    conversation?: Json,
+  ): Json[] | undefined {
+    const data = this.data;
+    if (!data || (afterATurn && data.afterATurn === null && conversation === undefined)) return undefined;
+    const parts = this.parts(model, afterATurn, values);
+    if (!parts) return undefined;
+    const all = [...parts.map((p) => p.body), ...(conversation ? [conversation] : [])];
     if (!data.cachedInSession) return all;
     // Counted in an earlier call: asked again only if always asked, once.
-    const always = new Set(afterATurn ? [] : data.alwaysCounted.map((r) => JSON.stringify(body(r))));
+    const part = this.partOf(model, data.beforeFirstTurn, values);
+    const always = new Set(afterATurn ? [] : data.alwaysCounted.map((r) => JSON.stringify(part(r).body)));
     const before = new Set(this.counted);
     const again = new Set<string>();
     return all.filter((b) => {

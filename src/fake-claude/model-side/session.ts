@@ -11,7 +11,7 @@ import {
   openingContext,
   RequestMessages,
 } from './compose.js';
-import { ContextCounts } from './context-counts.js';
+import { ContextCounts, type CountedPart } from './context-counts.js';
 import { type ContextTemplates, withTemplates } from './context-templates.js';
 import { deviceId } from './device-id.js';
 import {
@@ -157,20 +157,47 @@ export class ModelSideSession {
 
   /**
    * `get_context_usage`'s token counts (path and bodies) for a session of `sessionModel` (its API
-   * id `apiModel`; `afterATurn`: it had a model turn), where the version makes them and the capture
-   * covers the session: its own system prompt, the default session's model (no variant).
+   * id `apiModel`; `afterATurn`: it had a model turn; `conversation`: the conversation's count, of a
+   * version that makes one after a turn), where the version makes them and the capture covers the
+   * session: its own system prompt, the default session's model (no variant).
    */
   contextCounts(
     sessionModel: string,
     apiModel: string,
     afterATurn: boolean,
     configDir: string,
+    conversation?: Json,
   ): { path: string; bodies: Json[] } | undefined {
     const data = this.data.contextCounts;
-    if (!data || this.systemPrompt !== undefined || this.appendSystemPrompt || this.variant(sessionModel))
-      return undefined;
-    const bodies = this.counts.bodies(apiModel, afterATurn, this.promptValues(configDir));
+    if (!data || !this.countsCovered(sessionModel)) return undefined;
+    const bodies = this.counts.bodies(apiModel, afterATurn, this.promptValues(configDir), conversation);
     return bodies ? { path: data.path, bodies } : undefined;
+  }
+
+  /** Every part of the context `contextCounts` counts (see `ContextCounts.parts`), where it does. */
+  contextParts(
+    sessionModel: string,
+    apiModel: string,
+    afterATurn: boolean,
+    configDir: string,
+  ): CountedPart[] | undefined {
+    if (!this.countsCovered(sessionModel)) return undefined;
+    return this.counts.parts(apiModel, afterATurn, this.promptValues(configDir));
+  }
+
+  /** The values of the CLI's own prompt's templates for this session (`{cwd}`, `{memoryDir}`, …). */
+  templateValues(configDir: string): Record<string, string> {
+    return this.promptValues(configDir);
+  }
+
+  /** Whether the captured counts cover a session of `sessionModel` (see `contextCounts`). */
+  private countsCovered(sessionModel: string): boolean {
+    return this.systemPrompt === undefined && !this.appendSystemPrompt && !this.variant(sessionModel);
+  }
+
+  /** Whether the version counts the conversation after a turn (2.1.150), rather than estimating it. */
+  get countsConversation(): boolean {
+    return this.data.contextCounts?.afterATurn === null;
   }
 
   /**

@@ -4,6 +4,7 @@ import { readSettledLines } from '../../protocol/settled-lines.js';
 import { monotonicMs } from '../../util/clock.js';
 import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
+import { monthYear } from '../../util/month-year.js';
 import { sleep } from '../../util/sleep.js';
 import { randomUuid } from '../../util/uuid.js';
 import type {
@@ -19,15 +20,20 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
-import { toolResultBlock } from '../model-side/compose.js';
+import { contextDate, toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
+import { fillTemplate } from '../model-side/index.js';
 import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
+import { contextUsage } from '../usage/context-usage.js';
+import { usageData } from '../usage/index.js';
+import type { ModelTotals } from '../usage/session-cost.js';
+import { SessionTally } from '../usage/tally.js';
 import { postToApi } from './api-post.js';
 import { AwaitInitialize } from './await-initialize.js';
 import { handleControlRequest } from './control/table.js';
-import type { ControlSession } from './control/types.js';
+import type { ControlSession, UsageReport } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
 import { HookRunner } from './hook-runner.js';
@@ -104,6 +110,8 @@ export class ScriptedEngine implements ControlSession {
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
   readonly awaitInit: AwaitInitialize;
   private readonly accounting: ResultAccounting;
+  /** What the session did besides its tokens: start, lines changed, the prompt cache (usage/tally.ts). */
+  private readonly tally = new SessionTally();
   /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
   private readonly noticesShown = new Set<string>();
   sessionId: string;
@@ -724,20 +732,142 @@ export class ScriptedEngine implements ControlSession {
   }
 
   /**
-   * `get_context_usage`'s token counts, where the version makes them and the capture covers the
-   * session (api-key auth, its default tools, no MCP server's; the rest model-side/session.ts
-   * decides).
+   * Whether the captured counts of `get_context_usage` cover the session: api-key auth, its default
+   * tools, no MCP server's (the rest model-side/session.ts decides).
    */
-  countContext(): void {
+  private countsCovered(): boolean {
     const names = (tools: ReadonlyArray<{ name: string }>) => tools.map((t) => t.name).join(',');
     const defaultTools =
       names(this.apiTools()) === names(this.b.apiTools()) &&
       this.mcp.apiTools(this.flags.permissionPromptTool).length === 0;
-    if (this.auth !== 'api-key' || !defaultTools) return;
+    return this.auth === 'api-key' && defaultTools;
+  }
+
+  /** The session's context as the version's estimates read it (usage/data/<version>.json). */
+  private get estimates() {
+    return usageData(this.b.version)?.context ?? undefined;
+  }
+
+  /**
+   * The conversation's count request, of a version that counts it after a turn (2.1.150): the
+   * conversation as the requests lay it out, but for the context blocks the count leaves out and
+   * the cache control, with no tools.
+   */
+  private conversationCount(model: string): Json | undefined {
+    if (!this.modelSide.countsConversation) return undefined;
+    const omits = this.estimates?.conversationCountOmits ?? [];
+    const messages = withoutCacheControl(this.requestBody(this.keptConversation()).messages) as Json[];
+    const first = messages[0];
+    if (first && Array.isArray(first.content))
+      messages[0] = {
+        ...first,
+        content: (first.content as Json[]).filter(
+          (b) => !(typeof b.text === 'string' && omits.some((prefix) => String(b.text).startsWith(prefix))),
+        ),
+      };
+    // A conversation with thinking asks the count for thinking too.
+    const thinks = this.history.some(
+      (m) =>
+        m.role === 'assistant' &&
+        Array.isArray(m.content) &&
+        (m.content as Json[]).some((b) => b.type === 'thinking' || b.type === 'redacted_thinking'),
+    );
+    const thinking = this.estimates?.conversationCountThinking;
+    return { model, messages, tools: [], ...(thinks && thinking ? { thinking } : {}) };
+  }
+
+  /** The conversation as the CLI keeps it (a copy). */
+  private keptConversation(): Array<{ role: 'user' | 'assistant' | 'system'; content: unknown }> {
+    return this.history.map((m) => ({ role: m.role, content: m.content }));
+  }
+
+  /** `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the capture covers the session. */
+  countContext(detail?: unknown): void {
+    if (!this.countsCovered()) return;
+    // A summary is estimated, not counted, by a version that makes summaries.
+    if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number') return;
     const model = String(this.b.apiModelFor(this.model));
     const afterATurn = this.history.some((m) => m.role === 'assistant');
-    const counts = this.modelSide.contextCounts(this.model, model, afterATurn, this.configDir);
+    const conversation = afterATurn ? this.conversationCount(model) : undefined;
+    const counts = this.modelSide.contextCounts(this.model, model, afterATurn, this.configDir, conversation);
     if (counts) this.postAside(counts.path, counts.bodies);
+  }
+
+  /**
+   * `get_context_usage`'s answer: computed from the context's parts, the conversation and the last
+   * response's usage where the captured counts cover the session (usage/context-usage.ts), else
+   * the fresh session's captured answer.
+   */
+  contextUsage(detail?: unknown): Json {
+    const captured = this.b.contextUsageResponse(this.facts());
+    // Whatever the session, the last response's usage is what it was.
+    const usage = this.lastUsage;
+    const base =
+      usage &&
+      'apiUsage' in captured &&
+      usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens > 0
+        ? {
+            ...captured,
+            apiUsage: {
+              input_tokens: usage.input_tokens,
+              output_tokens: usage.output_tokens,
+              cache_creation_input_tokens: usage.cache_creation_input_tokens,
+              cache_read_input_tokens: usage.cache_read_input_tokens,
+            },
+          }
+        : captured;
+    const estimates = this.estimates;
+    if (!estimates || !this.countsCovered()) return base;
+    const model = String(this.b.apiModelFor(this.model));
+    const afterATurn = this.history.some((m) => m.role === 'assistant');
+    const parts = this.modelSide.contextParts(this.model, model, afterATurn, this.configDir);
+    if (!parts) return base;
+    const values: Record<string, string> = {
+      ...this.modelSide.templateValues(this.configDir),
+      date: contextDate(),
+      monthYear: monthYear(),
+    };
+    return contextUsage({
+      base: captured,
+      estimates,
+      summary: detail === 'summary' && estimates.summaryCharsPerToken !== null,
+      parts,
+      offeredTools: new Set(this.apiTools().map((t) => t.name)),
+      ...(afterATurn ? { conversation: this.conversationCount(model) } : {}),
+      messages: this.keptConversation().filter((m) => m.role !== 'system'),
+      apiUsage: this.lastUsage ?? null,
+      attachments: afterATurn
+        ? estimates.attachments.map((a) => ({ type: a.type, json: fillTemplate(a.json, values) }))
+        : [],
+    });
+  }
+
+  /** What the session's usage comes to (`get_session_cost`, `get_usage`). */
+  usageReport(): UsageReport {
+    const totals = this.totals(undefined, 0, []);
+    const models: Record<string, ModelTotals> = {};
+    for (const [model, { usage, costUSD }] of Object.entries(this.accounting.modelUsage))
+      models[model] = {
+        inputTokens: usage.input_tokens,
+        outputTokens: usage.output_tokens,
+        cacheReadInputTokens: usage.cache_read_input_tokens,
+        cacheCreationInputTokens: usage.cache_creation_input_tokens,
+        webSearchRequests: 0,
+        costUSD,
+      };
+    // Each model's entry as the version's result messages write it (get_usage reports it so).
+    const result = this.b.resultSuccess(this.facts(), totals, '', null, randomUuid());
+    const now = Date.now();
+    return {
+      totalCostUsd: this.accounting.totalCost,
+      apiMs: this.accounting.totalApiMs,
+      wallMs: now - this.tally.startedAt,
+      linesAdded: this.tally.linesAdded,
+      linesRemoved: this.tally.linesRemoved,
+      models,
+      modelUsage: isRecord(result.modelUsage) ? result.modelUsage : {},
+      cache: { summary: this.tally.cache.summary(now), now, recacheTokens: this.tally.cache.recacheTokens() },
+    };
   }
 
   /** What the message kinds (message-kinds/) use of the session. */
@@ -936,14 +1066,26 @@ export class ScriptedEngine implements ControlSession {
       );
       const callMs = Math.round(monotonicMs() - callStarted);
       this.lastUsage = usage;
+      this.tally.cache.record({
+        at: Date.now(),
+        ttl: '5m',
+        inputTokens: usage.input_tokens,
+        cacheReadTokens: usage.cache_read_input_tokens,
+        cacheCreationTokens: usage.cache_creation_input_tokens,
+      });
       turn.modelCalls += 1;
       const cost = this.b.cost(this.model, usage);
       this.accounting.totalCost += cost;
       this.accounting.addModelUsage(this.model, usage, cost);
       const content = blocks.filter(Boolean);
+      // The CLI keeps (and sends back) a tool call's input as it shows it (an Edit's `replace_all`).
       this.remember({
         role: 'assistant',
-        content,
+        content: content.map((b) =>
+          b.type === 'tool_use' && isRecord(b.input)
+            ? { ...b, input: this.b.assistantToolInput(String(b.name), b.input) }
+            : b,
+        ),
         model: typeof message.model === 'string' ? message.model : undefined,
       });
       // --max-budget-usd: checked once the response is complete, before its tools run; the result
@@ -994,11 +1136,13 @@ export class ScriptedEngine implements ControlSession {
           turn.stopHookActive = true;
           continue;
         }
+        // The result is the last message's text: the CLI keeps each block of a response as a message.
+        const last = content.filter((b) => b.type === 'text').at(-1);
         this.emitResult(
           this.b.resultSuccess(
             this.facts(),
             this.totals(turn, 1 + turn.toolUses, denials),
-            text,
+            last === undefined ? '' : String(last.text),
             stopReason,
             randomUuid(),
           ),
@@ -1013,6 +1157,7 @@ export class ScriptedEngine implements ControlSession {
       for (const block of toolUses) {
         const id = String(block.id);
         const outcome = await this.runToolUse(block, turn, denials, hookContext);
+        if (!outcome.isError) this.tally.fileChanged(outcome.toolUseResult);
         batch.push({
           tool_name: block.name,
           tool_input: block.input,
@@ -1439,4 +1584,14 @@ function promptText(content: string | unknown[]): string {
     .filter((b): b is Json => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
     .map((b) => String(b.text))
     .join('\n');
+}
+
+/** `value` without any `cache_control` field (a copy). */
+function withoutCacheControl(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCacheControl);
+  if (!isRecord(value)) return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value))
+    if (key !== 'cache_control') out[key] = withoutCacheControl(child);
+  return out;
 }

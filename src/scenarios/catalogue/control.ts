@@ -1,6 +1,7 @@
-import { get, success } from '../expect.js';
-import { noModel } from '../model.js';
+import { get, success, turn } from '../expect.js';
+import { noModel, script, text, toolUse } from '../model.js';
 import type { Scenario } from '../scenario.js';
+import { hasFact } from '../version-facts.js';
 import { byVersion } from '../version-range.js';
 
 /** The offline tier: control requests that need no model turn. */
@@ -106,6 +107,80 @@ export const controlScenarios: Scenario[] = [
         path: ['response', 'response', 'maxTokens'],
         actual: body.maxTokens,
       });
+    },
+  },
+  {
+    id: 'control/usage-after-turns',
+    requirement:
+      "after model turns, get_context_usage (in full and as a summary), get_session_cost and get_usage report the session: the last response's usage, the messages and their breakdown, the cost per model, the lines a tool changed, the prompt cache",
+    spec: '§1 result (context window)',
+    tier: 'model',
+    // get_usage is newer than some versions (they refuse it); so is get_context_usage's `detail`.
+    deliberate: (version) => ({
+      unsupportedSubtypes: true,
+      ...(hasFact(version, 'contextUsageSummary')
+        ? {}
+        : { unknown: ['schema/unknown-field $.request.detail', 'schema/unknown-field $.request.detail'] }),
+    }),
+    args: { extraArgs: ['--permission-mode', 'acceptEdits'] },
+    model: script(
+      // A tool that changes lines, in a response whose usage caches part of the prompt.
+      {
+        blocks: [
+          toolUse('toolu_01UsageWrite', 'Write', { file_path: 'usage.txt', content: 'one\ntwo\nthree\n' }),
+        ],
+        usage: { input_tokens: 12000, output_tokens: 40, cache_creation_input_tokens: 3000 },
+      },
+      [text('Written.')],
+      // Two texts in one response (the usage covers the first); most of the prompt read from the cache.
+      {
+        blocks: [text('First line.'), text('Second line.')],
+        usage: { input_tokens: 900, output_tokens: 25, cache_read_input_tokens: 14000 },
+      },
+    ),
+    async drive(ctx) {
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      const reports = async (when: string) => {
+        const full = success(
+          ctx,
+          await ctx.session.request({ subtype: 'get_context_usage' }),
+          `get_context_usage ${when}`,
+        );
+        ctx.check(
+          get(full, 'apiUsage', 'input_tokens') !== undefined,
+          'control/field',
+          `get_context_usage ${when} reports the last response's usage`,
+          { path: ['response', 'response', 'apiUsage'], actual: full.apiUsage },
+        );
+        success(
+          ctx,
+          await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' }),
+          `get_context_usage as a summary ${when}`,
+        );
+        const cost = success(
+          ctx,
+          await ctx.session.request({ subtype: 'get_session_cost' }),
+          `get_session_cost ${when}`,
+        );
+        ctx.check(
+          typeof cost.text === 'string' && cost.text.includes('Usage by model:'),
+          'control/field',
+          `get_session_cost ${when} reports the usage per model`,
+          { path: ['response', 'response', 'text'], actual: cost.text },
+        );
+        // Versions without get_usage refuse it; none leaves it unanswered.
+        const usage = await ctx.session.request({ subtype: 'get_usage', skip_behaviors: true });
+        ctx.check(
+          usage.subtype === 'success' || usage.subtype === 'error',
+          'control/response-subtype',
+          `get_usage ${when} is answered`,
+          { path: ['response', 'subtype'], actual: usage.subtype },
+        );
+      };
+      await turn(ctx, 'Write three lines to usage.txt.');
+      await reports('after a turn with a tool');
+      await turn(ctx, 'Now say two lines.');
+      await reports('after a second turn');
     },
   },
   {

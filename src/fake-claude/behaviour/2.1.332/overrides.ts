@@ -11,9 +11,6 @@ import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts } from '
  * Each member is named after what changed.
  */
 
-/** Opus 5 list prices, USD per million tokens: input, output, cache read, cache write (5 min). */
-const OPUS_5 = [4, 20, 0.4, 5] as const;
-
 /** A turn's usage; `output_tokens_details` comes first when no response completed in the turn. */
 function usage332(usage: CallUsage): Json {
   const none = Object.values(usage).every((n) => n === 0);
@@ -64,7 +61,9 @@ function modelUsage332(
     out[model] = {
       ...modelUsageEntry(model, { usage, costUSD }, behaviour),
       thinkingTokens: 0,
-      cacheCreationEphemeral5mInputTokens: usage.cache_creation_input_tokens,
+      // The 5-minute and one-hour shares of the cache writes come from a breakdown of the usage
+      // (`cache_creation`) that the scripted API never sends: none of either.
+      cacheCreationEphemeral5mInputTokens: 0,
       cacheCreationEphemeral1hInputTokens: 0,
       canonicalModel: model.replace(/\[1m\]$/i, ''),
       provider: 'firstParty',
@@ -164,17 +163,6 @@ export const overrides: VersionOverrides = {
       contextWindow: (model) => (/(opus|sonnet)-5/.test(model) ? 1_000_000 : previous.contextWindow(model)),
       maxOutputTokens: (model) =>
         /(opus|sonnet)-5/.test(model) ? defaultMaxTokens : previous.maxOutputTokens(model),
-      cost(model, usage) {
-        if (!/opus-5/.test(model)) return previous.cost(model, usage);
-        const [input, output, cacheRead, cacheWrite] = OPUS_5;
-        return (
-          (usage.input_tokens * input +
-            usage.output_tokens * output +
-            usage.cache_read_input_tokens * cacheRead +
-            usage.cache_creation_input_tokens * cacheWrite) /
-          1_000_000
-        );
-      },
 
       // assistant messages carry a timestamp after the uuid.
       assistantMessage(message, block, facts, uuid, requestId) {

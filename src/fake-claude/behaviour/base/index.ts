@@ -1,5 +1,6 @@
 import { monthYear } from '../../../util/month-year.js';
 import { randomUuid } from '../../../util/uuid.js';
+import { capturedModel, costAt } from '../../usage/index.js';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
@@ -28,7 +29,7 @@ const MAX_RETRIES = 10;
 const CLAIM_WINDOWS: Record<string, string> = { five_hour: '5h', seven_day: '7d', seven_day_opus: '7d_opus' };
 const PERMISSION_MODES = ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
 
-/** USD per million tokens: input, output, cache read, cache write (5 min). */
+/** USD per million tokens of a model the capture did not price: input, output, cache read, cache write (5 min). */
 function pricing(model: string): [number, number, number, number] {
   if (/haiku/.test(model)) return [1, 5, 0.1, 1.25];
   if (/sonnet/.test(model)) return [3, 15, 0.3, 3.75];
@@ -172,9 +173,13 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
 
     defaultModel: init.model,
     apiModelFor: (model) => model.replace(/\[1m\]$/i, ''),
-    contextWindow: (model) => (/\[1m\]$/i.test(model) ? 1_000_000 : 200_000),
-    maxOutputTokens: (model) => (/sonnet/.test(model) ? 32_000 : 64_000),
+    contextWindow: (model) =>
+      capturedModel(VERSION, model)?.contextWindow ?? (/\[1m\]$/i.test(model) ? 1_000_000 : 200_000),
+    maxOutputTokens: (model) =>
+      capturedModel(VERSION, model)?.maxOutputTokens ?? (/sonnet/.test(model) ? 32_000 : 64_000),
     cost(model, usage) {
+      const captured = capturedModel(VERSION, model);
+      if (captured) return costAt(captured.price, usage);
       const [input, output, cacheRead, cacheWrite] = pricing(model);
       return (
         (usage.input_tokens * input +

@@ -3,7 +3,9 @@ import { backgroundTasks } from './background-tasks.js';
 import { answerAsCaptured, capturedReplies } from './captured.js';
 import { getBinaryVersion } from './get-binary-version.js';
 import { getContextUsage } from './get-context-usage.js';
+import { getSessionCost } from './get-session-cost.js';
 import { getSettings } from './get-settings.js';
+import { getUsage } from './get-usage.js';
 import { initialize } from './initialize.js';
 import { interrupt } from './interrupt.js';
 import { mcpReadResource } from './mcp-read-resource.js';
@@ -35,6 +37,8 @@ export const controlHandlers: readonly ControlHandler[] = [
   setMcpPermissionModeOverride,
   getSettings,
   getContextUsage,
+  getSessionCost,
+  getUsage,
   readFile,
   reloadPlugins,
   backgroundTasks,

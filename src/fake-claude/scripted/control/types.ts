@@ -2,6 +2,8 @@ import type { CliBehaviour, Json, SessionFacts } from '../../behaviour/index.js'
 import type { FakeFlags } from '../../flags.js';
 import type { FakeIo } from '../../io.js';
 import type { ModelSideSession } from '../../model-side/session.js';
+import type { ModelTotals } from '../../usage/session-cost.js';
+import type { CacheSummary } from '../../usage/tally.js';
 import type { AwaitInitialize } from '../await-initialize.js';
 import type { McpHub } from '../mcp-hub.js';
 import type { TurnState } from '../turn-state.js';
@@ -40,8 +42,27 @@ export interface ControlSession {
   endWith(stderrLine: string, exitCode: number): void;
   /** `set_model`'s check of `model` (as sent), where the version makes one. */
   checkModel(model: string): void;
-  /** `get_context_usage`'s token counts, where the version makes them for this session. */
-  countContext(): void;
+  /** `get_context_usage`'s token counts (`detail` as asked), where the version makes them for this session. */
+  countContext(detail?: unknown): void;
+  /** `get_context_usage`'s answer (`detail` as asked): computed where the captured counts cover the session. */
+  contextUsage(detail?: unknown): Json;
+  /** What the session's usage comes to (`get_session_cost`, `get_usage`). */
+  usageReport(): UsageReport;
+}
+
+/** What a session's usage comes to, as `get_session_cost` and `get_usage` report it. */
+export interface UsageReport {
+  totalCostUsd: number;
+  apiMs: number;
+  wallMs: number;
+  linesAdded: number;
+  linesRemoved: number;
+  /** Per model, in the order they were first used. */
+  models: Record<string, ModelTotals>;
+  /** The same as the version's result messages write each model's entry. */
+  modelUsage: Json;
+  /** The main loop's prompt cache (usage/tally.ts), as of `now`. */
+  cache: { summary: CacheSummary; now: number; recacheTokens: number };
 }
 
 /** One client→CLI control request subtype: parse the request, check it, answer it. */

@@ -1,0 +1,110 @@
+import { release, type } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../model-api/index.js';
+import { monthYear } from '../../util/month-year.js';
+import {
+  attachmentTemplate,
+  type ContextRuns,
+  charsPerToken,
+  contextEstimates,
+  deferredOverhead,
+  ESTIMATE_PROMPT,
+  priceOf,
+} from './usage.js';
+
+type Json = Record<string, unknown>;
+
+const count = (text: string, tools: Json[] = []): RecordedRequest =>
+  ({
+    kind: 'count_tokens',
+    body: { model: 'm', messages: [{ role: 'user', content: text }], tools },
+  }) as unknown as RecordedRequest;
+const skill = { name: 'Skill', description: 'Invoke a skill.' };
+
+describe("the usage capture's arithmetic", () => {
+  it('finds the characters a token that estimate a sum of texts, and the overhead deferred counts leave out', () => {
+    expect(charsPerToken([2025, 357, 520], 675 + 119 + 173)).toBe(3);
+    expect(charsPerToken([ESTIMATE_PROMPT.length], 13)).toBe(4);
+    expect(charsPerToken([100], 7)).toBeUndefined();
+    expect(deferredOverhead([1243, 128, 1099], 743 + 599)).toBe(500);
+    expect(deferredOverhead([10], 20)).toBeUndefined();
+  });
+
+  it('reads a price per million tokens from the cost of 10,000 tokens, to a millionth of a dollar', () => {
+    expect(priceOf(0.04)).toBe(4);
+    expect(priceOf(0.0002)).toBe(0.02);
+    expect(priceOf(0.000125 * 10 + 1e-18)).toBe(0.125);
+  });
+
+  it("templates an attachment's paths, day, machine and month", () => {
+    const root = '/tmp/clide-sandbox-ab12Cd';
+    const json = JSON.stringify({
+      cwd: `${root}/work`,
+      memory: `${root}/home/.claude/projects/-tmp-clide-sandbox-ab12Cd-work/memory/`,
+      day: '2026-12-05',
+      os: `${type()} ${release()}`,
+      month: `as of ${monthYear()}`,
+    });
+    expect(JSON.parse(attachmentTemplate(json, root, '2026-12-05'))).toEqual({
+      cwd: '{cwd}',
+      memory: '{memoryDir}',
+      day: '{date}',
+      os: '{osVersion}',
+      month: 'as of {monthYear}',
+    });
+  });
+
+  it("derives the estimates' constants from a version's answers, checking the transcript's attachments against its breakdown", () => {
+    const sections = ['A'.repeat(2025), 'B'.repeat(357)];
+    const attachments = [
+      { type: 'date', date: '2026-12-05' },
+      { type: 'skill_listing', content: 'x'.repeat(400) },
+    ];
+    const tokens = (a: Json) => Math.round(JSON.stringify(a).length / 4);
+    const runs: ContextRuns = {
+      root: '/tmp/r',
+      date: '2026-12-05',
+      full: { categories: [{ name: 'System prompt', tokens: 1 }] },
+      fullCounts: [
+        count('foo'),
+        ...sections.map((s) => count(s)),
+        count('foo', [skill]),
+        count('foo', [{ name: 'Read' }]),
+      ],
+      summary: {
+        categories: [{ name: 'System prompt', tokens: 675 + 119 }],
+        slashCommands: { tokens: Math.round(JSON.stringify([skill]).length / 3) + 500 },
+      },
+      after: {
+        messageBreakdown: {
+          userMessageTokens: Math.round(ESTIMATE_PROMPT.length / 4),
+          attachmentsByType: [
+            { name: 'skill_listing', tokens: tokens(attachments[1]!) },
+            { name: 'date', tokens: tokens(attachments[0]!) },
+          ],
+        },
+      },
+      afterCounts: [],
+      cost: '',
+      attachments,
+      firstRequest: undefined,
+    };
+    expect(contextEstimates('2.1.332', runs)).toEqual({
+      summaryCharsPerToken: 3,
+      toolOverhead: 500,
+      messageCharsPerToken: 4,
+      attachments: [
+        { type: 'date', json: '{"type":"date","date":"{date}"}' },
+        { type: 'skill_listing', json: JSON.stringify(attachments[1]) },
+      ],
+      conversationCountOmits: [],
+      conversationCountThinking: null,
+    });
+    // A breakdown the transcript does not explain stops the capture.
+    const wrong = structuredClone(runs);
+    (wrong.after.messageBreakdown as Json).attachmentsByType = [{ name: 'date', tokens: 1 }];
+    expect(() => contextEstimates('2.1.332', wrong)).toThrow(
+      /attachments are not those the breakdown reports/,
+    );
+  });
+});

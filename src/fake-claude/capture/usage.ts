@@ -1,0 +1,436 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { release, type } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ClideError } from '../../errors/index.js';
+import type { RecordedRequest } from '../../model-api/index.js';
+import { turn } from '../../scenarios/expect.js';
+import { script, text, thinking } from '../../scenarios/model.js';
+import { runScenario } from '../../scenarios/run-scenario.js';
+import type { Scenario } from '../../scenarios/scenario.js';
+import { isRecord } from '../../util/json.js';
+import { monthYear } from '../../util/month-year.js';
+import { contextDate } from '../model-side/compose.js';
+import { modelSideData } from '../model-side/index.js';
+import type { ContextEstimates, ModelFacts, ModelPrice, UsageData } from '../usage/types.js';
+
+/**
+ * Captures what a real claude binary reckons of a session's usage — the fake's
+ * `src/fake-claude/usage/data/<version>.json` — by driving it offline:
+ *
+ * - what each model it lists (and a few the kit's scenarios and tests set) costs, and its window
+ *   and output limit: one session that switches to each model in turn (`set_model`) and has a
+ *   turn of it with scripted usage of one kind of token at a time; the cost each turn adds to the
+ *   result's `modelUsage` is that kind's price, and the entry names the window and limit;
+ * - the constants of `get_context_usage`'s estimates, from a plain session asked in full and as a
+ *   summary before its first turn and after it: how many characters a token the summary and the
+ *   message breakdown estimate (the sums of the system prompt's sections and of the prompt tell),
+ *   what a summary adds to a set of tool definitions (the Skill tool's estimate tells), the
+ *   attachments the CLI keeps once the turn is over (from the session's transcript file, checked
+ *   against the breakdown the CLI reported), and what a version that counts the conversation
+ *   after a turn leaves out of it;
+ * - whether `get_session_cost` reports the prompt cache after a turn.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The tokens of each kind a pricing turn reports: the cost it adds is the price of 10k tokens. */
+const PRICING_TOKENS = 10_000;
+const USAGE_KINDS: ReadonlyArray<[keyof ModelPrice, string]> = [
+  ['input', 'input_tokens'],
+  ['output', 'output_tokens'],
+  ['cacheRead', 'cache_read_input_tokens'],
+  ['cacheWrite', 'cache_creation_input_tokens'],
+];
+/**
+ * The prompt of the estimates' session: 50 characters, which 3, 4 and 5 characters a token
+ * estimate apart (17, 13, 10).
+ */
+export const ESTIMATE_PROMPT = 'Say hi, in a few words of your own choosing, now.!';
+
+/** The JavaScript length of a text (UTF-16 code units), which the CLI's estimates divide. */
+function jsLength(value: string): number {
+  return value.length;
+}
+
+/** The model a result's `modelUsage` adds (or adds to) since `before`, and what it added. */
+function costDelta(before: Json, after: Json): { model: string; cost: number } {
+  const changed = Object.entries(after).filter(([model, entry]) => {
+    const was = isRecord(before[model]) ? Number(before[model].costUSD) : 0;
+    return isRecord(entry) && Number(entry.costUSD) !== was;
+  });
+  if (changed.length !== 1)
+    throw new ClideError('io', `a pricing turn changed ${changed.length} models' costs, not one`, {
+      hint: JSON.stringify(after).slice(0, 1000),
+    });
+  const [model, entry] = changed[0]!;
+  const was = isRecord(before[model]) ? Number(before[model].costUSD) : 0;
+  return { model, cost: Number((entry as Json).costUSD) - was };
+}
+
+/** USD per million tokens from the cost of `PRICING_TOKENS` tokens (to a millionth of a dollar). */
+export function priceOf(cost: number): number {
+  return Math.round((cost * 1_000_000 * 1_000_000) / PRICING_TOKENS) / 1_000_000;
+}
+
+/**
+ * Model ids the kit's scenarios and tests set that a version need not list: measured too (a
+ * version costs and sizes any model it knows).
+ */
+export const EXTRA_MODELS: readonly string[] = ['claude-haiku-4-5', 'claude-sonnet-4-5'];
+
+/**
+ * The price per million tokens, window and output limit of each of `models` (`undefined`: the
+ * session's default), by model id.
+ */
+export async function captureModels(
+  binary: string,
+  models: ReadonlyArray<string | undefined>,
+): Promise<Record<string, ModelFacts>> {
+  const turns = models.flatMap(() =>
+    USAGE_KINDS.map(([, field]) => ({
+      blocks: [text('Priced.')],
+      usage: {
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        [field]: PRICING_TOKENS,
+      },
+    })),
+  );
+  const facts: Record<string, ModelFacts> = {};
+  let priced = 0;
+  const scenario: Scenario = {
+    id: 'capture/usage-pricing',
+    requirement: 'capture',
+    spec: 'capture',
+    tier: 'model',
+    model: script(...turns),
+    deadlineMs: 120_000,
+    async drive(ctx) {
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      let before: Json = {};
+      for (const model of models) {
+        if (model !== undefined) {
+          const set = await ctx.session.request({ subtype: 'set_model', model });
+          if (set.subtype !== 'success')
+            throw new ClideError('io', `set_model ${model} failed`, { hint: JSON.stringify(set) });
+        }
+        const price: Partial<ModelPrice> = {};
+        let id: string | undefined;
+        let entry: Json = {};
+        for (const [kind] of USAGE_KINDS) {
+          const result = await turn(ctx, `Price the ${kind} tokens.`);
+          const after = isRecord(result.modelUsage) ? result.modelUsage : {};
+          const delta = costDelta(before, after);
+          if (id !== undefined && delta.model !== id)
+            throw new ClideError('io', `a turn of ${id} was costed as ${delta.model}`);
+          id = delta.model;
+          entry = after[id] as Json;
+          price[kind] = priceOf(delta.cost);
+          before = after;
+        }
+        const measured: ModelFacts = {
+          price: price as ModelPrice,
+          contextWindow: Number(entry.contextWindow),
+          maxOutputTokens: Number(entry.maxOutputTokens),
+        };
+        const seen = facts[id!];
+        if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(measured))
+          throw new ClideError('io', `two readings of ${id}`, { hint: JSON.stringify([seen, measured]) });
+        facts[id!] = measured;
+        priced += 1;
+      }
+    },
+  };
+  const run = await runScenario(scenario, { binary });
+  if (!run.passed || priced !== models.length)
+    throw new ClideError('io', `capturing the models' prices from ${binary} failed`, {
+      where: binary,
+      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
+    });
+  return facts;
+}
+
+/** The first `.jsonl` file under `dir` (the session's transcript: the sandbox has one session). */
+function transcriptUnder(dir: string): string | undefined {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      const found = transcriptUnder(path);
+      if (found) return found;
+    } else if (name.endsWith('.jsonl')) return path;
+  }
+  return undefined;
+}
+
+/**
+ * The attachments of the session's transcript under `home`, once it holds the turn's answer (the
+ * CLI writes it a moment after the result).
+ */
+async function transcriptAttachments(home: string): Promise<Json[]> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const file = transcriptUnder(home);
+    const entries = file
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .flatMap((line) => {
+            try {
+              return [JSON.parse(line) as Json];
+            } catch {
+              return []; // a line being written
+            }
+          })
+      : [];
+    if (entries.some((e) => e.type === 'assistant'))
+      return entries
+        .filter((e) => e.type === 'attachment' && isRecord(e.attachment))
+        .map((e) => e.attachment as Json);
+    await sleep(100);
+  }
+  throw new ClideError('io', 'no session transcript with the turn in the sandbox');
+}
+
+/** An attachment's JSON as a template: the run's folders, day, machine and month as placeholders. */
+export function attachmentTemplate(json: string, root: string, date: string): string {
+  const cwd = `${root}/work`;
+  const memoryDir = `${root}/home/.claude/projects/${cwd.replace(/[^a-zA-Z0-9]/g, '-')}/memory/`;
+  return json
+    .split(memoryDir)
+    .join('{memoryDir}')
+    .split(cwd)
+    .join('{cwd}')
+    .split(date)
+    .join('{date}')
+    .split(`${type()} ${release()}`)
+    .join('{osVersion}')
+    .split(monthYear())
+    .join('{monthYear}');
+}
+
+/** The characters a token of `chars` that estimate `total` (rounding each), or undefined. */
+export function charsPerToken(lengths: readonly number[], total: number): number | undefined {
+  for (let r = 2; r <= 8; r++) if (lengths.reduce((sum, n) => sum + Math.round(n / r), 0) === total) return r;
+  return undefined;
+}
+
+/** The overhead `x` with Σ max(0, count − x) = `total` over `counts`, or undefined. */
+export function deferredOverhead(counts: readonly number[], total: number): number | undefined {
+  for (let x = 0; x <= 5000; x++) if (counts.reduce((s, c) => s + Math.max(0, c - x), 0) === total) return x;
+  return undefined;
+}
+
+export interface ContextRuns {
+  root: string;
+  date: string;
+  full: Json;
+  fullCounts: RecordedRequest[];
+  summary: Json;
+  after: Json;
+  afterCounts: RecordedRequest[];
+  cost: string;
+  attachments: Json[];
+  firstRequest: RecordedRequest | undefined;
+}
+
+async function contextRuns(binary: string): Promise<ContextRuns> {
+  const state: Partial<ContextRuns> = {};
+  const ask = async (ctx: Parameters<Scenario['drive']>[0], request: Json & { subtype: string }) => {
+    const from = ctx.modelRequests().length;
+    const reply = await ctx.session.request(request);
+    if (reply.subtype !== 'success' || !isRecord(reply.response))
+      throw new ClideError('io', `${String(request.subtype)} failed`, { hint: JSON.stringify(reply) });
+    return {
+      answer: reply.response,
+      counts: ctx
+        .modelRequests()
+        .slice(from)
+        .filter((r) => r.kind === 'count_tokens'),
+    };
+  };
+  const scenario: Scenario = {
+    id: 'capture/usage-context',
+    requirement: 'capture',
+    spec: 'capture',
+    tier: 'model',
+    // A thinking block: a count of the conversation then asks for thinking too.
+    model: script([thinking('Let me think.'), text('Hi there.')]),
+    deadlineMs: 60_000,
+    async drive(ctx) {
+      state.root = ctx.cwd.replace(/\/work$/, '');
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      const full = await ask(ctx, { subtype: 'get_context_usage' });
+      state.full = full.answer;
+      state.fullCounts = full.counts;
+      state.summary = (await ask(ctx, { subtype: 'get_context_usage', detail: 'summary' })).answer;
+      await turn(ctx, ESTIMATE_PROMPT);
+      state.firstRequest = ctx.modelRequests().find((r) => r.kind === 'conversation');
+      const after = await ask(ctx, { subtype: 'get_context_usage', detail: 'summary' });
+      state.after = after.answer;
+      state.afterCounts = after.counts;
+      state.cost = String((await ask(ctx, { subtype: 'get_session_cost' })).answer.text ?? '');
+      state.date = contextDate();
+      state.attachments = await transcriptAttachments(join(state.root, 'home'));
+    },
+  };
+  const run = await runScenario(scenario, { binary });
+  if (!run.passed || state.attachments === undefined)
+    throw new ClideError('io', `capturing get_context_usage's estimates from ${binary} failed`, {
+      where: binary,
+      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
+    });
+  return state as ContextRuns;
+}
+
+type Category = { name: string; tokens: number };
+
+function categoryTokens(answer: Json, name: string): number {
+  const categories = (Array.isArray(answer.categories) ? answer.categories : []) as Category[];
+  return categories.find((c) => c.name === name)?.tokens ?? 0;
+}
+
+function countBody(request: RecordedRequest): { text: string | undefined; tools: Json[] } {
+  const body = request.body as Json;
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  const content = messages.length === 1 ? messages[0]?.content : undefined;
+  return {
+    text: typeof content === 'string' ? content : undefined,
+    tools: Array.isArray(body.tools) ? (body.tools as Json[]) : [],
+  };
+}
+
+/**
+ * The estimates' constants (see `ContextEstimates`) of a version's runs, checked against what it
+ * answered.
+ */
+export function contextEstimates(version: string, runs: ContextRuns): ContextEstimates {
+  const counts = runs.fullCounts.map(countBody);
+  const baseline = counts.find((c) => c.tools.length > 0)?.text;
+  const sections = counts.filter((c) => c.tools.length === 0 && c.text !== undefined && c.text !== baseline);
+  const skill = counts.find((c) => c.tools.length === 1 && c.tools[0]?.name === 'Skill');
+  const sameAnswer = JSON.stringify(runs.summary.categories) === JSON.stringify(runs.full.categories);
+  let summaryCharsPerToken: number | null = null;
+  let toolOverhead: number | undefined;
+  if (!sameAnswer) {
+    const found = charsPerToken(
+      sections.map((s) => jsLength(s.text!)),
+      categoryTokens(runs.summary, 'System prompt'),
+    );
+    if (found === undefined || !skill)
+      throw new ClideError('io', 'a summary whose system prompt no characters-a-token estimate explains');
+    summaryCharsPerToken = found;
+    const commands = isRecord(runs.summary.slashCommands) ? Number(runs.summary.slashCommands.tokens) : NaN;
+    toolOverhead = commands - Math.round(jsLength(JSON.stringify(skill.tools)) / found);
+  } else {
+    // No summary to measure it by: the deferred tools, counted one by one less it, tell.
+    const deferred = categoryTokens(runs.full, 'System tools (deferred)');
+    const singles = runs.fullCounts.filter((r) => {
+      const c = countBody(r);
+      return c.tools.length === 1 && c.tools[0]?.name !== 'Skill';
+    });
+    toolOverhead =
+      deferred > 0
+        ? deferredOverhead(
+            singles.map((r) => Math.ceil(jsLength(JSON.stringify(r.body)) / 4)),
+            deferred,
+          )
+        : 0;
+  }
+  if (toolOverhead === undefined || !Number.isInteger(toolOverhead) || toolOverhead < 0)
+    throw new ClideError('io', 'no tool-set overhead explains the estimates');
+
+  const breakdown = isRecord(runs.after.messageBreakdown) ? runs.after.messageBreakdown : {};
+  const messageCharsPerToken = charsPerToken(
+    [jsLength(ESTIMATE_PROMPT)],
+    Number(breakdown.userMessageTokens),
+  );
+  if (messageCharsPerToken === undefined)
+    throw new ClideError('io', "the breakdown's user message tokens match no characters-a-token estimate", {
+      hint: JSON.stringify(breakdown),
+    });
+
+  const attachments = runs.attachments.map((a) => ({
+    type: String(a.type),
+    json: attachmentTemplate(JSON.stringify(a), runs.root, runs.date),
+  }));
+  // The transcript's attachments are those the breakdown estimated.
+  const byType = new Map<string, number>();
+  for (const a of runs.attachments) {
+    const tokens = Math.round(jsLength(JSON.stringify(a)) / messageCharsPerToken);
+    byType.set(String(a.type), (byType.get(String(a.type)) ?? 0) + tokens);
+  }
+  const reported = (
+    Array.isArray(breakdown.attachmentsByType) ? breakdown.attachmentsByType : []
+  ) as Category[];
+  const mine = [...byType].map(([name, tokens]) => ({ name, tokens })).sort((a, b) => b.tokens - a.tokens);
+  if (JSON.stringify(mine) !== JSON.stringify(reported.map((r) => ({ name: r.name, tokens: r.tokens }))))
+    throw new ClideError('io', "the transcript's attachments are not those the breakdown reports", {
+      hint: `${JSON.stringify(mine)} vs ${JSON.stringify(reported)}`,
+    });
+
+  return {
+    summaryCharsPerToken,
+    toolOverhead,
+    messageCharsPerToken,
+    attachments,
+    conversationCountOmits: conversationCountOmits(version, runs),
+    conversationCountThinking: conversationCountThinking(runs),
+  };
+}
+
+/** The `thinking` parameter of the conversation's count after a turn with a thinking block, if any. */
+function conversationCountThinking(runs: ContextRuns): Record<string, unknown> | null {
+  const conversation = runs.afterCounts.find((r) => countBody(r).text === undefined);
+  const param = conversation ? (conversation.body as Json).thinking : undefined;
+  return isRecord(param) ? param : null;
+}
+
+/**
+ * What the conversation's count after a turn (a count of several messages, or of blocks) leaves
+ * out of the first request's first user message: the blocks of the version's context templates
+ * missing from it, each by its template's text up to its first placeholder.
+ */
+function conversationCountOmits(version: string, runs: ContextRuns): string[] {
+  const conversation = runs.afterCounts.find((r) => countBody(r).text === undefined);
+  if (!conversation || !runs.firstRequest) return [];
+  const textsOf = (request: RecordedRequest): string[] => {
+    const messages = ((request.body as Json).messages as Json[]) ?? [];
+    const content = messages[0]?.content;
+    if (typeof content === 'string') return [content];
+    return Array.isArray(content) ? (content as Json[]).map((b) => String(b.text ?? '')) : [];
+  };
+  const counted = new Set(textsOf(conversation));
+  const omitted = textsOf(runs.firstRequest).filter((t) => !counted.has(t));
+  const templates = modelSideData(version).context.userBlocks;
+  return omitted.map((block) => {
+    const prefix = templates.map((t) => t.split('{')[0]!).find((p) => p.length > 0 && block.startsWith(p));
+    if (prefix === undefined)
+      throw new ClideError('io', 'the conversation count leaves out a block no context template starts', {
+        hint: block.slice(0, 200),
+      });
+    return prefix;
+  });
+}
+
+/** Drives `binary` (claude `version`, listing `models` for `set_model`) and returns the data; writes nothing. */
+export async function captureUsage(
+  version: string,
+  binary: string,
+  models: readonly string[],
+): Promise<UsageData> {
+  const runs = await contextRuns(binary);
+  const context = contextEstimates(version, runs);
+  const measured = await captureModels(binary, [
+    undefined,
+    ...models,
+    ...EXTRA_MODELS.filter((m) => !models.includes(m)),
+  ]);
+  return {
+    version,
+    models: measured,
+    promptCacheLine: runs.cost.includes('\nPrompt cache (main):'),
+    context,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * What a version's CLI reckons of a session's usage, captured from the real binary
+ * (`src/fake-claude/capture/usage.ts` → `data/<version>.json`): what a model's tokens cost, and the
+ * constants of its own token estimates (`get_context_usage`). The formulas are the fake's
+ * (`context-usage.ts`, `session-cost.ts`); every number they use that the binary holds is here.
+ */
+export interface UsageData {
+  version: string;
+  /**
+   * What the version reckons of each model it lists (its default and each `set_model` choice)
+   * and of a few it does not (the ids the kit's scenarios and tests set), by the model id a
+   * result's `modelUsage` names: the prices, measured from the costs the binary reports for
+   * scripted usage, and the window and output limit that `modelUsage` reports.
+   */
+  models: Record<string, ModelFacts>;
+  /** `get_session_cost`: whether its text ends with the main loop's prompt-cache line. */
+  promptCacheLine: boolean;
+  /** `get_context_usage`'s estimates; null: the capture found none to measure. */
+  context: ContextEstimates | null;
+}
+
+export interface ModelFacts {
+  /** USD per million tokens of each kind. */
+  price: ModelPrice;
+  contextWindow: number;
+  maxOutputTokens: number;
+}
+
+export interface ModelPrice {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface ContextEstimates {
+  /**
+   * `detail: 'summary'` estimates a text of the default model as its length over this many
+   * characters a token (rounded), instead of asking the token-count API; null: the version answers
+   * a summary as it answers in full.
+   */
+  summaryCharsPerToken: number | null;
+  /** What a summary adds to the estimate of a set of tool definitions (and a count of one leaves out). */
+  toolOverhead: number;
+  /** The breakdown of the conversation's messages (`messageBreakdown`): characters a token. */
+  messageCharsPerToken: number;
+  /**
+   * The attachments the CLI keeps in the conversation once a plain session's first turn is over
+   * (its own context: environment, model, listings, prompt snapshots, …), each the JSON of one, in
+   * transcript order, as a template (`{cwd}`, `{memoryDir}`, `{date}`, `{osVersion}`,
+   * `{monthYear}`): the breakdown estimates each from its length.
+   */
+  attachments: Array<{ type: string; json: string }>;
+  /**
+   * A version that counts the conversation with the token-count API after a turn (2.1.150): the
+   * blocks of the first user message's context its count leaves out (the start of each block's
+   * text, as the context templates begin).
+   */
+  conversationCountOmits: string[];
+  /**
+   * What that count of a conversation holding thinking blocks asks besides (its `thinking`
+   * parameter); null: the version makes no such count.
+   */
+  conversationCountThinking: Record<string, unknown> | null;
+}
