@@ -32,8 +32,18 @@ export interface CallUsage {
 export type PermissionPolicy =
   /** `reasonType`: why no one was asked (`mode`, `subcommandResults`); none for a tool that never asks. */
   | { kind: 'allow'; reasonType?: string }
-  /** The client is asked (`can_use_tool`); without a permission prompt tool it is auto-denied. */
-  | { kind: 'ask'; description?: string; suggestions?: Json[]; blockedPath?: string; reasonType?: string }
+  /**
+   * The client is asked (`can_use_tool`); without a permission prompt tool it is auto-denied.
+   * `settled`: the version was seen to ask here whatever the mode (no mode turns it into a denial).
+   */
+  | {
+      kind: 'ask';
+      description?: string;
+      suggestions?: Json[];
+      blockedPath?: string;
+      reasonType?: string;
+      settled?: boolean;
+    }
   /**
    * Denied by a rule or the mode (dontAsk): a `system/permission_denied` event (with `details` after
    * its reason type), then the error result. `sessionNotice`: a notice shown once a session before

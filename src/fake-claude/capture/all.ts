@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
 import { behaviourOf } from '../behaviour/index.js';
+import { captureBashPermission } from './bash-permission.js';
 import { writeControlReplies } from './control-replies.js';
 import { behaviourDataDir, readCapturedData } from './data-dir.js';
 import { captureBehaviourData } from './index.js';
@@ -48,6 +49,16 @@ export async function writeStructuredOutput(version: string, binary: string): Pr
   return writeJson(dir, version, await captureStructuredOutput(binary));
 }
 
+/** The Bash permission data of `version` (scripted/bash-permission/data/<version>.json). */
+export async function writeBashPermission(
+  version: string,
+  binary: string,
+  onProgress?: (line: string) => void,
+): Promise<string> {
+  const dir = join(packageInfo().root, 'src/fake-claude/scripted/bash-permission/data');
+  return writeJson(dir, version, await captureBashPermission(binary, onProgress ? { onProgress } : {}));
+}
+
 /** The usage data of `version` (usage/data/<version>.json): prices, the context estimates' constants. */
 export async function writeUsage(version: string, binary: string): Promise<string> {
   const dir = join(packageInfo().root, 'src/fake-claude/usage/data');
@@ -85,6 +96,7 @@ export async function captureFakeData(
     ['message kinds', async () => [await writeMessageKinds(version, binary)]],
     ['session state', async () => [await writeSessionState(version, binary)]],
     ['structured output', async () => [await writeStructuredOutput(version, binary)]],
+    ['bash permission', async () => [await writeBashPermission(version, binary, onProgress)]],
     ['usage', async () => [await writeUsage(version, binary)]],
   ];
   const out: FakeDataStep[] = [];

@@ -22,6 +22,7 @@ export const VERSION_DATA_FOLDERS: readonly string[] = [
   'src/fake-claude/scripted/session-state/data',
   'src/fake-claude/scripted/structured-output/data',
   'src/fake-claude/scripted/message-kinds/data',
+  'src/fake-claude/scripted/bash-permission/data',
   'src/fake-claude/usage/data',
 ];
 

@@ -334,10 +334,11 @@ export const overrides: VersionOverrides = {
       },
 
       // Plan mode: a command that would ask goes to the auto-mode classifier, which does not run
-      // for a session whose requests go to another host than Anthropic's: it is denied.
+      // for a session whose requests go to another host than Anthropic's: it is denied. Not one the
+      // version was seen to ask about even so (`settled`: a path out of the folder through a link).
       permissionPolicy(toolName, input, mode, cwd) {
         const policy = previous.permissionPolicy(toolName, input, mode, cwd);
-        if (mode !== 'plan' || toolName !== 'Bash' || policy.kind !== 'ask') return policy;
+        if (mode !== 'plan' || toolName !== 'Bash' || policy.kind !== 'ask' || policy.settled) return policy;
         return {
           kind: 'deny',
           message: `Auto mode is unavailable: its safety check does not run for this session, so ${toolName} was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.`,

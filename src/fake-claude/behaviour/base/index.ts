@@ -601,7 +601,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
 
     assistantToolInput,
     resolveToolInput,
-    permissionPolicy,
+    permissionPolicy: (toolName, input, mode, cwd) => permissionPolicy(toolName, input, mode, cwd, VERSION),
     validateTool,
     runTool,
     mcpToolOutcome,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isRecord } from '../../../util/json.js';
+import { bashGate } from '../../scripted/bash-permission/index.js';
 import type { Json, PermissionPolicy, ToolContext, ToolOutcome } from '../types.js';
 
 /**
@@ -16,46 +17,18 @@ function dontAskText(toolName: string): string {
   return `Permission to use ${toolName} has been denied because Claude Code is running in don't ask mode.${DONT_ASK_TAIL}`;
 }
 
-/** Commands that only read: run without asking in every mode. */
-const READ_ONLY_COMMANDS = new Set([
-  'echo',
-  'cat',
-  'ls',
-  'pwd',
-  'head',
-  'tail',
-  'wc',
-  'grep',
-  'rg',
-  'find',
-  'date',
-  'true',
-  'false',
-  'which',
-  'whoami',
-  'printf',
-  'sort',
-  'uniq',
-  'diff',
-  'stat',
-  'file',
-  'env',
-  'printenv',
-  'basename',
-  'dirname',
-]);
 /** Commands whose success prints nothing (2.1.150 marks their result `noOutputExpected`). */
 const SILENT_COMMANDS = new Set(['touch', 'mkdir', 'rm', 'rmdir', 'mv', 'cp', 'chmod', 'chown', 'ln', 'cd']);
 /** Commands that create or modify the files named in their arguments. */
 const FILE_WRITING_COMMANDS = new Set(['touch', 'mkdir', 'rm', 'rmdir', 'mv', 'cp', 'chmod', 'tee', 'ln']);
 
+/** What the ask about a Bash command says (which commands are asked about: `bashGate`). */
 interface BashShape {
   /** The command up to its first redirection or operator (the permission rule prefix). */
   prefix: string;
   first: string;
   /** The first file it writes, absolute. */
   writes: string | undefined;
-  readOnly: boolean;
 }
 
 function bashShape(command: string, cwd: string): BashShape {
@@ -69,8 +42,7 @@ function bashShape(command: string, cwd: string): BashShape {
     const target = words.slice(1).find((w) => !w.startsWith('-'));
     if (target) writes = absolutePath(target, cwd);
   }
-  const readOnly = writes === undefined && READ_ONLY_COMMANDS.has(first) && !/[;&|`$]/.test(command);
-  return { prefix: head, first, writes, readOnly };
+  return { prefix: head, first, writes };
 }
 
 function insideCwd(path: string, cwd: string): boolean {
@@ -154,7 +126,13 @@ export function resolveToolInput(toolName: string, input: Json, cwd: string): Js
   return input;
 }
 
-export function permissionPolicy(toolName: string, input: Json, mode: string, cwd: string): PermissionPolicy {
+export function permissionPolicy(
+  toolName: string,
+  input: Json,
+  mode: string,
+  cwd: string,
+  version: string,
+): PermissionPolicy {
   if (toolName === 'AskUserQuestion') return { kind: 'ask' };
   if (mode === 'bypassPermissions') return { kind: 'allow', reasonType: 'mode' };
   if (SAFE_TOOLS.has(toolName)) return { kind: 'allow' };
@@ -179,10 +157,21 @@ export function permissionPolicy(toolName: string, input: Json, mode: string, cw
           };
   } else if (toolName === 'Bash') {
     const command = typeof input.command === 'string' ? input.command : '';
+    // Whether it runs without asking is the emulated version's: its captured decisions, else a rule
+    // that never lets through what it would ask about; then the mode decides, unless the version
+    // was seen to ask or deny whatever the mode (a safety check).
+    const gate = bashGate(version, mode, command, cwd);
+    if (gate.kind === 'run')
+      return { kind: 'allow', ...(gate.reasonType ? { reasonType: gate.reasonType } : {}) };
+    if (gate.kind === 'deny') {
+      return {
+        kind: 'deny',
+        message: gate.denial.message,
+        reasonType: gate.reasonType,
+        ...(gate.denial.details ? { details: gate.denial.details as Json } : {}),
+      };
+    }
     const shape = bashShape(command, cwd);
-    if (shape.readOnly) return { kind: 'allow' };
-    if (mode === 'acceptEdits' && shape.writes && insideCwd(shape.writes, cwd))
-      return { kind: 'allow', reasonType: 'subcommandResults' };
     const description =
       typeof input.description === 'string' && input.description ? input.description : command;
     const suggestions: Json[] = [
@@ -202,6 +191,7 @@ export function permissionPolicy(toolName: string, input: Json, mode: string, cw
       description,
       suggestions,
       ...(shape.writes ? { blockedPath: shape.writes } : {}),
+      ...(gate.kind === 'ask' ? { settled: true } : {}),
     };
   } else {
     policy = {
@@ -211,7 +201,8 @@ export function permissionPolicy(toolName: string, input: Json, mode: string, cw
       ],
     };
   }
-  if (mode === 'dontAsk') return { kind: 'deny', message: dontAskText(toolName), reasonType: 'mode' };
+  if (mode === 'dontAsk' && !(policy.kind === 'ask' && policy.settled))
+    return { kind: 'deny', message: dontAskText(toolName), reasonType: 'mode' };
   return policy;
 }
 
