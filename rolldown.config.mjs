@@ -37,7 +37,7 @@ const builtinImportsAsRequire = {
 const asciiLeftovers = {
   name: 'ascii-leftovers',
   renderChunk(code) {
-    return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   },
 };
 
