@@ -46,6 +46,16 @@ describe('override picks: a version takes a later set’s members (overrides.jso
     expect(() => behaviourOf('2.1.310', data)).toThrow(/has no member noSuchMember/);
   });
 
+  it('leave out the members named in except: there the version behaves as before the later set', () => {
+    const data = readCapturedData('2.1.332');
+    useOverridePicks('2.1.300', { from: '2.1.332', except: ['countsInterruptedUsage'] });
+    const behaviour = behaviourOf('2.1.310', data);
+    expect(behaviour.missingContentPrompt).toBe('(no content)');
+    expect(behaviour.countsInterruptedUsage).toBe(behaviourOf('2.1.299', data).countsInterruptedUsage);
+    useOverridePicks('2.1.300', { from: '2.1.332', except: ['noSuchMember'] });
+    expect(() => behaviourOf('2.1.310', data)).toThrow(/has no member noSuchMember/);
+  });
+
   it('name a later set that exists', () => {
     useOverridePicks('2.1.300', { from: '2.1.299' });
     expect(() => overridesFor('2.1.310')).toThrow(/name no later override set/);

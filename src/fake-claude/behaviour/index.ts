@@ -90,8 +90,8 @@ function picked(folder: string, pick: OverridePicks): VersionOverrides {
   return {
     apply(previous, data) {
       const members = from.apply(previous, data) as Record<string, unknown>;
-      if (!pick.members) return members as Partial<CliBehaviour>;
-      const missing = pick.members.filter((m) => !(m in members));
+      const named = [...(pick.members ?? []), ...(pick.except ?? [])];
+      const missing = named.filter((m) => !(m in members));
       if (missing.length > 0) {
         throw new ClideError(
           'usage',
@@ -101,7 +101,10 @@ function picked(folder: string, pick: OverridePicks): VersionOverrides {
           },
         );
       }
-      return Object.fromEntries(pick.members.map((m) => [m, members[m]])) as Partial<CliBehaviour>;
+      const taken = Object.keys(members).filter(
+        (m) => (pick.members?.includes(m) ?? true) && !pick.except?.includes(m),
+      );
+      return Object.fromEntries(taken.map((m) => [m, members[m]])) as Partial<CliBehaviour>;
     },
   };
 }

@@ -27,4 +27,6 @@ export interface OverridePicks {
   from: string;
   /** The members taken (default: all of them). */
   members?: readonly string[];
+  /** The members not taken: the version behaves as the sets before it there. */
+  except?: readonly string[];
 }
