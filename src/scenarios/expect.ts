@@ -86,3 +86,24 @@ export function checkFieldsInOrder(
   const ok = positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!));
   return ctx.check(ok, code, message, { path, expected, actual });
 }
+
+const isInit = (m: Json) => m.type === 'system' && m.subtype === 'init';
+
+/**
+ * Whether the session runs in a permission mode that asks the client before a tool that would ask
+ * (`system/init`'s `permissionMode` is not `auto`); records a breaking `permission/auto-mode`
+ * finding when it does not. A fresh session of 2.1.285 to 2.1.301 starts in auto mode
+ * (`VERSION_FACTS.autoModeByDefault`): a client that relies on `can_use_tool` or a permission tool
+ * is asked nothing and the tool runs. A scenario whose contract is the prompt checks this first and
+ * stops when it fails, so that change is its one finding, not every prompt that never came (or a
+ * hang waiting for one). Waits for `system/init` when the session has not sent it yet.
+ */
+export async function checkPromptingMode(ctx: ScenarioContext): Promise<boolean> {
+  const init = ctx.session.messages().find(isInit) ?? (await ctx.session.waitFor(isInit, 'system/init'));
+  return ctx.check(
+    init.permissionMode !== 'auto',
+    'permission/auto-mode',
+    'the session starts in a permission mode that asks the client, not in auto mode (the default of 2.1.285 to 2.1.301)',
+    { path: ['permissionMode'], expected: 'default', actual: init.permissionMode },
+  );
+}

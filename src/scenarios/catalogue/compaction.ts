@@ -1,6 +1,7 @@
 import { get, turn } from '../expect.js';
 import { script, text } from '../model.js';
-import { REPLAY_GAP, type Scenario } from '../scenario.js';
+import { REPLAY_GAP, type Scenario, type ScenarioContext } from '../scenario.js';
+import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,6 +18,8 @@ export const COMPACTION = {
   summaryUsage: { input_tokens: 1300, output_tokens: 40 },
   next: 'Are you still there?',
   nextAnswer: 'Still here.',
+  /** What 2.1.153 to 2.1.268 answer a `/compact` after a single exchange. */
+  refusal: 'Not enough messages to compact.',
 } as const;
 
 const C = COMPACTION;
@@ -35,11 +38,55 @@ function textsOf(messages: unknown): string {
 
 const isSystem = (subtype: string) => (m: Json) => m.type === 'system' && m.subtype === subtype;
 
+/**
+ * The refusal of 2.1.153 to 2.1.268, which do not compact a single exchange: the failed status
+ * (`times` of it), no summary request, no boundary, the error as a synthetic assistant message and
+ * as the result's text; nothing is compacted, so the next request carries the whole conversation.
+ */
+async function checkRefusal(ctx: ScenarioContext, msgs: Json[], result: Json, times: number): Promise<void> {
+  ctx.checkEqual(
+    msgs.filter(isSystem('status')).map((m) => [m.status, m.compact_result, m.compact_error]),
+    [
+      ['compacting', undefined, undefined],
+      ...Array.from({ length: times }, () => [null, 'failed', C.refusal]),
+    ],
+    'compaction/status',
+    `system/status says compacting, then ${times === 1 ? 'once' : `${times} times`} that the compaction failed: "${C.refusal}"`,
+  );
+  ctx.check(
+    !msgs.some(isSystem('compact_boundary')),
+    'compaction/boundary-unexpected',
+    'no system/compact_boundary is emitted',
+  );
+  const refusal = msgs.find((m) => m.type === 'assistant');
+  ctx.checkEqual(
+    [get(refusal, 'message', 'model'), get(refusal, 'message', 'content', 0, 'text')],
+    ['<synthetic>', C.refusal],
+    'compaction/refusal-message',
+    'the error comes as a synthetic assistant message',
+  );
+  ctx.checkEqual(
+    [result.num_turns, result.result, result.is_error],
+    [0, C.refusal, false],
+    'compaction/result',
+    'the result counts no turn and carries the error',
+  );
+  const conversation = () => ctx.modelRequests().filter((r) => r.kind === 'conversation');
+  ctx.checkEqual(conversation().length, 1, 'compaction/request', 'no summary request is made');
+  await turn(ctx, C.next);
+  const nextRequest = textsOf(get(conversation()[1], 'body', 'messages'));
+  ctx.check(
+    nextRequest.includes(C.prompt) && nextRequest.includes(C.answer),
+    'compaction/next-request',
+    'the next request carries the whole conversation',
+  );
+}
+
 export const compactionScenarios: Scenario[] = [
   {
     id: 'compaction/manual',
     requirement:
-      "`/compact` as a prompt compacts the conversation: the CLI asks the model for a summary (its instructions as the last user message), emits system/status compacting then compact_result success, system/init, system/compact_boundary (trigger manual, pre_tokens the context before), the summary as a synthetic user message, the command's output, and a result of no turns; the next turn's request starts from the summary",
+      "`/compact` as a prompt compacts the conversation: the CLI asks the model for a summary (its instructions as the last user message), emits system/status compacting then compact_result success, system/init, system/compact_boundary (trigger manual, pre_tokens the context before), the summary as a synthetic user message, the command's output, and a result of no turns; the next turn's request starts from the summary. 2.1.153 to 2.1.268 refuse to compact a single exchange: compact_result failed with compact_error \"Not enough messages to compact.\" (twice before 2.1.195), no summary request and no boundary, the error as a synthetic assistant message and as the result's text; the next request carries the whole conversation",
     spec: '§1 system/compact_boundary, system/status',
     tier: 'model',
     replayGaps: {
@@ -57,6 +104,20 @@ export const compactionScenarios: Scenario[] = [
       const before = ctx.session.messages().length;
       const result = await turn(ctx, '/compact');
       const msgs = ctx.session.messages().slice(before);
+      // Boundaries: /compact after one exchange: 2.1.152 compacts, 2.1.153 refuses (bisected); 2.1.268
+      // refuses, 2.1.269 compacts. The failed status comes twice up to 2.1.193, once from 2.1.195 (there
+      // is no 2.1.194). Each run one by one: 2.1.152, 2.1.153, 2.1.191, 2.1.193, 2.1.195, 2.1.199,
+      // 2.1.226 to 2.1.229, 2.1.231, 2.1.268, 2.1.269, and the sweeps' releases.
+      const refusals = byVersion(ctx, {
+        '<2.1.153': 0,
+        '>=2.1.153 <2.1.195': 2,
+        '>=2.1.195 <2.1.269': 1,
+        '>=2.1.269': 0,
+      });
+      if (refusals > 0) {
+        await checkRefusal(ctx, msgs, result, refusals);
+        return;
+      }
       const at = (predicate: (m: Json) => boolean) => msgs.findIndex(predicate);
 
       const statuses = msgs.filter(isSystem('status'));

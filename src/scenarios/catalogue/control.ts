@@ -186,46 +186,54 @@ export const controlScenarios: Scenario[] = [
   {
     id: 'control/set-model',
     requirement:
-      'set_model is accepted; before 2.1.241 it is announced by a replayed local-command user message ("Set model to <m>") ahead of an empty success reply; from 2.1.241 (changed between 2.1.240 and 2.1.263) the reply echoes the model and no user message is sent',
+      'set_model is accepted; before 2.1.251 it is announced by a replayed local-command user message ("Set model to <m>", the model in backticks from 2.1.248) ahead of the reply, from 2.1.251 no user message is sent; the reply is empty before 2.1.307 and echoes the model from 2.1.307',
     spec: '§2 other control_request subtypes',
     tier: 'offline',
     model: noModel,
     async drive(ctx) {
       const model = 'claude-sonnet-4-5';
       const body = success(ctx, await ctx.session.request({ subtype: 'set_model', model }), 'set_model');
-      // Boundary: set_model: 2.1.240 still sends the notice, 2.1.263 (and 2.1.285, 2.1.332) echo the model instead.
-      // Not bisected further: the boundary is the first version after the last one seen with the old behaviour.
-      await byVersion(ctx, {
-        '<2.1.241': async () => {
-          const echo = await ctx.session.waitFor((m) => m.type === 'user', 'the set_model notice');
-          ctx.checkEqual(
-            get(echo, 'message', 'content'),
-            `<local-command-stdout>Set model to ${model}</local-command-stdout>`,
-            'set-model/notice',
-            'the CLI reports the new model as a local-command message',
-            ['message', 'content'],
-          );
-          ctx.checkEqual(echo.isReplay, true, 'set-model/notice', 'the notice is a replayed message', [
-            'isReplay',
-          ]);
-          const msgs = ctx.session.messages();
-          const reply = msgs.findIndex((m) => m.type === 'control_response');
-          ctx.check(msgs.indexOf(echo) < reply, 'set-model/order', 'the notice comes before the reply', {
-            actual: { notice: msgs.indexOf(echo), reply },
-          });
-          ctx.checkEqual(body, {}, 'set-model/reply', 'the reply has no body', ['response', 'response']);
-        },
-        '>=2.1.241': async () => {
-          ctx.checkEqual(body, { model }, 'set-model/reply', 'the reply echoes the model', [
-            'response',
-            'response',
-          ]);
-          // A later request answered is the fence: a notice would have come before its reply.
-          success(ctx, await ctx.session.request({ subtype: 'get_binary_version' }), 'get_binary_version');
-          const users = ctx.session.messages().filter((m) => m.type === 'user');
-          ctx.checkEqual(users, [], 'set-model/notice', 'no local-command user message is sent');
-        },
-      })();
+      // Boundaries: set_model: 2.1.247 announces "Set model to <m>", 2.1.248 "Set model to `<m>`",
+      // 2.1.250 the same, 2.1.251 nothing; 2.1.306 replies with no body, 2.1.307 echoes the model (run
+      // one by one: 2.1.245, 2.1.247, 2.1.248, 2.1.250, 2.1.251, 2.1.252, 2.1.258, 2.1.263, 2.1.306,
+      // 2.1.307, 2.1.308, 2.1.310, 2.1.315).
+      const notice = byVersion<string | null>(ctx, {
+        '<2.1.248': `Set model to ${model}`,
+        '>=2.1.248 <2.1.251': `Set model to \`${model}\``,
+        '>=2.1.251': null,
+      });
+      const echoes = byVersion(ctx, { '<2.1.307': false, '>=2.1.307': true });
+      if (notice !== null) {
+        const echo = await ctx.session.waitFor((m) => m.type === 'user', 'the set_model notice');
+        ctx.checkEqual(
+          get(echo, 'message', 'content'),
+          `<local-command-stdout>${notice}</local-command-stdout>`,
+          'set-model/notice',
+          'the CLI reports the new model as a local-command message',
+          ['message', 'content'],
+        );
+        ctx.checkEqual(echo.isReplay, true, 'set-model/notice', 'the notice is a replayed message', [
+          'isReplay',
+        ]);
+        const msgs = ctx.session.messages();
+        const reply = msgs.findIndex((m) => m.type === 'control_response');
+        ctx.check(msgs.indexOf(echo) < reply, 'set-model/order', 'the notice comes before the reply', {
+          actual: { notice: msgs.indexOf(echo), reply },
+        });
+      }
+      ctx.checkEqual(
+        body,
+        echoes ? { model } : {},
+        'set-model/reply',
+        echoes ? 'the reply echoes the model' : 'the reply has no body',
+        ['response', 'response'],
+      );
+      if (notice === null) {
+        // A later request answered is the fence: a notice would have come before its reply.
+        success(ctx, await ctx.session.request({ subtype: 'get_binary_version' }), 'get_binary_version');
+        const users = ctx.session.messages().filter((m) => m.type === 'user');
+        ctx.checkEqual(users, [], 'set-model/notice', 'no local-command user message is sent');
+      }
     },
   },
   {

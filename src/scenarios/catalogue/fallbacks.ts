@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assetPath } from '../assets.js';
-import { get, toolResults, toolResultText, turn } from '../expect.js';
+import { checkPromptingMode, get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import { REPLAY_GAP, type ReplayGaps, type Scenario, type ScenarioContext } from '../scenario.js';
 import { byVersion, type VersionRange } from '../version-range.js';
@@ -98,6 +98,7 @@ function sdkPermissionTool(decision: Decision): Scenario {
     async drive(ctx) {
       await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: ['perm'] });
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       const call = ctx.session
         .messages()
         .find(
@@ -153,6 +154,7 @@ function stdioPermissionTool(decision: Decision): Scenario {
     },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       const calls = (await readFile(String(ctx.state.log), 'utf8').catch(() => ''))
         .split('\n')
         .filter(Boolean)
@@ -307,12 +309,17 @@ export const fallbackScenarios: Scenario[] = [
     id: 'permission-mode/plan',
     mode: 'plan',
     requirement:
-      '--permission-mode plan: before 2.1.218 both tools reach the client as can_use_tool prompts and run when allowed; from 2.1.218 (changed between 2.1.217 and 2.1.240) plan mode uses auto-mode semantics (setting useAutoModeDuringPlan, default true): the Write is still prompted for and runs, the Bash goes to the auto-mode classifier instead of a prompt: up to 2.1.318 the CLI asks it through the API endpoint it is given (the scripted API answers with an allowing verdict) and the Bash runs unprompted; from 2.1.319 the check only runs on the Anthropic API, so behind a custom endpoint (the offline sandbox) the Bash is denied without a prompt (system/permission_denied, decision_reason_type classifier, decision_reason_code auto_mode_no_check_in_session; permission_denials)',
-    // Boundaries: plan mode: 2.1.217 still prompts for the Bash, 2.1.219 sends it to the classifier.
+      '--permission-mode plan: before 2.1.218 both tools reach the client as can_use_tool prompts and run when allowed, except from 2.1.198 to 2.1.211, where only the Write is prompted for and the Bash runs unprompted (no classifier is asked either); from 2.1.218 plan mode uses auto-mode semantics (setting useAutoModeDuringPlan, default true): the Write is still prompted for and runs, the Bash goes to the auto-mode classifier instead of a prompt: up to 2.1.318 the CLI asks it through the API endpoint it is given (the scripted API answers with an allowing verdict) and the Bash runs unprompted; from 2.1.319 the check only runs on the Anthropic API, so behind a custom endpoint (the offline sandbox) the Bash is denied without a prompt (system/permission_denied, decision_reason_type classifier, decision_reason_code auto_mode_no_check_in_session; permission_denials)',
+    // Boundaries: plan mode: 2.1.197 prompts for the Bash, 2.1.198 to 2.1.211 run it unprompted (2.1.199
+    // asks no classifier), 2.1.212 to 2.1.217 prompt for it again, 2.1.218 sends it to the classifier
+    // (run one by one: 2.1.190, 2.1.193, 2.1.195, 2.1.197, 2.1.212, 2.1.215 to 2.1.217 prompt; 2.1.198
+    // to 2.1.200, 2.1.207, 2.1.209 to 2.1.211 do not).
     // The classifier is asked through the custom endpoint up to 2.1.318 and refused there from 2.1.319
     // (2.1.306, 2.1.315 to 2.1.318 ask it; 2.1.319 to 2.1.324 and 2.1.332 deny).
     byVersion: {
-      '<2.1.218': { expectRan: { write: true, bash: true }, expectPrompts: ['Write', 'Bash'] },
+      '<2.1.198': { expectRan: { write: true, bash: true }, expectPrompts: ['Write', 'Bash'] },
+      '>=2.1.198 <2.1.212': { expectRan: { write: true, bash: true }, expectPrompts: ['Write'] },
+      '>=2.1.212 <2.1.218': { expectRan: { write: true, bash: true }, expectPrompts: ['Write', 'Bash'] },
       '>=2.1.218 <2.1.319': { expectRan: { write: true, bash: true }, expectPrompts: ['Write'] },
       '>=2.1.319': {
         expectRan: { write: true, bash: false },

@@ -1,5 +1,5 @@
 import { NO_ANSWER } from '../../driver/no-answer.js';
-import { get } from '../expect.js';
+import { checkPromptingMode, get } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario } from '../scenario.js';
 
@@ -59,6 +59,7 @@ export const interruptScenarios: Scenario[] = [
     },
     async drive(ctx) {
       ctx.session.sendUser('Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       await ctx.session.waitForControlRequest('can_use_tool');
       const res = await ctx.session.interrupt();
       ctx.checkEqual(
@@ -107,6 +108,7 @@ export const cancelScenarios: Scenario[] = [
     },
     async drive(ctx) {
       ctx.session.sendUser('Write late.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       const ask = await ctx.session.waitForControlRequest('can_use_tool');
       await ctx.session.interrupt();
       const cancel = await ctx.session.waitFor(
@@ -167,6 +169,7 @@ export const hangScenarios: Scenario[] = [
     expectedFindings: ['hang/unanswered-control-request'],
     async drive(ctx) {
       ctx.session.sendUser('Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       await ctx.session.waitForControlRequest('can_use_tool');
       const ended = await ctx.session.waitForResult().then(
         () => true,

@@ -1,4 +1,4 @@
-import { get, toolResults, toolResultText, turn } from '../expect.js';
+import { checkPromptingMode, get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario } from '../scenario.js';
 
@@ -57,7 +57,13 @@ export const mcpScenarios: Scenario[] = [
           get(m, 'request', 'subtype') === 'can_use_tool' &&
           get(m, 'request', 'tool_name') === 'mcp__clide-test__ping',
       );
-      ctx.check(asked, 'permission/no-prompt', 'the MCP tool call is permission-gated through can_use_tool');
+      if (await checkPromptingMode(ctx)) {
+        ctx.check(
+          asked,
+          'permission/no-prompt',
+          'the MCP tool call is permission-gated through can_use_tool',
+        );
+      }
       const [res] = toolResults(msgs);
       ctx.checkEqual(
         toolResultText(res),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { get, toolResults, toolResultText, turn } from '../expect.js';
+import { checkPromptingMode, get, toolResults, toolResultText, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
 import { hasFact } from '../version-facts.js';
@@ -31,6 +31,7 @@ export const permissionScenarios: Scenario[] = [
     handlers: { can_use_tool: (req) => ({ behavior: 'allow', updatedInput: req.input }) },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       const [ask] = canUseToolRequests(ctx);
       ctx.check(ask !== undefined, 'permission/no-prompt', 'a can_use_tool request arrives for Write');
       const req = (ask?.request ?? {}) as Json;
@@ -66,6 +67,7 @@ export const permissionScenarios: Scenario[] = [
     handlers: { can_use_tool: () => ({ behavior: 'deny', message: 'User declined.' }) },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       ctx.checkEqual(await fileText(ctx, 'banana.txt'), undefined, 'tool/effect', 'the file is not written');
       const [res] = toolResults(ctx.session.messages());
       ctx.checkEqual(res?.is_error, true, 'tool-result/is-error', 'the tool result is an error');
@@ -92,6 +94,7 @@ export const permissionScenarios: Scenario[] = [
         : { violations: ['schema/missing-field $.response.response.updatedInput'] },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       const [res] = toolResults(ctx.session.messages());
       const body = toolResultText(res);
       // Boundary: bare allow: 2.1.206 still rejects it with a ZodError, 2.1.207 (and 2.1.208, 2.1.211, 2.1.332) run the tool
@@ -156,6 +159,7 @@ export const permissionScenarios: Scenario[] = [
     },
     async drive(ctx) {
       await turn(ctx, 'Write banana.txt.');
+      if (!(await checkPromptingMode(ctx))) return;
       ctx.checkEqual(
         await fileText(ctx, 'banana.txt'),
         'green\n',
@@ -174,6 +178,8 @@ export const permissionScenarios: Scenario[] = [
     args: { permissionPromptTool: null },
     async drive(ctx) {
       const result = await turn(ctx, 'Write banana.txt.');
+      // In auto mode the Write runs: nothing is denied.
+      if (!(await checkPromptingMode(ctx))) return;
       ctx.checkEqual(
         canUseToolRequests(ctx).length,
         0,

@@ -1,6 +1,7 @@
 import { checkFieldsInOrder, get, turn } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
 import type { Scenario, ScenarioContext } from '../scenario.js';
+import { hasFact } from '../version-facts.js';
 import { byVersion } from '../version-range.js';
 
 type Json = Record<string, unknown>;
@@ -55,6 +56,19 @@ const REST = [
   'result',
   'state:idle',
 ];
+/**
+ * In auto mode, the default of 2.1.285 to 2.1.301 (`autoModeByDefault`), the Write runs without a
+ * prompt: the first turn never requires action, it runs on to its result.
+ */
+const FIRST_TURN_IN_AUTO_MODE = ['state:running', 'system/init'];
+const REST_IN_AUTO_MODE = REST.slice(1);
+
+/** The sequence of two turns whose first one asks, `first` being its states up to the prompt. */
+function twoTurnsAsking(version: string, first: string[]): string[] {
+  return hasFact(version, 'autoModeByDefault')
+    ? [...FIRST_TURN_IN_AUTO_MODE, ...REST_IN_AUTO_MODE]
+    : [...first, ...REST];
+}
 
 function checkMessages(ctx: ScenarioContext, fields: string[], extra: Json): void {
   const msgs = ctx.session.messages();
@@ -79,7 +93,7 @@ export const sessionStateScenarios: Scenario[] = [
   {
     id: 'session/state-changed',
     requirement:
-      'with CLAUDE_CODE_SDK_READS_SESSION_STATE=1 (the Agent SDK sets it) the CLI reports system/session_state_changed (sdk_host_only: true): running as a turn starts, requires_action before a permission prompt and running once it is answered, idle after the result; versions before 2.1.284 report nothing',
+      'with CLAUDE_CODE_SDK_READS_SESSION_STATE=1 (the Agent SDK sets it) the CLI reports system/session_state_changed (sdk_host_only: true): running as a turn starts, requires_action before a permission prompt and running once it is answered, idle after the result; versions before 2.1.284 report nothing; 2.1.285 to 2.1.301 start in auto mode, where the Write runs unprompted and nothing requires action',
     spec: '§4 system/session_state_changed',
     tier: 'model',
     model,
@@ -93,7 +107,7 @@ export const sessionStateScenarios: Scenario[] = [
           emits: false,
           sequence: ['system/init', 'can_use_tool', 'result', 'system/init', 'result'],
         },
-        '>=2.1.284': { emits: true, sequence: [...FIRST_TURN_ASKS_BEFORE, ...REST] },
+        '>=2.1.284': { emits: true, sequence: twoTurnsAsking(ctx.cliVersion, FIRST_TURN_ASKS_BEFORE) },
       });
       await ctx.session.request({ subtype: 'initialize', hooks: {}, sdkMcpServers: [] });
       await twoTurns(ctx, expected.emits);
@@ -112,7 +126,7 @@ export const sessionStateScenarios: Scenario[] = [
   {
     id: 'session/state-changed-events',
     requirement:
-      'with CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 the CLI reports system/session_state_changed (no sdk_host_only): running as a turn starts, requires_action with a permission prompt (after the request before 2.1.169, before it from 2.1.169) and running once it is answered, idle after the result',
+      'with CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS=1 the CLI reports system/session_state_changed (no sdk_host_only): running as a turn starts, requires_action with a permission prompt (after the request before 2.1.169, before it from 2.1.169) and running once it is answered, idle after the result (2.1.285 to 2.1.301 start in auto mode: no prompt, no requires_action)',
     spec: '§4 system/session_state_changed',
     tier: 'model',
     model,
@@ -129,7 +143,7 @@ export const sessionStateScenarios: Scenario[] = [
       await twoTurns(ctx, true);
       ctx.checkEqual(
         sequence(ctx.session.messages()),
-        [...first, ...REST],
+        twoTurnsAsking(ctx.cliVersion, first),
         'session-state/sequence',
         'the states of two turns, around their landmarks',
       );
