@@ -410,6 +410,7 @@ export function renderPinSummary(result: PinResult): string {
     lines.push(
       `fake vs the real CLI, ${f.compared} scenarios: ${f.without.length} differ with the override sets up to ${result.version}` +
         (f.with ? `, ${f.with.length} with ${f.candidate}'s members too` : '') +
+        (f.withFiled ? `, ${f.withFiled.length} with its overrides.json as it stood` : '') +
         (f.picks ? ` (taken: src/fake-claude/behaviour/${result.version}/overrides.json)` : ''),
     );
   }

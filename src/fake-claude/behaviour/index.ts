@@ -119,6 +119,12 @@ export function useOverridePicks(version: string, picks: OverridePicks | undefin
   loaded.clear();
 }
 
+/** Emulates `version` with the picks its folder holds again (undoes `useOverridePicks`). */
+export function forgetOverridePicks(version: string): void {
+  draftPicks.delete(version);
+  loaded.clear();
+}
+
 const loaded = new Map<string, Promise<CliBehaviour>>();
 
 /** The behaviour model of `version`; a ClideError naming the known ones otherwise. */

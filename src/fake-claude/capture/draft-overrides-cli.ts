@@ -20,10 +20,11 @@ process.exitCode = await runCaptureCommand(
       lines: [
         `the fake emulating claude ${version} against the real one, ${draft.compared} scenarios: ` +
           `${count(draft.without)} differ with the override sets up to it` +
-          (draft.candidate ? `, ${count(draft.with)} with ${draft.candidate}'s members too` : ''),
+          (draft.candidate ? `, ${count(draft.with)} with ${draft.candidate}'s members too` : '') +
+          (draft.withFiled ? `, ${count(draft.withFiled)} with its overrides.json as it stood` : ''),
         draft.picks
-          ? `wrote src/fake-claude/behaviour/${version}/overrides.json: the members of ${draft.picks.from}'s set`
-          : 'no override set taken',
+          ? `src/fake-claude/behaviour/${version}/overrides.json ${draft.wrote.length > 0 ? 'written' : 'kept'}: ${JSON.stringify(draft.picks)}`
+          : `no override set taken${draft.wrote.length > 0 ? ' (overrides.json removed)' : ''}`,
         ...draft.differing.map((d) => `  differs: ${d.scenario}: ${d.what}`),
       ],
     };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +37,25 @@ describe('draftOverrides', () => {
     expect(draft.picks).toBeUndefined();
     expect(draft.differing).toEqual([]);
     expect(existsSync(join(dir, '2.1.150', 'overrides.json'))).toBe(false);
+  }, 60_000);
+
+  it('keeps the overrides.json a person narrowed when it does as well as the alternatives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-draft-'));
+    const filed = { from: '2.1.332', members: ['missingContentPrompt'] };
+    mkdirSync(join(dir, '2.1.150'));
+    writeFileSync(join(dir, '2.1.150', 'overrides.json'), JSON.stringify(filed));
+    const draft = await draftOverrides({
+      version: '2.1.150',
+      binaryPath: resolve('bin/fake-claude'),
+      realEnv: { CLIDE_FAKE_VERSION: '2.1.150' },
+      scenarios: SCENARIOS.filter((s) => s.id === 'input/non-json-line'),
+      overridesDir: dir,
+    });
+    expect(draft.without).toEqual([]);
+    expect(draft.withFiled).toEqual([]);
+    expect(draft.with?.length).toBe(1);
+    expect(draft.picks).toEqual(filed);
+    expect(draft.wrote).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, '2.1.150', 'overrides.json'), 'utf8'))).toEqual(filed);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import pLimit from 'p-limit';
@@ -7,7 +7,7 @@ import { packageInfo } from '../../config/package-info.js';
 import { runScenario, SCENARIOS, type Scenario, type ScenarioRun } from '../../scenarios/index.js';
 import { isRecord } from '../../util/json.js';
 import { ACCEPTED_DIFFERENCES } from '../accepted-differences.js';
-import { type OverridePicks, useOverridePicks } from '../behaviour/index.js';
+import { forgetOverridePicks, type OverridePicks, useOverridePicks } from '../behaviour/index.js';
 import { OVERRIDE_SETS } from '../behaviour/override-sets.js';
 import { applyAcceptedDifferences, normalizeTranscript } from '../fidelity.js';
 import { spawnFakeClaude } from '../in-process.js';
@@ -21,7 +21,8 @@ import { OVERRIDES_FOLDER } from './version-registries.js';
  * transcripts, the fake's findings, its Messages API requests), once with the override sets up to
  * the version and once also with the members of the next set above it (a version between two
  * pinned ones behaves as one or the other in most of what changed between them). The better of the
- * two is written as the version's `overrides.json` (the next set's members taken) or not; what
+ * two is written as the version's `overrides.json` (the next set's members taken) or not, unless the
+ * file as it stands (narrowed by a person with `members` or `except`) does at least as well; what
  * still differs is listed, scenario by scenario, for a person to write as an override.
  */
 
@@ -42,7 +43,9 @@ export interface OverridesDraft {
   without: FakeDifference[];
   /** What differs with the candidate's members taken too. */
   with?: FakeDifference[];
-  /** The picks written to the version's `overrides.json`, when taking them is better. */
+  /** What differs with the version's `overrides.json` as it stood, when it was another. */
+  withFiled?: FakeDifference[];
+  /** The version's `overrides.json` after the draft (written, or kept as it stood); none: no picks. */
   picks?: OverridePicks;
   /** Files written or removed, absolute. */
   wrote: string[];
@@ -149,6 +152,10 @@ export async function draftOverrides(options: DraftOptions): Promise<OverridesDr
     return out.sort((a, b) => a.scenario.localeCompare(b.scenario));
   };
 
+  const dir = join(options.overridesDir ?? join(packageInfo().root, OVERRIDES_FOLDER), version);
+  const file = join(dir, 'overrides.json');
+  // The version's overrides.json as it stands (a person may have narrowed it since it was drafted).
+  const filed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OverridePicks) : undefined;
   const candidate = nextOverrideSet(version);
   say(`comparing the fake emulating claude ${version} with it, with the override sets up to it`);
   const without = await fakeDifferences(undefined);
@@ -157,17 +164,28 @@ export async function draftOverrides(options: DraftOptions): Promise<OverridesDr
     say(`… and with the members of ${candidate}'s override set too`);
     withPicks = await fakeDifferences({ from: candidate });
   }
-  useOverridePicks(version, undefined);
+  const next = candidate ? { from: candidate } : undefined;
+  let withFiled: FakeDifference[] | undefined;
+  if (filed && !isDeepStrictEqual(filed, next)) {
+    say(`… and with its overrides.json as it stands`);
+    withFiled = await fakeDifferences(filed);
+  }
+  forgetOverridePicks(version);
 
-  const dir = join(options.overridesDir ?? join(packageInfo().root, OVERRIDES_FOLDER), version);
-  const file = join(dir, 'overrides.json');
+  // The fewest differences win; on a tie the file as it stands, then no picks.
+  const choices: Array<[OverridePicks | undefined, FakeDifference[]]> = [];
+  if (filed) choices.push([filed, withFiled ?? withPicks!]);
+  choices.push([undefined, without]);
+  if (next && withPicks) choices.push([next, withPicks]);
+  let [picks, differing] = choices[0]!;
+  for (const [p, d] of choices.slice(1)) if (d.length < differing.length) [picks, differing] = [p, d];
+
   const wrote: string[] = [];
-  const take = candidate !== undefined && withPicks !== undefined && withPicks.length < without.length;
-  if (take) {
+  if (picks && !isDeepStrictEqual(picks, filed)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ from: candidate }, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(picks, null, 2)}\n`);
     wrote.push(file);
-  } else if (existsSync(file)) {
+  } else if (!picks && filed) {
     rmSync(file);
     wrote.push(file);
   }
@@ -177,9 +195,10 @@ export async function draftOverrides(options: DraftOptions): Promise<OverridesDr
     compared: passing.length,
     without,
     ...(withPicks ? { with: withPicks } : {}),
-    ...(take ? { picks: { from: candidate } } : {}),
+    ...(withFiled ? { withFiled } : {}),
+    ...(picks ? { picks } : {}),
     wrote,
-    differing: take ? withPicks! : without,
+    differing,
     realFailed: real.filter((r) => !r.passed).map((r) => r.scenario),
   };
 }
