@@ -181,7 +181,7 @@ export async function pin(options: PinOptions): Promise<PinResult> {
   // 3. Inference over everything the CLI said, the failed scenarios' recordings included.
   const corpus = [
     ...(await readCorpus(corpusDir)),
-    ...(existsSync(failedDir) ? await readCorpus(failedDir) : []),
+    ...(existsSync(failedDir) ? (await readCorpus(failedDir)).map((f) => ({ ...f, failed: true })) : []),
   ];
   const inference = inferAmendments(previous, version, corpus);
   say(

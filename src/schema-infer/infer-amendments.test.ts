@@ -205,3 +205,33 @@ describe('inferAmendments on a set reconciled with the Agent SDK', () => {
     }
   });
 });
+
+describe("inferAmendments on the client's answers to the CLI's requests", () => {
+  const reconciled = schemaSetFor('2.1.150').set;
+  const corpusOf = async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-infer-'));
+    const name = 'permission__allow-without-updated-input.jsonl';
+    copyFileSync(resolve('fixtures/2.1.332', name), join(dir, name));
+    return readCorpus(dir);
+  };
+  const sources = (version: string, corpus: CorpusFile[]) =>
+    inferAmendments(reconciled, version, corpus).amendments.map((a) => a.source);
+  const optional = "makeOptional('payload:can_use_tool', '<#0>', 'updatedInput')";
+
+  it('a field the CLI accepted without, in a scenario that passed, becomes optional', async () => {
+    const corpus = await corpusOf();
+    expect(corpus[0]!.scenario).toBe('permission/allow-without-updated-input');
+    expect(sources('2.1.332', corpus)).toContain(optional);
+  });
+
+  it('not where the scenario leaves it out on purpose (its declared mistake on that version), nor in a scenario that failed', async () => {
+    const corpus = await corpusOf();
+    expect(sources('2.1.206', corpus)).not.toContain(optional);
+    expect(
+      sources(
+        '2.1.332',
+        corpus.map((f) => ({ ...f, failed: true })),
+      ),
+    ).not.toContain(optional);
+  });
+});

@@ -16,7 +16,8 @@ import {
 } from '../../schemas/amend.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
 import { defOf, kindOf } from '../../schemas/zod-walk.js';
-import type { Finding } from '../findings/index.js';
+import { type Finding, formatPath } from '../findings/index.js';
+import { deliberateMistakes, SCENARIOS } from '../scenarios/index.js';
 import { isRecord } from '../util/json.js';
 import { walkSchema } from '../validate/schema-walker.js';
 import { inferShape, type Shape, shapeToSource, shapeToZod } from './infer-shape.js';
@@ -32,6 +33,10 @@ export interface CorpusFile {
   /** File name, for provenance. */
   file: string;
   frames: CorpusFrame[];
+  /** The catalogue scenario recorded (the fixture header's). */
+  scenario?: string;
+  /** The scenario's own checks failed: what its client sent is no sign of what the CLI accepts. */
+  failed?: boolean;
 }
 
 /** One drafted amendment: the zod value to apply and the source a reviewer reads. */
@@ -107,7 +112,7 @@ export function inferAmendments(previous: SchemaSet, version: string, corpus: Co
   for (const file of corpus) messages += file.frames.filter((f) => f.dir === 'from-cli').length;
   while (rounds < MAX_ROUNDS) {
     rounds += 1;
-    const { observations, leftover, counts } = observe(set, corpus);
+    const { observations, leftover, counts } = observe(set, corpus, version);
     unresolved = leftover;
     if (observations.size === 0) break;
     const fresh = [...observations.values()].map((o) => draft(o, counts));
@@ -132,6 +137,7 @@ export function inferAmendments(previous: SchemaSet, version: string, corpus: Co
 function observe(
   set: SchemaSet,
   corpus: CorpusFile[],
+  version: string,
 ): { observations: Map<string, Observation>; leftover: UnresolvedFinding[]; counts: Map<string, number> } {
   const observations = new Map<string, Observation>();
   const leftover: UnresolvedFinding[] = [];
@@ -141,10 +147,17 @@ function observe(
     // What the CLI answered to each client request, and which subtype each request had.
     const clientRequests = new Map<string, string>();
     const cliAnswers = new Map<string, string>();
+    // The subtype of each request the CLI sent the client.
+    const cliRequests = new Map<string, string>();
+    const scenario = SCENARIOS.find((s) => s.id === file.scenario);
+    const deliberate = new Set(scenario ? (deliberateMistakes(scenario, version).violations ?? []) : []);
     for (const { dir, msg } of file.frames) {
       if (!isRecord(msg)) continue;
       if (dir === 'to-cli' && msg.type === 'control_request' && isRecord(msg.request)) {
         clientRequests.set(String(msg.request_id), String(msg.request.subtype));
+      }
+      if (dir === 'from-cli' && msg.type === 'control_request' && isRecord(msg.request)) {
+        cliRequests.set(String(msg.request_id), String(msg.request.subtype));
       }
       if (dir === 'from-cli' && msg.type === 'control_response' && isRecord(msg.response)) {
         cliAnswers.set(String(msg.response.request_id), String(msg.response.subtype));
@@ -197,6 +210,28 @@ function observe(
             }
           }
         }
+      } else if (
+        frame.dir === 'to-cli' &&
+        msg.type === 'control_response' &&
+        scenario &&
+        !file.failed &&
+        isRecord(msg.response) &&
+        msg.response.subtype === 'success' &&
+        isRecord(msg.response.response)
+      ) {
+        // The client's answer to a CLI request, in a scenario that passed: the CLI accepted it. A
+        // field it left out that the set requires is optional, unless the scenario leaves it out
+        // on purpose (its `deliberate` mistakes, as validate reports them).
+        const subtype = cliRequests.get(String(msg.response.request_id));
+        const schema = subtype === undefined ? undefined : set.controlResponsePayloads[subtype];
+        if (!schema) continue;
+        const payload = msg.response.response;
+        const findings = walkSchema(schema, payload).filter(
+          (f) =>
+            f.code === 'schema/missing-field' &&
+            !deliberate.has(`${f.code} ${formatPath(['response', 'response', ...f.path])}`),
+        );
+        add(`payload:${subtype}`, payload, findings, `payload:${subtype}`);
       } else if (frame.dir === 'to-cli' && msg.type === 'control_request') {
         // A subtype the pinned set does not know, answered with success: the CLI knows it now.
         if (cliAnswers.get(String(msg.request_id)) !== 'success') continue;

@@ -11,6 +11,7 @@ export async function readCorpus(dir: string): Promise<CorpusFile[]> {
     const fixture = await readFixture(join(dir, name));
     files.push({
       file: name,
+      ...(typeof fixture.header.scenario === 'string' ? { scenario: fixture.header.scenario } : {}),
       frames: fixture.frames
         .filter((f) => (f.dir === 'to-cli' || f.dir === 'from-cli') && f.msg !== undefined)
         .map((f) => ({ dir: f.dir as 'to-cli' | 'from-cli', seq: f.seq, msg: f.msg })),
