@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { packageInfo } from '../../config/package-info.js';
 import { runCaptureCommand } from './cli-runner.js';
 
 describe('the fake:capture commands’ shared shape', () => {
@@ -32,7 +33,7 @@ describe('the fake:capture commands’ shared shape', () => {
         seen.push({ version, binary, flags });
         return { lines: ['wrote a', 'wrote b'] };
       },
-      { argv: ['2.1.400', '--argv-only', '/opt/claude'], flags: ['--argv-only'] },
+      { argv: ['2.1.400', '--argv-only', '/opt/claude'], flags: ['--argv-only'], registries: () => [] },
     );
     expect(code).toBe(0);
     expect(seen).toEqual([{ version: '2.1.400', binary: '/opt/claude', flags: ['--argv-only'] }]);
@@ -44,9 +45,30 @@ describe('the fake:capture commands’ shared shape', () => {
     const thrower = async () => {
       throw new Error('no budget notice');
     };
-    expect(await runCaptureCommand('fake:capture-model-side', thrower, { argv: ['2.1.400', '/b'] })).toBe(1);
+    expect(
+      await runCaptureCommand('fake:capture-model-side', thrower, {
+        argv: ['2.1.400', '/b'],
+        registries: () => [],
+      }),
+    ).toBe(1);
     expect(err.join('')).toContain('fake:capture-model-side: no budget notice\n');
     const failing = async () => ({ lines: ['behaviour: FAILED: x'], failed: true });
-    expect(await runCaptureCommand('fake:capture-all', failing, { argv: ['2.1.400', '/b'] })).toBe(1);
+    expect(
+      await runCaptureCommand('fake:capture-all', failing, { argv: ['2.1.400', '/b'], registries: () => [] }),
+    ).toBe(1);
+  });
+
+  it("a capture that wrote a version's first file in a folder registers it there and says so", async () => {
+    const { out } = output();
+    const registries = vi.fn(() => [`${packageInfo().root}/src/fake-claude/scripted/x/data/index.ts`]);
+    const code = await runCaptureCommand('fake:capture-x', async () => ({ lines: ['wrote x'] }), {
+      argv: ['2.1.400', '/b'],
+      registries,
+    });
+    expect(code).toBe(0);
+    expect(registries).toHaveBeenCalledOnce();
+    expect(out.join('')).toBe(
+      'wrote x\nregistered in src/fake-claude/scripted/x/data/index.ts; npm run build to use it\n',
+    );
   });
 });

@@ -1,9 +1,13 @@
+import { relative } from 'node:path';
+import { packageInfo } from '../../config/package-info.js';
 import { ensureInstalled, findInstalled } from '../../install/index.js';
+import { writeVersionRegistries } from './version-registries.js';
 
 /**
  * The shape every `npm run fake:capture…` command shares: `<version> [<claude binary>] [flags]`,
  * the binary the one given or the version's in the kit's cache (installed when missing), progress
- * on stderr, what was written on stdout, exit 0, 1 on a failure (named), 2 on a usage error.
+ * on stderr, what was written on stdout (and the registries that now list the version), exit 0, 1
+ * on a failure (named), 2 on a usage error.
  */
 export interface CaptureRun {
   version: string;
@@ -22,7 +26,12 @@ export interface CaptureOutcome {
 export async function runCaptureCommand(
   name: string,
   capture: (run: CaptureRun) => Promise<CaptureOutcome>,
-  options: { flags?: readonly string[]; argv?: readonly string[] } = {},
+  options: {
+    flags?: readonly string[];
+    argv?: readonly string[];
+    /** Regenerates the registries of versions (default: the checkout's, from its folders). */
+    registries?: () => string[];
+  } = {},
 ): Promise<number> {
   const args = options.argv ?? process.argv.slice(2);
   const known = options.flags ?? [];
@@ -39,6 +48,14 @@ export async function runCaptureCommand(
       binary ?? (findInstalled(version) ?? (await ensureInstalled(version, { onProgress }))).binaryPath;
     const outcome = await capture({ version, binary: installed, flags, onProgress });
     for (const line of outcome.lines) process.stdout.write(`${line}\n`);
+    // A version's first file in a data folder is registered there (each folder's generated index.ts).
+    const registered = (options.registries ?? writeVersionRegistries)();
+    if (registered.length > 0) {
+      const root = packageInfo().root;
+      process.stdout.write(
+        `registered in ${registered.map((f) => relative(root, f)).join(', ')}; npm run build to use it\n`,
+      );
+    }
     return outcome.failed ? 1 : 0;
   } catch (error) {
     process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
