@@ -13,6 +13,8 @@ import type { FromScanWorker, ToScanWorker } from './leak-scan-worker.js';
 
 /** Characters of lines handed to the worker and not scanned yet beyond which the writer is held. */
 const MAX_BACKLOG = 8 * 2 ** 20;
+/** The scan thread's young generation (V8's nursery), MiB. */
+const YOUNG_GENERATION_MIB = 8;
 
 export interface ScanThread extends StreamingLeakScan {
   /** Stops the scan without a verdict (the recording failed: the file gets a full scan of its own). */
@@ -38,7 +40,13 @@ export function leakScanThread(
     const scan = streamingLeakScan(filePath, secrets, options);
     return { line: (text) => scan.line(text), finish: () => scan.finish(), close: () => {} };
   }
-  const worker = new Worker(entry, { workerData: { filePath, options } });
+  // A young generation of 8 MiB: the scan allocates fast and keeps little (a line, a batch), and
+  // V8 would otherwise grow it to its default ceiling as a long session goes on (RSS kept rising
+  // for the first few hundred MiB of a recording, 28 MiB higher on a 64 MiB one, same throughput).
+  const worker = new Worker(entry, {
+    workerData: { filePath, options },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MIB },
+  });
   let synced = 0;
   let backlog = 0;
   let behind = false;
