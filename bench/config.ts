@@ -33,6 +33,13 @@ export interface BenchConfig {
   scalingRounds: number;
   /** Frame counts of the scaling measurements (`BENCH_SCALING_SIZES`, 1000,10000,100000). */
   scalingSizes: number[];
+  /**
+   * Frame counts of the replay's peak-RSS measurement (`BENCH_REPLAY_MEMORY_FRAMES`, 10000,100000;
+   * add 1000000 for the million-frame session: a 611 MiB fixture to write and play each round).
+   */
+  replayMemoryFrames: number[];
+  /** Scripted turns of the fake's cost-per-turn measurement (`BENCH_SCALING_TURNS`, 5000,10000,20000). */
+  scalingTurns: number[];
   /** Rounds of the schema sets' import, a fresh process each (`BENCH_SCHEMAS_ROUNDS`, 9). */
   schemasRounds: number;
   /** `missed` (default): CPU-profile the measures that miss their target; `always`; `never` (`BENCH_PROFILE`). */
@@ -86,6 +93,17 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
     .filter((s) => s !== '');
 }
 
+/** A comma-separated list of integers ≥ `min` (`fallback` when unset). */
+function counts(env: NodeJS.ProcessEnv, name: string, fallback: string[], min: number): number[] {
+  return (list(env, name) ?? fallback).map((s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < min) {
+      throw new ClideError('usage', `${name} has "${s}", not an integer ≥ ${min}`, { where: name });
+    }
+    return n;
+  });
+}
+
 export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const only = list(env, 'BENCH_ONLY') ?? [...SECTION_IDS];
   for (const id of only) {
@@ -96,15 +114,9 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
       });
     }
   }
-  const sizes = (list(env, 'BENCH_SCALING_SIZES') ?? ['1000', '10000', '100000']).map((s) => {
-    const n = Number(s);
-    if (!Number.isInteger(n) || n < 10) {
-      throw new ClideError('usage', `BENCH_SCALING_SIZES has "${s}", not an integer ≥ 10`, {
-        where: 'BENCH_SCALING_SIZES',
-      });
-    }
-    return n;
-  });
+  const sizes = counts(env, 'BENCH_SCALING_SIZES', ['1000', '10000', '100000'], 10);
+  const replayMemoryFrames = counts(env, 'BENCH_REPLAY_MEMORY_FRAMES', ['10000', '100000'], 10);
+  const scalingTurns = counts(env, 'BENCH_SCALING_TURNS', ['5000', '10000', '20000'], 1);
   const profile = env.BENCH_PROFILE ?? 'missed';
   if (profile !== 'missed' && profile !== 'always' && profile !== 'never') {
     throw new ClideError('usage', `BENCH_PROFILE=${JSON.stringify(profile)} is not missed, always or never`, {
@@ -126,6 +138,8 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     canaryScenarios: list(env, 'BENCH_CANARY_SCENARIOS') ?? DEFAULT_CANARY_SCENARIOS,
     scalingRounds: positiveInt(env, 'BENCH_SCALING_ROUNDS', 3),
     scalingSizes: sizes,
+    replayMemoryFrames,
+    scalingTurns,
     schemasRounds: positiveInt(env, 'BENCH_SCHEMAS_ROUNDS', 9),
     profile,
     outDir: env.BENCH_OUT ?? 'reports/bench',

@@ -1,11 +1,14 @@
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSandbox, sandboxEnv } from '../src/driver/index.js';
 import type { BenchConfig } from './config.js';
 import { loadCorpus, repeatTo, writeSessionFixture } from './corpus.js';
 import { emptySection, measure, type SectionResult } from './model.js';
+import { STREAM_ARGS } from './one-turn.js';
+import { type RunResult, timedRun } from './proc.js';
 import { pump } from './recorder.js';
-import { play, probeReplayPath } from './replay.js';
+import { benchPaths, play, probeReplayPath, type ReplayPath } from './replay.js';
 import { fmt, interleave, linearFit, summarize } from './stats.js';
 import { passRate } from './validation.js';
 import { buildValidators } from './validators.js';
@@ -25,8 +28,10 @@ export function marginalCosts(points: ReadonlyArray<{ n: number; ms: number }>):
 }
 
 /**
- * §6 Scaling: replay (or read) and validation time at 1k / 10k / 100k frames, and the recorder's
- * resident memory along a long proxied session (should stay flat: streaming, never buffering).
+ * §6 Scaling: replay (or read) and validation time at 1k / 10k / 100k frames, the replay's peak
+ * memory by frame count and the fake's cost per scripted turn (both should not grow with the
+ * session), and the recorder's resident memory along a long proxied session (should stay flat:
+ * streaming, never buffering).
  */
 export async function benchScaling(config: BenchConfig, log: (line: string) => void): Promise<SectionResult> {
   const section = emptySection('scaling', '6. Scaling');
@@ -78,6 +83,9 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
     }));
     linearity(section, 'scaling.validation', '`validateMessage`', validationPoints, 'messages');
 
+    const replayMemory = await replayPeakRss(section, config, dir, path, devNull, log);
+    const turns = await scriptedTurns(section, config, dir, devNull, log);
+
     // Recorder memory along one long session.
     log(`  recorder memory: pumping ${config.recorderMemoryMb} MiB through clide-record …`);
     const long = await pump('recorder', config.recorderMemoryMb, 100);
@@ -103,6 +111,8 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
       replayPath: path,
       replay: { points: replayPoints, runs: replayRuns },
       validation: { points: validationPoints, runs: validationRuns },
+      replayMemory,
+      scriptedTurns: turns,
       recorderMemory: {
         bytes: long.bytes,
         streamMs: long.streamMs,
@@ -134,6 +144,8 @@ function linearity(
   what: string,
   points: Array<{ n: number; ms: number; rssMiB?: number }>,
   unit: string,
+  /** What `ms` is (the table's column). */
+  time = 'time',
 ): void {
   const withRss = points.some((p) => p.rssMiB !== undefined && Number.isFinite(p.rssMiB));
   const fit = linearFit(points.map((p) => ({ x: p.n, y: p.ms })));
@@ -156,14 +168,8 @@ function linearity(
     );
   }
   section.tables.push({
-    title: `${what} time by size (medians)`,
-    columns: [
-      unit,
-      'time',
-      'per item',
-      'marginal per item vs previous size',
-      ...(withRss ? ['peak RSS'] : []),
-    ],
+    title: `${what} ${time} by size (medians)`,
+    columns: [unit, time, 'per item', 'marginal per item vs previous size', ...(withRss ? ['peak RSS'] : [])],
     rows: points.map((p, i) => [
       p.n.toLocaleString('en-US'),
       `${fmt(p.ms, 0)} ms`,
@@ -172,6 +178,152 @@ function linearity(
       ...(withRss ? [`${fmt(p.rssMiB ?? Number.NaN, 0)} MiB`] : []),
     ]),
   });
+}
+
+/** Replay's peak RSS within this much of the smallest size's counts as flat. */
+const RSS_FLAT_PCT = 10;
+
+/**
+ * The replay's peak RSS (GNU time) at each of `config.replayMemoryFrames` frames: a replay that
+ * streams its fixture holds as much at a million frames as at ten thousand.
+ */
+async function replayPeakRss(
+  section: SectionResult,
+  config: BenchConfig,
+  dir: string,
+  path: ReplayPath,
+  devNull: number,
+  log: (line: string) => void,
+): Promise<Array<{ frames: number; bytes: number; runs: RunResult[] }> | null> {
+  const sizes = [...config.replayMemoryFrames].sort((a, b) => a - b);
+  const played = path === 'read' ? 'read' : 'replay';
+  const corpus = loadCorpus();
+  const out: Array<{ frames: number; bytes: number; runs: RunResult[] }> = [];
+  for (const frames of sizes) {
+    const file = join(dir, `memory-${frames}.jsonl`);
+    const t = performance.now();
+    const bytes = writeSessionFixture(file, frames, corpus);
+    log(
+      `  ${played} memory: ${frames} frames, ${fmt(bytes / 2 ** 20, 0)} MiB written in ${fmt((performance.now() - t) / 1000, 1)} s`,
+    );
+    const runs: RunResult[] = [];
+    for (let round = 0; round < config.scalingRounds; round += 1) {
+      const r = await play(path, file, devNull);
+      runs.push(r);
+      log(
+        `  ${played} memory ${frames} frames, round ${round + 1}/${config.scalingRounds}: peak RSS ${fmt((r.maxRssKiB ?? Number.NaN) / 1024, 0)} MiB, ${fmt(r.wallMs, 0)} ms`,
+      );
+    }
+    rmSync(file, { force: true });
+    out.push({ frames, bytes, runs });
+  }
+  const rss = (runs: RunResult[]) =>
+    summarize(
+      runs.map((r) => (r.exitCode === 0 && r.maxRssKiB !== undefined ? r.maxRssKiB / 1024 : Number.NaN)),
+    );
+  const first = out[0]!;
+  const last = out.at(-1)!;
+  if (out.length < 2 || rss(first.runs).n === 0) {
+    section.notes.push(`${played} peak RSS: not measured (no GNU time, or fewer than two sizes).`);
+    return null;
+  }
+  const growth = ((rss(last.runs).median - rss(first.runs).median) / rss(first.runs).median) * 100;
+  section.measures.push(
+    measure(
+      `scaling.${played}-rss-flat`,
+      `${played} (${path}) peak RSS at ${last.frames.toLocaleString('en-US')} frames vs at ${first.frames.toLocaleString('en-US')}`,
+      summarize([growth]),
+      '%',
+      { op: '<=', value: RSS_FLAT_PCT },
+      out.map((o) => `${fmt(rss(o.runs).median, 0)} MiB at ${o.frames.toLocaleString('en-US')}`).join(', '),
+    ),
+  );
+  section.tables.push({
+    title: `${played} (${path}) peak RSS by frame count (GNU time, medians of ${config.scalingRounds})`,
+    columns: ['frames', 'fixture', 'peak RSS', 'wall'],
+    rows: out.map((o) => [
+      o.frames.toLocaleString('en-US'),
+      `${fmt(o.bytes / 2 ** 20, 0)} MiB`,
+      `${fmt(rss(o.runs).median, 0)} MiB`,
+      `${fmt(summarize(o.runs.map((r) => r.wallMs)).median, 0)} ms`,
+    ]),
+  });
+  section.notes.push(
+    `${played} peak RSS: the generated session fixture (as in §2) at ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} frames, each played ${config.scalingRounds} time(s), peak RSS from GNU time. A replay checks the whole fixture, then plays it a frame at a time from the file (src/fixture/reader.ts \`openFixtureStream\`, src/replayer/replay.ts): what it holds does not grow with the frame count. ` +
+      (sizes.includes(1_000_000)
+        ? "The million-frame size is the issue's figure."
+        : 'The million frames of the issue (a 611 MiB fixture, written and played each round: slow) only with BENCH_REPLAY_MEMORY_FRAMES=10000,100000,1000000.'),
+  );
+  return out;
+}
+
+/** A model script of `turns` one-text turns, and the client's `turns` prompts (stream-json lines). */
+function scriptedSession(dir: string, turns: number): { script: string; input: string } {
+  const script = join(dir, `turns-${turns}.model.json`);
+  writeFileSync(
+    script,
+    JSON.stringify({
+      version: 1,
+      turns: Array.from({ length: turns }, (_, i) => ({ blocks: [{ type: 'text', text: `answer ${i}` }] })),
+    }),
+  );
+  let input = '';
+  for (let i = 0; i < turns; i += 1)
+    input += `${JSON.stringify({ type: 'user', message: { role: 'user', content: `question ${i}` } })}\n`;
+  return { script, input };
+}
+
+/**
+ * The fake's scripted mode over one session of 5k / 10k / 20k turns (a model script of one text
+ * block a turn, every prompt on stdin): CPU time by turns, and its marginal cost per turn.
+ */
+async function scriptedTurns(
+  section: SectionResult,
+  config: BenchConfig,
+  dir: string,
+  devNull: number,
+  log: (line: string) => void,
+): Promise<{ points: Array<{ n: number; ms: number; wallMs: number }>; runs: Record<string, RunResult[]> }> {
+  const sizes = [...config.scalingTurns].sort((a, b) => a - b);
+  const sessions = new Map(sizes.map((n) => [n, scriptedSession(dir, n)]));
+  const runs = await interleave(
+    sizes.map((n) => ({
+      name: String(n),
+      run: async () => {
+        const { script, input } = sessions.get(n)!;
+        const sandbox = createSandbox();
+        try {
+          return await timedRun({
+            command: benchPaths().fake,
+            args: STREAM_ARGS,
+            env: { ...sandboxEnv({ sandbox }), CLIDE_FAKE_SCENARIO: script, CLIDE_FAKE_CWD: sandbox.cwd },
+            cwd: sandbox.cwd,
+            input,
+            stdoutFd: devNull,
+            timeoutMs: 600_000,
+          });
+        } finally {
+          sandbox.dispose();
+        }
+      },
+    })),
+    config.scalingRounds,
+    (name, round, r) =>
+      log(
+        `  scripted ${name} turns, round ${round + 1}/${config.scalingRounds}: ${fmt((r.cpuMs ?? Number.NaN) / 1000, 1)} s CPU, ${fmt(r.wallMs / 1000, 1)} s wall${r.exitCode === 0 ? '' : ` exit ${r.exitCode}: ${r.stderr.slice(-200)}`}`,
+      ),
+  );
+  const ok = (r: RunResult) => r.exitCode === 0;
+  const points = sizes.map((n) => ({
+    n,
+    ms: summarize((runs[String(n)] ?? []).map((r) => (ok(r) ? (r.cpuMs ?? r.wallMs) : Number.NaN))).median,
+    wallMs: summarize((runs[String(n)] ?? []).map((r) => (ok(r) ? r.wallMs : Number.NaN))).median,
+  }));
+  linearity(section, 'scaling.scripted-turns', '`fake-claude` scripted turns', points, 'turns', 'CPU time');
+  section.notes.push(
+    `Scripted turns: one \`fake-claude\` session (\`CLIDE_FAKE_SCENARIO\`, stream-json) of ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} turns, every prompt on stdin at once, one text block a turn; CPU time (GNU time, user + system; wall ${points.map((p) => `${fmt(p.wallMs / 1000, 1)} s`).join(' / ')}, which a loaded machine stretches). A request's messages are built from what the last request built (src/fake-claude/model-side/compose.ts \`RequestMessages\`) and copied into an array only when read (a request log, an HTTP model), so a late turn costs what an early one does.`,
+  );
+  return { points, runs };
 }
 
 function recorderMemory(
@@ -205,6 +357,11 @@ function recorderMemory(
   const exitSamples = long.rss.filter((s) => s.phase === 'exit');
   const peakExit = exitSamples.length > 0 ? Math.max(...exitSamples.map((s) => s.kib / 1024)) : Number.NaN;
   const extrapolated = end + Math.max(0, slopePer100) * ((1024 - mib) / 100);
+  // The issue's figure: RSS at the end of the session against RSS once 100 MiB went through.
+  const MiB100 = 100 * MiB;
+  const at100 = summarize(
+    stream.filter((s) => s.bytes >= 0.9 * MiB100 && s.bytes <= 1.1 * MiB100).map((s) => s.kib / 1024),
+  ).median;
   section.measures.push(
     measure(
       'scaling.recorder-rss-growth',
@@ -215,6 +372,18 @@ function recorderMemory(
       `${fmt(mid, 0)} → ${fmt(end, 0)} MiB; ${fmt(at(0.1), 0)} MiB at 10%; peak ${fmt(peakStream, 0)} MiB; fitted slope ${fmt(slopePer100, 1)} MiB per 100 MiB (GC noise included); extrapolated to a 1 GiB session ≤ ${fmt(extrapolated, 0)} MiB`,
     ),
   );
+  if (long.bytes >= 1.5 * MiB100 && Number.isFinite(at100)) {
+    section.measures.push(
+      measure(
+        'scaling.recorder-rss-vs-100mib',
+        `recorder RSS at the end of a ${mib} MiB session vs at 100 MiB (medians of the last 10% and of 90–110 MiB)`,
+        summarize([((end - at100) / at100) * 100]),
+        '%',
+        { op: '<=', value: 10 },
+        `${fmt(at100, 0)} → ${fmt(end, 0)} MiB`,
+      ),
+    );
+  }
   if (capped) {
     const cappedOk = capped.result.code === 0 && capped.result.bytes > 0;
     section.measures.push(
@@ -264,5 +433,6 @@ function recorderMemory(
   section.notes.push(
     `Recorder memory: ${mib} MiB of session lines pumped through \`clide-record\` → \`cat\` as fast as it takes them (fixture written: ${fmt(long.fixtureBytes / MiB, 0)} MiB, both directions); the recorder's VmRSS sampled from /proc every 100 ms. The issue's figure is a 1 GiB session: set BENCH_RECORDER_MEMORY_MB=1024 to measure it (about ${fmt(((1024 / mib) * (long.streamMs + long.exitMs)) / 1000, 0)} s here, closing and leak scan included); the default extrapolates the fitted slope.`,
     'Linearity: the cost per item between the two largest sizes divided by that between the two smallest (replay: separate processes, so start-up cancels in the differences; validation: in-process, after a warm-up pass).',
+    "The pumped session repeats the corpus's lines, ids included: it does not measure the redactor's id placeholders, which keep one entry per distinct id for the whole session (src/protocol/ids.ts `IdPlaceholders`, about 350 bytes an id on the recorder's heap): a session whose every message brings a fresh uuid grows by that much a message.",
   );
 }
