@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import {
   type ScenarioSessions,
   summarize,
 } from '../src/report/index.js';
+import { CHROMIUM_ARGS, chromiumPath, pngStats } from './support/chromium.js';
 import { sharedRunner } from './support/shared-runs.js';
 
 /**
@@ -25,27 +26,6 @@ import { sharedRunner } from './support/shared-runs.js';
  * from committed fixtures with markup-shaped strings on the wire, which must show them as text.
  */
 
-/**
- * The machine's Chromium where it has one (CHROMIUM_PATH, or Debian's), else the one the dev
- * dependency @sparticuz/chromium ships inside its npm package (unpacked into the temp folder on
- * first use): `npm ci && npm test` needs no system browser.
- */
-async function chromiumPath(): Promise<string> {
-  const own = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(own)) return own;
-  const { default: packaged } = await import('@sparticuz/chromium');
-  return packaged.executablePath();
-}
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ONLY = ['control/initialize', 'permission/deny'];
 const XSS = `</script><script>window.__xss=1</script><img src=x onerror="window.__xss=2">"' & <b>bold</b>`;
 
@@ -85,7 +65,7 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: await chromiumPath(),
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 1000 },
   });
 }, 180_000);
@@ -239,54 +219,13 @@ describe('report.html of a real run, in Chromium', () => {
     const png = await page.screenshot();
     writeFileSync(join(dir, 'report.png'), png);
     expect(png.length).toBeGreaterThan(20_000);
-    const stats = await pixelStats(png);
+    const stats = await pngStats(context, png);
     expect(stats).toMatchObject({ width: 1400, height: 1000 });
     expect(stats.colours).toBeGreaterThan(50);
     expect(stats.stddev).toBeGreaterThan(10);
     expect(stats.nonWhite).toBeGreaterThan(0.03);
   });
 });
-
-/** Width, height, distinct colours, the spread of luminance and the share of non-white pixels of a PNG. */
-async function pixelStats(png: Buffer) {
-  const page = await context.newPage();
-  try {
-    return await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const data = ctx.getImageData(0, 0, img.width, img.height).data;
-      const colours = new Set<number>();
-      let sum = 0;
-      let sq = 0;
-      let nonWhite = 0;
-      const n = data.length / 4;
-      for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-        colours.add((r << 16) | (g << 8) | b);
-        const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-        sum += y;
-        sq += y * y;
-        if (r < 240 || g < 240 || b < 240) nonWhite += 1;
-      }
-      const mean = sum / n;
-      return {
-        width: img.width,
-        height: img.height,
-        colours: colours.size,
-        stddev: Math.sqrt(sq / n - mean * mean),
-        nonWhite: nonWhite / n,
-      };
-    }, png.toString('base64'));
-  } finally {
-    await page.close();
-  }
-}
 
 describe('markup on the wire and in the report, in Chromium', () => {
   let opened: Opened;

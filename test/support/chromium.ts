@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 /**
  * The machine's Chromium where it has one (CHROMIUM_PATH, or Debian's), else the one the dev
@@ -32,7 +32,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Width, height, distinct colours, the spread of luminance and the share of non-white pixels of a PNG. */
-export async function pngStats(browser: Browser, png: Buffer) {
+export async function pngStats(browser: Browser | BrowserContext, png: Buffer) {
   const page = await browser.newPage();
   try {
     return await page.evaluate(async (b64) => {

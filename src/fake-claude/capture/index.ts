@@ -8,6 +8,7 @@ import { noModel, script, text } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario, ScenarioContext } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
+import { monthYear } from '../../util/month-year.js';
 import { type CapturedData, DATA_FILES } from '../behaviour/data/types.js';
 import { captureArgv } from './argv.js';
 import { behaviourDataDir } from './data-dir.js';
@@ -105,27 +106,12 @@ function controlProbe(subtype: string, request: Json, out: Json): Scenario {
   });
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * A tool as the fake offers it: every field as the binary sent it, the month of the capture in its
  * description as `{monthYear}` (the fake fills in its own, as the CLI does: "The current month is …").
  */
 export function toolTemplate(tool: Json, now = new Date()): Json {
-  const month = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+  const month = monthYear(now);
   const description = String(tool.description ?? '')
     .split(month)
     .join('{monthYear}');
