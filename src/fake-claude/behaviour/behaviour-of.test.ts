@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCapturedData } from '../capture/data-dir.js';
+import { baseBehaviour } from './base/index.js';
 import { behaviourFor, behaviourOf, overridesFor, useOverridePicks } from './index.js';
 import { OVERRIDE_SETS } from './override-sets.js';
 
@@ -14,50 +15,52 @@ describe('behaviourOf: a version from its data files, registered or not', () => 
   });
 
   it('builds a version the registry does not know yet (a capture under way), with the override sets up to it', () => {
-    expect(() => behaviourFor('2.1.333')).toThrow(/cannot emulate claude 2.1.333/);
+    // Versions below and above every pin (whatever is pinned): the base only, and every set.
+    expect(() => behaviourFor('99.0.0')).toThrow(/cannot emulate claude 99.0.0/);
     const data = readCapturedData('2.1.332');
-    // 2.1.332's override set applies from 2.1.332 on: 2.1.333 has it, 2.1.331 has the base only.
-    expect(behaviourOf('2.1.333', data).missingContentPrompt).toBe('(no content)');
-    expect(behaviourOf('2.1.331', data).missingContentPrompt).not.toBe('(no content)');
+    expect(behaviourOf('99.0.0', data).missingContentPrompt).toBe('(no content)');
+    expect(behaviourOf('0.0.1', data).missingContentPrompt).toBe(baseBehaviour(data).missingContentPrompt);
   });
 });
 
 describe('override picks: a version takes a later set’s members (overrides.json)', () => {
-  afterEach(() => useOverridePicks('2.1.300', undefined));
+  afterEach(() => useOverridePicks('0.0.100', undefined));
 
   it('apply from their folder up to the later set, which applies itself from its own version on', () => {
     const data = readCapturedData('2.1.332');
-    useOverridePicks('2.1.300', { from: '2.1.332' });
-    expect(overridesFor('2.1.299')).toEqual([]);
-    expect(overridesFor('2.1.310')).toHaveLength(1);
-    expect(behaviourOf('2.1.310', data).missingContentPrompt).toBe('(no content)');
-    expect(behaviourOf('2.1.310', data).countsInterruptedUsage).toBe(true);
+    const at332 = overridesFor('2.1.332');
+    useOverridePicks('0.0.100', { from: '2.1.332' });
+    expect(overridesFor('0.0.99')).toEqual([]);
+    expect(overridesFor('0.0.110')).toHaveLength(1);
+    expect(behaviourOf('0.0.110', data).missingContentPrompt).toBe('(no content)');
+    expect(behaviourOf('0.0.110', data).countsInterruptedUsage).toBe(true);
     // 2.1.332 has its own set once, not the picks too.
-    expect(overridesFor('2.1.332')).toEqual([OVERRIDE_SETS['2.1.332']]);
+    expect(overridesFor('2.1.332')).toEqual(at332);
+    expect(at332).toContain(OVERRIDE_SETS['2.1.332']);
   });
 
   it('take only the members named', () => {
     const data = readCapturedData('2.1.332');
-    useOverridePicks('2.1.300', { from: '2.1.332', members: ['missingContentPrompt'] });
-    const behaviour = behaviourOf('2.1.310', data);
+    useOverridePicks('0.0.100', { from: '2.1.332', members: ['missingContentPrompt'] });
+    const behaviour = behaviourOf('0.0.110', data);
     expect(behaviour.missingContentPrompt).toBe('(no content)');
-    expect(behaviour.countsInterruptedUsage).toBe(behaviourOf('2.1.299', data).countsInterruptedUsage);
-    useOverridePicks('2.1.300', { from: '2.1.332', members: ['noSuchMember'] });
-    expect(() => behaviourOf('2.1.310', data)).toThrow(/has no member noSuchMember/);
+    expect(behaviour.countsInterruptedUsage).toBe(behaviourOf('0.0.99', data).countsInterruptedUsage);
+    useOverridePicks('0.0.100', { from: '2.1.332', members: ['noSuchMember'] });
+    expect(() => behaviourOf('0.0.110', data)).toThrow(/has no member noSuchMember/);
   });
 
   it('leave out the members named in except: there the version behaves as before the later set', () => {
     const data = readCapturedData('2.1.332');
-    useOverridePicks('2.1.300', { from: '2.1.332', except: ['countsInterruptedUsage'] });
-    const behaviour = behaviourOf('2.1.310', data);
+    useOverridePicks('0.0.100', { from: '2.1.332', except: ['countsInterruptedUsage'] });
+    const behaviour = behaviourOf('0.0.110', data);
     expect(behaviour.missingContentPrompt).toBe('(no content)');
-    expect(behaviour.countsInterruptedUsage).toBe(behaviourOf('2.1.299', data).countsInterruptedUsage);
-    useOverridePicks('2.1.300', { from: '2.1.332', except: ['noSuchMember'] });
-    expect(() => behaviourOf('2.1.310', data)).toThrow(/has no member noSuchMember/);
+    expect(behaviour.countsInterruptedUsage).toBe(behaviourOf('0.0.99', data).countsInterruptedUsage);
+    useOverridePicks('0.0.100', { from: '2.1.332', except: ['noSuchMember'] });
+    expect(() => behaviourOf('0.0.110', data)).toThrow(/has no member noSuchMember/);
   });
 
   it('name a later set that exists', () => {
-    useOverridePicks('2.1.300', { from: '2.1.299' });
-    expect(() => overridesFor('2.1.310')).toThrow(/name no later override set/);
+    useOverridePicks('0.0.100', { from: '0.0.99' });
+    expect(() => overridesFor('0.0.110')).toThrow(/name no later override set/);
   });
 });

@@ -278,6 +278,12 @@ export interface CliBehaviour {
   permissionRequest(request: Json, server: { name: string; origin: 'sdk' | 'config' } | undefined): Json;
   /** The SDK MCP servers are connected when initialize arrives (before its reply), not at the first turn. */
   mcpConnectOnInitialize: boolean;
+  /**
+   * The initialize reply confirms each of its fields the flags read (`mcp_servers_applied` with
+   * `--await-initialize`, `settings_applied`…). 2.1.324 takes `--await-initialize` but confirms
+   * nothing, and the newest Agent SDK then ends the session ("too old to read MCP servers over stdin").
+   */
+  confirmsInitializeFields: boolean;
 
   // ---- texts ----
   interruptedText: string;

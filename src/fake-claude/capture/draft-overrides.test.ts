@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { versionOrder } from '../../../schemas/version.js';
 import { SCENARIOS } from '../../scenarios/index.js';
+import { OVERRIDE_SETS } from '../behaviour/override-sets.js';
 import { draftOverrides, firstDifference, nextOverrideSet } from './draft-overrides.js';
 
 describe('firstDifference', () => {
@@ -15,8 +17,9 @@ describe('firstDifference', () => {
 
 describe('draftOverrides', () => {
   it('the next override set above a version is the one compared', () => {
-    expect(nextOverrideSet('2.1.200')).toBe('2.1.332');
-    expect(nextOverrideSet('2.1.332')).toBeUndefined();
+    const sets = Object.keys(OVERRIDE_SETS).sort(versionOrder);
+    expect(nextOverrideSet('0.0.1')).toBe(sets[0]);
+    for (const [i, set] of sets.entries()) expect(nextOverrideSet(set)).toBe(sets[i + 1]);
   });
 
   it("compares with and without the next set's members, and takes none when they make the fake differ more", async () => {
@@ -27,6 +30,7 @@ describe('draftOverrides', () => {
       version: '2.1.150',
       binaryPath: resolve('bin/fake-claude'),
       realEnv: { CLIDE_FAKE_VERSION: '2.1.150' },
+      candidate: '2.1.332',
       scenarios: SCENARIOS.filter((s) => s.id === 'input/non-json-line'),
       overridesDir: dir,
     });
@@ -48,6 +52,7 @@ describe('draftOverrides', () => {
       version: '2.1.150',
       binaryPath: resolve('bin/fake-claude'),
       realEnv: { CLIDE_FAKE_VERSION: '2.1.150' },
+      candidate: '2.1.332',
       scenarios: SCENARIOS.filter((s) => s.id === 'input/non-json-line'),
       overridesDir: dir,
     });

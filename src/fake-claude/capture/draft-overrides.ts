@@ -63,6 +63,8 @@ export interface DraftOptions {
   /** Scenario runs at once (default 2). */
   jobs?: number;
   onProgress?: (line: string) => void;
+  /** The later override set compared (default: the next one above the version). */
+  candidate?: string;
   /** Environment of the real CLI's runs, on top of the sandbox's (none by default). */
   realEnv?: Record<string, string>;
   /** The folder of the override sets' version folders (default: the checkout's). */
@@ -156,7 +158,7 @@ export async function draftOverrides(options: DraftOptions): Promise<OverridesDr
   const file = join(dir, 'overrides.json');
   // The version's overrides.json as it stands (a person may have narrowed it since it was drafted).
   const filed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OverridePicks) : undefined;
-  const candidate = nextOverrideSet(version);
+  const candidate = options.candidate ?? nextOverrideSet(version);
   say(`comparing the fake emulating claude ${version} with it, with the override sets up to it`);
   const without = await fakeDifferences(undefined);
   let withPicks: FakeDifference[] | undefined;

@@ -447,6 +447,8 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     invalidPermissionMode: () => undefined,
     permissionRequest: (request) => request,
     mcpConnectOnInitialize: false,
+    // No flag of 2.1.150 reads a field of initialize: nothing to confirm or not.
+    confirmsInitializeFields: true,
 
     interruptedText: '[Request interrupted by user]',
     interruptedForToolText: '[Request interrupted by user for tool use]',

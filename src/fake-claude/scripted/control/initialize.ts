@@ -18,7 +18,11 @@ export const initialize: ControlHandler = {
       if (again?.envelope.subtype === 'success') {
         // It tells again which of its fields the flags read (the servers are already started).
         const { reply } = session.awaitInit.read(request);
-        session.reply(requestId, { ...initializeAnswer(session, request), ...reply }, 'initialize');
+        session.reply(
+          requestId,
+          { ...initializeAnswer(session, request), ...(b.confirmsInitializeFields ? reply : {}) },
+          'initialize',
+        );
         emitAfter(session, again, request);
         return;
       }
@@ -50,7 +54,11 @@ export const initialize: ControlHandler = {
     for (const entry of dynamic.servers) session.mcp.add(entry.name, entry);
     // Some versions start the MCP handshake of the SDK servers before they answer initialize.
     if (b.mcpConnectOnInitialize) session.mcp.connect().catch(() => {});
-    session.reply(requestId, { ...initializeAnswer(session, request), ...dynamic.reply }, 'initialize');
+    session.reply(
+      requestId,
+      { ...initializeAnswer(session, request), ...(b.confirmsInitializeFields ? dynamic.reply : {}) },
+      'initialize',
+    );
   },
 };
 
