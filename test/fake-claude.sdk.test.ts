@@ -474,7 +474,10 @@ describe.concurrent.each(SIDES)('Agent SDK $sdkVersion query() against $name', (
       expect(asked).toEqual([]);
       return;
     }
-    expect(run.error).toBeUndefined();
+    expect(
+      run.error,
+      `if claude ${side.version} answers initialize without mcp_servers_applied: confirmsInitializeFields: false in src/fake-claude/behaviour/${side.version}/overrides.ts`,
+    ).toBeUndefined();
     expect(asked).toEqual(['mcp__calc__add']);
     expect(toolResults(run.messages)).toEqual([
       { content: [{ type: 'text', text: '5' }], is_error: undefined },
