@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCapturedData } from '../capture/data-dir.js';
 import { baseBehaviour } from './base/index.js';
-import { behaviourFor, behaviourOf, overridesFor, useOverridePicks } from './index.js';
+import {
+  behaviourFor,
+  behaviourOf,
+  type OverridePicks,
+  overrideChain,
+  overridesFor,
+  useOverridePicks,
+  type VersionOverrides,
+} from './index.js';
 import { OVERRIDE_SETS } from './override-sets.js';
 
 describe('behaviourOf: a version from its data files, registered or not', () => {
@@ -62,5 +70,25 @@ describe('override picks: a version takes a later set’s members (overrides.jso
   it('name a later set that exists', () => {
     useOverridePicks('0.0.100', { from: '0.0.99' });
     expect(() => overridesFor('0.0.110')).toThrow(/name no later override set/);
+  });
+});
+
+describe('overrideChain: which sets a version gets', () => {
+  const set = (name: string): VersionOverrides => ({ apply: () => ({ [name]: true }) as never });
+  const sets = { '2.1.300': set('own300'), '2.1.400': set('own400') };
+  const names = (version: string, picks: Record<string, OverridePicks> = {}) =>
+    overrideChain(version, sets, picks).map((o) => Object.keys(o.apply({} as never, {} as never)));
+
+  it('a folder without picks: its set applies from its version on', () => {
+    expect(names('2.1.299')).toEqual([]);
+    expect(names('2.1.350')).toEqual([['own300']]);
+    expect(names('2.1.450')).toEqual([['own300'], ['own400']]);
+  });
+
+  it('a folder taking a later set’s members describes the versions up to that set: its picks and its own set apply there, not from the later set on', () => {
+    const picks = { '2.1.300': { from: '2.1.400' } };
+    expect(names('2.1.350', picks)).toEqual([['own400'], ['own300']]);
+    expect(names('2.1.400', picks)).toEqual([['own400']]);
+    expect(names('2.1.450', picks)).toEqual([['own400']]);
   });
 });

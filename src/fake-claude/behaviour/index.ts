@@ -54,34 +54,50 @@ function picksByVersion(): Record<string, OverridePicks> {
 /**
  * The override sets that apply to `version`, oldest first: the set of every version folder at or
  * below it, and the members a folder at or below it takes from a later set (`overrides.json`) that
- * does not apply to it yet; a folder's picks come before its own set.
+ * does not apply to it yet; a folder's picks come before its own set. A folder that takes a later
+ * set's members describes the versions from it up to that set: from there on the later set applies
+ * itself, and neither the folder's picks nor its own set do (what it overrides, the later set does not
+ * necessarily restate).
  */
 export function overridesFor(version: string): VersionOverrides[] {
-  const picks = picksByVersion();
-  const folders = [...new Set([...Object.keys(OVERRIDE_SETS), ...Object.keys(picks)])]
+  return overrideChain(version, OVERRIDE_SETS, picksByVersion());
+}
+
+/** `overridesFor` over the given registries. */
+export function overrideChain(
+  version: string,
+  sets: Readonly<Record<string, VersionOverrides>>,
+  picks: Readonly<Record<string, OverridePicks>>,
+): VersionOverrides[] {
+  const folders = [...new Set([...Object.keys(sets), ...Object.keys(picks)])]
     .filter((folder) => versionOrder(folder, version) <= 0)
     .sort(versionOrder);
   const out: VersionOverrides[] = [];
   for (const folder of folders) {
     const pick = picks[folder];
+    const own = sets[folder];
     if (pick) {
-      const set = picked(folder, pick);
-      if (versionOrder(pick.from, version) > 0) out.push(set);
+      const taken = picked(folder, pick, sets);
+      if (versionOrder(pick.from, version) <= 0) continue;
+      out.push(taken);
     }
-    const own = OVERRIDE_SETS[folder];
     if (own) out.push(own);
   }
   return out;
 }
 
 /** The members `pick` takes from its later set, as an override set of their own. */
-function picked(folder: string, pick: OverridePicks): VersionOverrides {
-  const from = OVERRIDE_SETS[pick.from];
+function picked(
+  folder: string,
+  pick: OverridePicks,
+  sets: Readonly<Record<string, VersionOverrides>>,
+): VersionOverrides {
+  const from = sets[pick.from];
   if (!from || versionOrder(pick.from, folder) <= 0) {
     throw new ClideError('usage', `the override picks of claude ${folder} name no later override set`, {
       where: `src/fake-claude/behaviour/${folder}/overrides.json`,
       hint: `"from": one of ${
-        Object.keys(OVERRIDE_SETS)
+        Object.keys(sets)
           .filter((v) => versionOrder(v, folder) > 0)
           .join(', ') || '(none)'
       }`,
