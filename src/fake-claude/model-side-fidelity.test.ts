@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../model-api/index.js';
-import { normalizeModelRequests } from './model-side-fidelity.js';
+import { comparedModelRequests, normalizeModelRequests } from './model-side-fidelity.js';
 
 const withText = (text: string): RecordedRequest =>
   ({
@@ -68,5 +68,21 @@ describe('normalizeModelRequests', () => {
     ]);
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+  });
+
+  it('compares no start-up probe where both runs asked nothing else (a CLI ending at once may exit before it)', () => {
+    const probe = { index: 0, method: 'HEAD', path: '/', headers: {}, kind: 'probe', turn: null } as never;
+    const turn = {
+      index: 1,
+      method: 'POST',
+      path: '/v1/messages?beta=true',
+      headers: {},
+      kind: 'conversation',
+      turn: 0,
+      body: {},
+    } as never;
+    expect(comparedModelRequests([], [probe])).toEqual([[], []]);
+    const [real, fake] = comparedModelRequests([turn], [probe, turn]);
+    expect(fake).not.toEqual(real);
   });
 });

@@ -85,3 +85,18 @@ export function normalizeModelRequests(requests: readonly RecordedRequest[]): No
   for (const r of out) learnIds(r, ids);
   return sortCountRuns(out.map((r) => replaceIds(r, ids) as NormalizedModelRequest));
 }
+
+/**
+ * The requests of a real run and of the fake's, normalised, as the differential compares them. A
+ * CLI that asks the model nothing but its start-up probes (it ends before a turn: a non-JSON first
+ * line) may exit before they go out on a loaded machine (2.1.150 does, now and then): where both
+ * runs made probes only, none is compared.
+ */
+export function comparedModelRequests(
+  real: readonly RecordedRequest[],
+  fake: readonly RecordedRequest[],
+): [NormalizedModelRequest[], NormalizedModelRequest[]] {
+  const probesOnly = (requests: readonly RecordedRequest[]) => requests.every((r) => r.kind === 'probe');
+  if (probesOnly(real) && probesOnly(fake)) return [[], []];
+  return [normalizeModelRequests(real), normalizeModelRequests(fake)];
+}

@@ -19,8 +19,9 @@ export interface VersionOverrides {
 /**
  * A version's override set taken from a later one, as data (`<version>/overrides.json`, written by
  * `npm run fake:draft-overrides` and `pin`): the version behaves as the set of `from` does (only
- * its members named in `members`, when given). It applies to the versions from its folder's up to
- * `from`'s; from there on the set of `from` applies itself.
+ * its members named in `members`, when given; not those in `except`). It applies, and so does the
+ * folder's own set, to the versions from its folder's up to `from`'s; from there on the set of
+ * `from` applies itself.
  */
 export interface OverridePicks {
   /** The version of the later override set. */

@@ -11,7 +11,7 @@ import { forgetOverridePicks, type OverridePicks, useOverridePicks } from '../be
 import { OVERRIDE_SETS } from '../behaviour/override-sets.js';
 import { applyAcceptedDifferences, normalizeTranscript } from '../fidelity.js';
 import { spawnFakeClaude } from '../in-process.js';
-import { normalizeModelRequests } from '../model-side-fidelity.js';
+import { comparedModelRequests } from '../model-side-fidelity.js';
 import { modelSideGap } from '../model-side-gaps.js';
 import { OVERRIDES_FOLDER } from './version-registries.js';
 
@@ -99,8 +99,7 @@ function difference(version: string, real: ScenarioRun, fake: ScenarioRun): stri
   if (transcript) return transcript;
   if (modelSideGap(version, real.scenario)) return undefined;
   const requests = firstDifference(
-    normalizeModelRequests(real.modelRequests),
-    normalizeModelRequests(fake.modelRequests),
+    ...comparedModelRequests(real.modelRequests, fake.modelRequests),
     'requests',
   );
   return requests;
