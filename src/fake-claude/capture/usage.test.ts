@@ -9,6 +9,8 @@ import {
   contextEstimates,
   deferredOverhead,
   ESTIMATE_PROMPT,
+  MEASURED_MCP_TOOL,
+  mcpOverhead,
   priceOf,
 } from './usage.js';
 
@@ -20,6 +22,18 @@ const count = (text: string, tools: Json[] = []): RecordedRequest =>
     body: { model: 'm', messages: [{ role: 'user', content: text }], tools },
   }) as unknown as RecordedRequest;
 const skill = { name: 'Skill', description: 'Invoke a skill.' };
+const mcpName = `mcp__${MEASURED_MCP_TOOL.server}__${MEASURED_MCP_TOOL.name}`;
+/** A session with the measured MCP tool whose answer gives it its count less `overhead`. */
+const mcpRun = (overhead: number): ContextRuns['mcp'] => {
+  const request = count('foo', [{ name: mcpName, description: MEASURED_MCP_TOOL.description }]);
+  const counted = Math.ceil(JSON.stringify(request.body).length / 4);
+  return {
+    answer: {
+      mcpTools: [{ name: mcpName, serverName: MEASURED_MCP_TOOL.server, tokens: counted - overhead }],
+    },
+    counts: [count('foo'), request],
+  };
+};
 
 describe("the usage capture's arithmetic", () => {
   it('finds the characters a token that estimate a sum of texts, and the overhead deferred counts leave out', () => {
@@ -28,6 +42,11 @@ describe("the usage capture's arithmetic", () => {
     expect(charsPerToken([100], 7)).toBeUndefined();
     expect(deferredOverhead([1243, 128, 1099], 743 + 599)).toBe(500);
     expect(deferredOverhead([10], 20)).toBeUndefined();
+  });
+
+  it('reads what a count of MCP tools leaves out from the tokens the answer gives the measured tool', () => {
+    expect(mcpOverhead(mcpRun(500))).toBe(500);
+    expect(() => mcpOverhead({ answer: { mcpTools: [] }, counts: [] })).toThrow(/no count of the MCP tool/);
   });
 
   it('reads a price per million tokens from the cost of 10,000 tokens, to a millionth of a dollar', () => {
@@ -88,6 +107,7 @@ describe("the usage capture's arithmetic", () => {
       cost: '',
       attachments,
       firstRequest: undefined,
+      mcp: mcpRun(500),
     };
     expect(contextEstimates('2.1.332', runs)).toEqual({
       summaryCharsPerToken: 3,
@@ -100,6 +120,13 @@ describe("the usage capture's arithmetic", () => {
       conversationCountOmits: [],
       conversationCountThinking: null,
     });
+    // An MCP tools' count that leaves out another overhead than the summary's stops the capture.
+    expect(() => contextEstimates('2.1.332', { ...runs, mcp: mcpRun(400) })).toThrow(
+      /MCP tools' count leaves out 400, the other tool counts 500/,
+    );
+    // A version with neither a summary nor deferred tools has the MCP tools' count alone to tell.
+    const plain = { ...runs, summary: runs.full };
+    expect(contextEstimates('2.1.332', plain).toolOverhead).toBe(500);
     // A breakdown the transcript does not explain stops the capture.
     const wrong = structuredClone(runs);
     (wrong.after.messageBreakdown as Json).attachmentsByType = [{ name: 'date', tokens: 1 }];

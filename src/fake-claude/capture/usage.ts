@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
+import { estimateTokens } from '../../model-api/message-reply.js';
 import { turn } from '../../scenarios/expect.js';
 import { script, text, thinking } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
@@ -25,7 +26,9 @@ import type { ContextEstimates, ModelFacts, ModelPrice, UsageData } from '../usa
  * - the constants of `get_context_usage`'s estimates, from a plain session asked in full and as a
  *   summary before its first turn and after it: how many characters a token the summary and the
  *   message breakdown estimate (the sums of the system prompt's sections and of the prompt tell),
- *   what a summary adds to a set of tool definitions (the Skill tool's estimate tells), the
+ *   what a summary adds to a set of tool definitions and a count of the deferred or MCP tools
+ *   leaves out (the Skill tool's estimate, the deferred tools' tokens and, in a session of its own,
+ *   an in-process MCP server's tool tell; each that the version has must agree), the
  *   attachments the CLI keeps once the turn is over (from the session's transcript file, checked
  *   against the breakdown the CLI reported), and what a version that counts the conversation
  *   after a turn leaves out of it;
@@ -227,6 +230,8 @@ export interface ContextRuns {
   date: string;
   full: Json;
   fullCounts: RecordedRequest[];
+  /** A session with one MCP tool (`MEASURED_MCP_TOOL`): its answer and the counts asked for it. */
+  mcp: { answer: Json; counts: RecordedRequest[] };
   summary: Json;
   after: Json;
   afterCounts: RecordedRequest[];
@@ -281,7 +286,61 @@ async function contextRuns(binary: string): Promise<ContextRuns> {
       where: binary,
       hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
     });
+  state.mcp = await mcpRun(binary);
   return state as ContextRuns;
+}
+
+/** get_context_usage of a session with `MEASURED_MCP_TOOL`, once the CLI lists it, and the counts asked. */
+async function mcpRun(binary: string): Promise<ContextRuns['mcp']> {
+  const state: { mcp?: ContextRuns['mcp'] } = {};
+  const name = `mcp__${MEASURED_MCP_TOOL.server}__${MEASURED_MCP_TOOL.name}`;
+  const scenario: Scenario = {
+    id: 'capture/usage-context-mcp',
+    requirement: 'capture',
+    spec: 'capture',
+    tier: 'model',
+    model: script([text('Measured.')]),
+    sdkMcpServers: [
+      {
+        name: MEASURED_MCP_TOOL.server,
+        tools: [
+          {
+            name: MEASURED_MCP_TOOL.name,
+            description: MEASURED_MCP_TOOL.description,
+            inputSchema: { type: 'object', properties: {} },
+            call: () => ({ content: [{ type: 'text', text: 'measured' }] }),
+          },
+        ],
+      },
+    ],
+    deadlineMs: 60_000,
+    async drive(ctx) {
+      await ctx.session.request({
+        subtype: 'initialize',
+        hooks: {},
+        sdkMcpServers: [MEASURED_MCP_TOOL.server],
+      });
+      // An in-process server's handshake is made for the first turn; its tools are listed after it.
+      await turn(ctx, 'Measure.');
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const reply = await ctx.session.request({ subtype: 'get_context_usage' });
+        const answer = isRecord(reply.response) ? reply.response : {};
+        const listed = (Array.isArray(answer.mcpTools) ? answer.mcpTools : []) as Json[];
+        if (listed.some((t) => t.name === name)) {
+          state.mcp = { answer, counts: ctx.modelRequests().filter((r) => r.kind === 'count_tokens') };
+          return;
+        }
+        await sleep(200);
+      }
+    },
+  };
+  const run = await runScenario(scenario, { binary });
+  if (!run.passed || state.mcp === undefined)
+    throw new ClideError('io', `capturing get_context_usage of an MCP tool from ${binary} failed`, {
+      where: binary,
+      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
+    });
+  return state.mcp;
 }
 
 type Category = { name: string; tokens: number };
@@ -299,6 +358,35 @@ function countBody(request: RecordedRequest): { text: string | undefined; tools:
     text: typeof content === 'string' ? content : undefined,
     tools: Array.isArray(body.tools) ? (body.tools as Json[]) : [],
   };
+}
+
+/**
+ * An MCP tool the capture offers (an in-process server's): its description long enough that its
+ * count exceeds what a count of tools leaves out.
+ */
+export const MEASURED_MCP_TOOL = {
+  server: 'clide-capture',
+  name: 'measure',
+  description: 'Measures what a count of MCP tools leaves out. '.repeat(80),
+};
+
+/**
+ * What the count of a session's MCP tools leaves out: the count (the scripted API's answer, its
+ * characters over four, rounded up) less the tokens the answer gives its one tool.
+ */
+export function mcpOverhead(run: ContextRuns['mcp']): number {
+  const name = `mcp__${MEASURED_MCP_TOOL.server}__${MEASURED_MCP_TOOL.name}`;
+  const count = run.counts.find((r) => {
+    const tools = countBody(r).tools;
+    return tools.length === 1 && tools[0]?.name === name;
+  });
+  const listed = (Array.isArray(run.answer.mcpTools) ? run.answer.mcpTools : []) as Json[];
+  const tokens = listed.find((t) => t.name === name)?.tokens;
+  if (!count || typeof tokens !== 'number' || tokens <= 0)
+    throw new ClideError('io', `no count of the MCP tool ${name}, or no tokens for it in the answer`, {
+      hint: JSON.stringify(listed),
+    });
+  return estimateTokens(JSON.stringify(count.body)) - tokens;
 }
 
 /**
@@ -330,14 +418,20 @@ export function contextEstimates(version: string, runs: ContextRuns): ContextEst
       const c = countBody(r);
       return c.tools.length === 1 && c.tools[0]?.name !== 'Skill';
     });
-    toolOverhead =
-      deferred > 0
-        ? deferredOverhead(
-            singles.map((r) => Math.ceil(jsLength(JSON.stringify(r.body)) / 4)),
-            deferred,
-          )
-        : 0;
+    if (deferred > 0)
+      toolOverhead = deferredOverhead(
+        singles.map((r) => Math.ceil(jsLength(JSON.stringify(r.body)) / 4)),
+        deferred,
+      );
   }
+  // The MCP tools' count less the same overhead is what their tokens come to.
+  const mcp = mcpOverhead(runs.mcp);
+  if (toolOverhead !== undefined && mcp !== toolOverhead)
+    throw new ClideError(
+      'io',
+      `the MCP tools' count leaves out ${mcp}, the other tool counts ${toolOverhead}`,
+    );
+  toolOverhead = mcp;
   if (toolOverhead === undefined || !Number.isInteger(toolOverhead) || toolOverhead < 0)
     throw new ClideError('io', 'no tool-set overhead explains the estimates');
 

@@ -40,7 +40,10 @@ export interface ContextEstimates {
    * a summary as it answers in full.
    */
   summaryCharsPerToken: number | null;
-  /** What a summary adds to the estimate of a set of tool definitions (and a count of one leaves out). */
+  /**
+   * What a summary adds to the estimate of a set of tool definitions, and what a count of a
+   * deferred tool or of the MCP tools leaves out.
+   */
   toolOverhead: number;
   /** The breakdown of the conversation's messages (`messageBreakdown`): characters a token. */
   messageCharsPerToken: number;
