@@ -25,8 +25,9 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * request, updateSettings then the settings file and `reinitialize()`). Methods whose answer needs
  * what the sandbox lacks (an account, a running task, a server with resources, file
  * checkpointing) are called too: both sides must answer alike (the same error, or the same empty
- * answer). `getContextUsage()` is compared by its fields: its figures are the CLI's own token
- * estimates.
+ * answer). `getContextUsage()` is compared whole before any model change or turn (its figures are
+ * the CLI's token counts and estimates of the session's context); after the turns and model
+ * changes, by its fields, model, window and last response's usage (below).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -262,6 +263,13 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     // MCP: the configured stdio server once its handshake is over, then what changes it.
     for (let waited = 0; !existsSync(ready) && waited < 30_000; waited += 100) await sleep(100);
     await settledStatus('mcpServerStatus() with calc configured', ['calc']);
+    // The context of the session as the SDK shapes it (an empty system prompt, the tools offered
+    // without a permission prompt tool, the stdio server's tool), before anything changes it: the
+    // CLI's token counts (in full) and estimates (a summary), compared whole.
+    await call('getContextUsage() with calc connected', 'getContextUsage');
+    await call("getContextUsage({ detail: 'summary' }) with calc connected", 'getContextUsage', {
+      detail: 'summary',
+    });
     await call(
       "setMcpPermissionModeOverride('calc', 'default')",
       'setMcpPermissionModeOverride',
@@ -346,6 +354,11 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
       join(cwd, 'stale.txt'),
       mtime('stale.txt') - 5000,
     );
+    // After the permission mode, settings (an output style), MCP server and thinking changes, before
+    // any model change or turn: compared whole.
+    await call("getContextUsage({ detail: 'summary' }) before any model change or turn", 'getContextUsage', {
+      detail: 'summary',
+    });
     await call('setModel(claude-haiku-4-5)', 'setModel', 'claude-haiku-4-5');
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
     await call("setModel('sonnet')", 'setModel', 'sonnet');
@@ -359,9 +372,10 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     );
 
     // Context, plugins, skills, styles, rewind, tasks.
-    // Its figures are the CLI's token estimates of a session with an MCP server, model and
-    // output-style changes, which the fake does not make: the answer's fields, model and window,
-    // and the last response's usage are compared (docs/fake-claude-differences.md).
+    // After turns on other models and an output-style change the real CLI's conversation holds
+    // attachments and messages the fake does not keep (model and style notices, prompt snapshots:
+    // docs/fake-claude-differences.md), so its messages' figures differ: the answer's fields,
+    // model and window, and the last response's usage are compared.
     await call("getContextUsage({ detail: 'summary' })", 'getContextUsage', { detail: 'summary' });
     const usage = steps.pop()!;
     steps.push({

@@ -94,3 +94,45 @@ describe('get_context_usage’s token counts', () => {
     });
   });
 });
+
+describe('get_context_usage’s token counts of another session than the captured one', () => {
+  const plain: ContextCountsData = {
+    ...data(false),
+    beforeFirstTurn: {
+      ...data(false).beforeFirstTurn,
+      requests: [...data(false).beforeFirstTurn.requests, { text: 'foo', tools: ['Cron'] }],
+      tools: { ...data(false).beforeFirstTurn.tools, Cron: { name: 'Cron', description: 'Schedules.' } },
+    },
+  };
+  const add = { name: 'mcp__calc__add', description: 'Adds two numbers', input_schema: { type: 'object' } };
+
+  it('an empty system prompt counts no section; tools the session lacks leave their counts (none left: no count)', () => {
+    const shape = { ownPrompt: false, tools: new Set(['Agent']), mcpTools: [] };
+    const bodies = new ContextCounts(plain).bodies('m-1', false, values, undefined, shape);
+    expect(texts(bodies)).toEqual(['foo/', 'foo/', 'foo/Agent']);
+  });
+
+  it('MCP tools are counted together in place of the second tool-less baseline count, as defined', () => {
+    const shape = { ownPrompt: true, mcpTools: [add] };
+    const parts = new ContextCounts(plain).parts('m-1', false, values, shape);
+    expect(parts?.map((p) => [p.text, p.tools, p.mcp ?? false])).toEqual([
+      ['foo', [], false],
+      ['foo', ['mcp__calc__add'], true],
+      ['Work in /w.', [], false],
+      ['foo', ['Agent', 'Web'], false],
+      ['foo', ['Cron'], false],
+    ]);
+    expect(parts?.[1]?.body).toEqual({
+      model: 'm-1',
+      messages: [{ role: 'user', content: 'foo' }],
+      tools: [add],
+    });
+  });
+
+  it('covers only sessions whose built-in tools the capture counted', () => {
+    const counts = new ContextCounts(plain);
+    expect(counts.countsTools(['Agent', 'Cron'])).toBe(true);
+    expect(counts.countsTools(['Agent', 'StructuredOutput'])).toBe(false);
+    expect(new ContextCounts(null).countsTools([])).toBe(false);
+  });
+});

@@ -8,6 +8,13 @@ import { fillTemplate } from './index.js';
  * built-in tools together, the deferred ones — each a user message and the tools it counts. The
  * CLI sends them concurrently, so they arrive in no fixed order (the model-side comparison sorts
  * them).
+ *
+ * The capture is of a plain session; another session's counts follow from what it has (its
+ * `ContextShape`, read from the binaries and checked against them in an Agent SDK session): a
+ * session with an empty system prompt of its own counts no section, one without some built-in
+ * tools leaves them out of their counts (a count left with no tool is not made), and one with MCP
+ * tools counts them together in a count of their own, as they are defined (`{name, description,
+ * input_schema}`).
  */
 
 type Json = Record<string, unknown>;
@@ -53,13 +60,75 @@ export interface CountedPart {
   text: string;
   tools: string[];
   body: Json;
+  /** The count of the session's MCP tools (their definitions the body's `tools`). */
+  mcp?: true;
 }
+
+/** What of a session shapes its counts (see the module comment). */
+export interface ContextShape {
+  /** Whether the session has the CLI's own system prompt (its sections counted), not an empty one. */
+  ownPrompt: boolean;
+  /** The session's built-in tools, by API name (undefined: the captured session's). */
+  tools?: ReadonlySet<string>;
+  /** The session's MCP tools, as the CLI defines them for counting. */
+  mcpTools: readonly Json[];
+}
+
+const PLAIN: ContextShape = { ownPrompt: true, mcpTools: [] };
 
 /** One session's token counts: what it counted already. */
 export class ContextCounts {
   private readonly counted = new Set<string>();
 
   constructor(private readonly data: ContextCountsData | null | undefined) {}
+
+  /** Whether the data has a counted definition of each of `tools` (built-in, by API name). */
+  countsTools(tools: Iterable<string>): boolean {
+    const data = this.data;
+    if (!data) return false;
+    return [...tools].every((t) => data.beforeFirstTurn.tools[t] !== undefined);
+  }
+
+  /**
+   * The parts of `set` a session of `shape` makes (templates filled by `part`): the sections only
+   * with its own prompt, each tool count with the session's tools (none left: no count). The MCP
+   * tools' count is the second tool-less baseline count of the capture (a session without MCP
+   * tools counts none: the baseline alone); a session with MCP tools counts their definitions there.
+   */
+  private partsOf(
+    model: string,
+    set: ContextCountSet,
+    shape: ContextShape,
+    part: (request: ContextCountRequest) => CountedPart,
+  ): CountedPart[] {
+    const baseline = set.requests.find((r) => r.tools.length > 0)?.text ?? 'foo';
+    let baselines = 0;
+    let mcp: CountedPart | undefined;
+    if (shape.mcpTools.length > 0) {
+      const tools = shape.mcpTools.map((t) => structuredClone(t));
+      mcp = {
+        text: baseline,
+        tools: tools.map((t) => String(t.name)),
+        body: { model, messages: [{ role: 'user', content: baseline }], tools },
+        mcp: true,
+      };
+    }
+    const parts = set.requests.flatMap((r): CountedPart[] => {
+      if (r.tools.length === 0) {
+        if (r.text !== baseline) return shape.ownPrompt ? [part(r)] : [];
+        baselines++;
+        if (baselines === 2 && mcp) {
+          const taken = mcp;
+          mcp = undefined;
+          return [taken];
+        }
+        return [part(r)];
+      }
+      const tools = shape.tools ? r.tools.filter((t) => shape.tools!.has(t)) : r.tools;
+      return tools.length === 0 ? [] : [part({ text: r.text, tools })];
+    });
+    return mcp ? [...parts, mcp] : parts;
+  }
 
   /** The part a count request of `set` makes for a session of `model` (its templates filled with `values`). */
   private partOf(
@@ -86,19 +155,24 @@ export class ContextCounts {
   }
 
   /**
-   * The parts of a get_context_usage for a session of `model` (`afterATurn`: it had a model turn),
-   * the prompt templates filled with `values` (as the CLI's own system prompt's): every count the
+   * The parts of a get_context_usage for a session of `model` (`afterATurn`: it had a model turn)
+   * and `shape`, the prompt templates filled with `values` (as the CLI's own system prompt's): every count the
    * version makes of its context, asked this time or counted before. A version that counts the
    * conversation after a turn (`afterATurn` null in the data) counts its parts as before one, but
    * the empty conversation's (the conversation's own count is the caller's). Undefined where the
    * data has none.
    */
-  parts(model: string, afterATurn: boolean, values: Record<string, string>): CountedPart[] | undefined {
+  parts(
+    model: string,
+    afterATurn: boolean,
+    values: Record<string, string>,
+    shape: ContextShape = PLAIN,
+  ): CountedPart[] | undefined {
     const data = this.data;
     if (!data) return undefined;
     const set = afterATurn ? (data.afterATurn ?? data.beforeFirstTurn) : data.beforeFirstTurn;
     const part = this.partOf(model, set, values);
-    const parts = set.requests.map(part);
+    const parts = this.partsOf(model, set, shape, part);
     if (!afterATurn || data.afterATurn !== null) return parts;
     const baseline = parts.find((p) => p.tools.length > 0)?.text;
     const empty = parts.findIndex((p) => p.tools.length === 0 && p.text === baseline);
@@ -115,10 +189,11 @@ export class ContextCounts {
     afterATurn: boolean,
     values: Record<string, string>,
     conversation?: Json,
+    shape: ContextShape = PLAIN,
   ): Json[] | undefined {
     const data = this.data;
     if (!data || (afterATurn && data.afterATurn === null && conversation === undefined)) return undefined;
-    const parts = this.parts(model, afterATurn, values);
+    const parts = this.parts(model, afterATurn, values, shape);
     if (!parts) return undefined;
     const all = [...parts.map((p) => p.body), ...(conversation ? [conversation] : [])];
     if (!data.cachedInSession) return all;

@@ -11,7 +11,7 @@ import {
   openingContext,
   RequestMessages,
 } from './compose.js';
-import { ContextCounts, type CountedPart } from './context-counts.js';
+import { ContextCounts, type ContextShape, type CountedPart } from './context-counts.js';
 import { type ContextTemplates, withTemplates } from './context-templates.js';
 import { deviceId } from './device-id.js';
 import {
@@ -39,6 +39,14 @@ import { ModelChecks } from './model-check.js';
 import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
 
 type Json = Record<string, unknown>;
+
+/** A session's tools as `get_context_usage` counts them. */
+export interface SessionTools {
+  /** The built-in tools, by API name (offered or deferred). */
+  builtin: readonly string[];
+  /** The MCP tools, as the CLI defines them for counting (`{name, description, input_schema}`). */
+  mcp: readonly Json[];
+}
 
 export interface ModelSideFlags {
   systemPrompt?: unknown;
@@ -158,19 +166,27 @@ export class ModelSideSession {
   /**
    * `get_context_usage`'s token counts (path and bodies) for a session of `sessionModel` (its API
    * id `apiModel`; `afterATurn`: it had a model turn; `conversation`: the conversation's count, of a
-   * version that makes one after a turn), where the version makes them and the capture covers the
-   * session: its own system prompt, the default session's model (no variant).
+   * version that makes one after a turn; `tools`: its built-in and MCP tools), where the version
+   * makes them and the capture covers the session: its own system prompt or an empty one, the
+   * default session's model (no variant), built-in tools the capture counted.
    */
   contextCounts(
     sessionModel: string,
     apiModel: string,
     afterATurn: boolean,
     configDir: string,
+    tools: SessionTools,
     conversation?: Json,
   ): { path: string; bodies: Json[] } | undefined {
     const data = this.data.contextCounts;
-    if (!data || !this.countsCovered(sessionModel)) return undefined;
-    const bodies = this.counts.bodies(apiModel, afterATurn, this.promptValues(configDir), conversation);
+    if (!data || !this.countsCovered(sessionModel, tools)) return undefined;
+    const bodies = this.counts.bodies(
+      apiModel,
+      afterATurn,
+      this.promptValues(configDir),
+      conversation,
+      this.shape(tools),
+    );
     return bodies ? { path: data.path, bodies } : undefined;
   }
 
@@ -180,9 +196,15 @@ export class ModelSideSession {
     apiModel: string,
     afterATurn: boolean,
     configDir: string,
+    tools: SessionTools,
   ): CountedPart[] | undefined {
-    if (!this.countsCovered(sessionModel)) return undefined;
-    return this.counts.parts(apiModel, afterATurn, this.promptValues(configDir));
+    if (!this.countsCovered(sessionModel, tools)) return undefined;
+    return this.counts.parts(apiModel, afterATurn, this.promptValues(configDir), this.shape(tools));
+  }
+
+  /** What of the session shapes its counts. */
+  private shape(tools: SessionTools): ContextShape {
+    return { ownPrompt: this.systemPrompt === undefined, tools: new Set(tools.builtin), mcpTools: tools.mcp };
   }
 
   /** The values of the CLI's own prompt's templates for this session (`{cwd}`, `{memoryDir}`, …). */
@@ -190,9 +212,14 @@ export class ModelSideSession {
     return this.promptValues(configDir);
   }
 
-  /** Whether the captured counts cover a session of `sessionModel` (see `contextCounts`). */
-  private countsCovered(sessionModel: string): boolean {
-    return this.systemPrompt === undefined && !this.appendSystemPrompt && !this.variant(sessionModel);
+  /** Whether the captured counts cover a session of `sessionModel` and `tools` (see `contextCounts`). */
+  private countsCovered(sessionModel: string, tools: SessionTools): boolean {
+    return (
+      (this.systemPrompt === undefined || this.systemPrompt === '') &&
+      !this.appendSystemPrompt &&
+      !this.variant(sessionModel) &&
+      this.counts.countsTools(tools.builtin)
+    );
   }
 
   /** Whether the version counts the conversation after a turn (2.1.150), rather than estimating it. */

@@ -24,7 +24,7 @@ import { contextDate, toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
 import { fillTemplate } from '../model-side/index.js';
-import { ModelSideSession } from '../model-side/session.js';
+import { ModelSideSession, type SessionTools } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
 import { contextUsage } from '../usage/context-usage.js';
 import { usageData } from '../usage/index.js';
@@ -732,15 +732,19 @@ export class ScriptedEngine implements ControlSession {
   }
 
   /**
-   * Whether the captured counts of `get_context_usage` cover the session: api-key auth, its default
-   * tools, no MCP server's (the rest model-side/session.ts decides).
+   * Whether the captured counts of `get_context_usage` cover the session: api-key auth (the rest
+   * model-side/session.ts decides, from the session's tools: `countedTools`).
    */
   private countsCovered(): boolean {
-    const names = (tools: ReadonlyArray<{ name: string }>) => tools.map((t) => t.name).join(',');
-    const defaultTools =
-      names(this.apiTools()) === names(this.b.apiTools()) &&
-      this.mcp.apiTools(this.flags.permissionPromptTool).length === 0;
-    return this.auth === 'api-key' && defaultTools;
+    return this.auth === 'api-key';
+  }
+
+  /** The session's tools as `get_context_usage` counts them: built-in (offered or deferred) and MCP. */
+  private countedTools(): SessionTools {
+    return {
+      builtin: this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)),
+      mcp: this.mcp.apiTools(this.flags.permissionPromptTool),
+    };
   }
 
   /** The session's context as the version's estimates read it (usage/data/<version>.json). */
@@ -789,7 +793,14 @@ export class ScriptedEngine implements ControlSession {
     const model = String(this.b.apiModelFor(this.model));
     const afterATurn = this.history.some((m) => m.role === 'assistant');
     const conversation = afterATurn ? this.conversationCount(model) : undefined;
-    const counts = this.modelSide.contextCounts(this.model, model, afterATurn, this.configDir, conversation);
+    const counts = this.modelSide.contextCounts(
+      this.model,
+      model,
+      afterATurn,
+      this.configDir,
+      this.countedTools(),
+      conversation,
+    );
     if (counts) this.postAside(counts.path, counts.bodies);
   }
 
@@ -820,7 +831,13 @@ export class ScriptedEngine implements ControlSession {
     if (!estimates || !this.countsCovered()) return base;
     const model = String(this.b.apiModelFor(this.model));
     const afterATurn = this.history.some((m) => m.role === 'assistant');
-    const parts = this.modelSide.contextParts(this.model, model, afterATurn, this.configDir);
+    const parts = this.modelSide.contextParts(
+      this.model,
+      model,
+      afterATurn,
+      this.configDir,
+      this.countedTools(),
+    );
     if (!parts) return base;
     const values: Record<string, string> = {
       ...this.modelSide.templateValues(this.configDir),

@@ -195,6 +195,75 @@ describe('get_context_usage computed for a session the counts cover', () => {
     );
   });
 
+  describe('the MCP tools: one count of them all less the overhead, shared out by their definitions’ estimates', () => {
+    const big = tool('mcp__calc__add', 'A'.repeat(3000));
+    const small = tool('mcp__calc__sub', 'S'.repeat(1000));
+    const mcp: CountedPart = { ...part('foo', [big, small]), mcp: true };
+    const total = countTokens(mcp.body) - 500;
+    const share = (t: Json) => Math.round(JSON.stringify(t).length / 4);
+    const all = share(big) + share(small);
+    const of = (t: Json) => Math.round((share(t) / all) * total);
+    const listed = (isLoaded: [boolean, boolean]) => [
+      { name: 'mcp__calc__add', serverName: 'calc', tokens: of(big), isLoaded: isLoaded[0] },
+      { name: 'mcp__calc__sub', serverName: 'calc', tokens: of(small), isLoaded: isLoaded[1] },
+    ];
+    const withMcp = { ...base, mcpTools: [] };
+
+    it('deferred (a version with the deferred category) until the conversation calls one: then loaded', () => {
+      const answer = contextUsage(input({ base: withMcp, parts: [...parts, mcp] }));
+      expect(answer.mcpTools).toEqual(listed([false, false]));
+      expect(tokensOf(answer)['MCP tools (deferred)']).toBe(of(big) + of(small));
+      expect(tokensOf(answer)['MCP tools']).toBeUndefined();
+      expect((answer.categories as Json[]).map((c) => c.id)).toEqual([
+        'system_prompt',
+        'system_tools',
+        'mcp_tools_deferred',
+        'system_tools_deferred',
+        'skills',
+        'messages',
+        'autocompact_buffer',
+        'free_space',
+      ]);
+      const messages = [
+        { role: 'user', content: 'Add.' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'mcp__calc__add', input: {} }] },
+      ];
+      const called = contextUsage(input({ base: withMcp, parts: [...parts, mcp], messages }));
+      expect(called.mcpTools).toEqual(listed([true, false]));
+      expect(tokensOf(called)['MCP tools']).toBe(of(big));
+      expect(tokensOf(called)['MCP tools (deferred)']).toBe(of(small));
+    });
+
+    it('as a summary, their definitions estimated (the overhead added, then left out)', () => {
+      const answer = contextUsage(input({ base: withMcp, parts: [...parts, mcp], summary: true }));
+      expect(tokensOf(answer)['MCP tools (deferred)']).toBe(
+        Math.round(JSON.stringify(mcp.body.tools).length / 3),
+      );
+    });
+
+    it('on a version without the deferred category, none loaded and all of them "MCP tools"; under the overhead, none', () => {
+      const plain = {
+        ...withMcp,
+        categories: (base.categories as Json[])
+          .filter((c) => c.name !== 'System tools (deferred)')
+          .map(({ id: _id, kind: _kind, ...c }) => c),
+      };
+      const answer = contextUsage(input({ base: plain, parts: [...parts, mcp] }));
+      expect(answer.mcpTools).toEqual(listed([false, false]));
+      expect((answer.categories as Json[])[2]).toEqual({
+        name: 'MCP tools',
+        tokens: total,
+        color: 'cyan_FOR_SUBAGENTS_ONLY',
+      });
+      const tiny: CountedPart = { ...part('foo', [tool('mcp__calc__add', 'Adds.')]), mcp: true };
+      const under = contextUsage(input({ base: plain, parts: [...parts, tiny] }));
+      expect(under.mcpTools).toEqual([
+        { name: 'mcp__calc__add', serverName: 'calc', tokens: 0, isLoaded: false },
+      ]);
+      expect(tokensOf(under)['MCP tools']).toBeUndefined();
+    });
+  });
+
   it("lays the grid out as the CLI does: each version's captured fresh answer has the grid its categories make", async () => {
     for (const version of ['2.1.150', '2.1.332']) {
       const b = await behaviourFor(version);

@@ -12,7 +12,8 @@ import type { ContextEstimates } from './types.js';
  *   rounded; a set of tool definitions the same of their JSON, plus an overhead): the system
  *   prompt (a count per section), the tools offered (one count; less the skills' share), the
  *   deferred tools (a count each, less the overhead) — on a version without the deferred category
- *   they count with the tools offered —, the Skill tool (the slash commands' tokens);
+ *   they count with the tools offered —, the MCP tools (one count, less the overhead: `mcpTools`),
+ *   the Skill tool (the slash commands' tokens);
  * - the messages: before a model turn, the empty conversation's count (a summary: none); after
  *   one, the last response's input tokens (`apiUsage`: its input, cache creation and cache read)
  *   beyond the other categories, what came after it estimated, within the free window (a version
@@ -35,6 +36,8 @@ export interface CountedPart {
   tools: string[];
   /** The count request's body. */
   body: Json;
+  /** The count of the session's MCP tools. */
+  mcp?: true;
 }
 
 export interface StoredMessage {
@@ -83,6 +86,8 @@ const BUFFERS = ['Autocompact buffer', 'Compact buffer'];
 const KNOWN: ReadonlyArray<Omit<Category, 'tokens'>> = [
   { id: 'system_prompt', name: 'System prompt', color: 'promptBorder' },
   { id: 'system_tools', name: 'System tools', color: 'inactive' },
+  { id: 'mcp_tools', name: 'MCP tools', color: 'cyan_FOR_SUBAGENTS_ONLY' },
+  { id: 'mcp_tools_deferred', name: 'MCP tools (deferred)', color: 'inactive', isDeferred: true },
   { id: 'system_tools_deferred', name: 'System tools (deferred)', color: 'inactive', isDeferred: true },
   { id: 'skills', name: 'Skills', color: 'warning' },
   { id: 'messages', name: 'Messages', color: 'purple_FOR_SUBAGENTS_ONLY' },
@@ -119,7 +124,7 @@ function partTokens(input: ContextUsageInput) {
   const skillOnly = (p: CountedPart) => p.tools.length === 1 && p.tools[0] === 'Skill';
   const skill = parts.find(skillOnly);
   // The Skill tool alone is the slash commands' count (a version may count it twice: the skills').
-  const toolParts = parts.filter((p) => p.tools.length > 0 && !skillOnly(p));
+  const toolParts = parts.filter((p) => p.tools.length > 0 && !skillOnly(p) && !p.mcp);
   const offered = toolParts.filter((p) => p.tools.some((t) => offeredTools.has(t)));
   const deferred = toolParts.filter((p) => !p.tools.some((t) => offeredTools.has(t)));
   const deferredCategory = categoriesOf(input.base).some((c) => c.name === 'System tools (deferred)');
@@ -131,7 +136,50 @@ function partTokens(input: ContextUsageInput) {
     deferred: deferredCategory ? sum(deferred, (p) => Math.max(0, tokens(p) - overhead)) : 0,
     slashCommands: skill ? tokens(skill) : undefined,
     emptyConversation: empty && perToken === null ? countTokens(empty.body) : 0,
+    mcp: mcpTools(input, tokens, deferredCategory),
   };
+}
+
+interface McpTool {
+  name: string;
+  serverName: string;
+  tokens: number;
+  isLoaded: boolean;
+}
+
+/**
+ * The MCP tools' tokens: their count (all in one) less the overhead, shared out by each one's
+ * estimate (its definition's JSON at the breakdown's characters a token). On a version with the
+ * deferred category (it defers them behind ToolSearch) a tool the conversation called is loaded
+ * (the "MCP tools" category), the others deferred; on one without, none is loaded and all count
+ * as "MCP tools".
+ */
+function mcpTools(input: ContextUsageInput, tokens: (p: CountedPart) => number, deferredCategory: boolean) {
+  const part = input.parts.find((p) => p.mcp);
+  if (!part) return { loaded: 0, deferred: 0, tools: [] as McpTool[] };
+  const total = Math.max(0, tokens(part) - input.estimates.toolOverhead);
+  const defs = (Array.isArray(part.body.tools) ? part.body.tools : []) as Json[];
+  const each = defs.map((d) => estimate(JSON.stringify(d), input.estimates.messageCharsPerToken));
+  const all = each.reduce((s, t) => s + t, 0) || 1;
+  const called = new Set<string>();
+  if (deferredCategory)
+    for (const m of input.messages)
+      if (m.role === 'assistant' && Array.isArray(m.content))
+        for (const block of m.content as Json[])
+          if (block.type === 'tool_use' && typeof block.name === 'string') called.add(block.name);
+  const tools = defs.map((d, i) => {
+    const name = String(d.name);
+    return {
+      name,
+      serverName: name.split('__')[1] || 'unknown',
+      tokens: Math.round((each[i]! / all) * total),
+      isLoaded: called.has(name),
+    };
+  });
+  const sum = (list: McpTool[]) => list.reduce((s, t) => s + t.tokens, 0);
+  return deferredCategory
+    ? { loaded: sum(tools.filter((t) => t.isLoaded)), deferred: sum(tools.filter((t) => !t.isLoaded)), tools }
+    : { loaded: total, deferred: 0, tools };
 }
 
 /** A content block as the CLI estimates one at `charsPerToken`. */
@@ -326,6 +374,8 @@ export function contextUsage(input: ContextUsageInput): Json {
   };
   add('System prompt', parts.systemPrompt);
   add('System tools', parts.builtIn - skills);
+  add('MCP tools', parts.mcp.loaded);
+  add('MCP tools (deferred)', parts.mcp.deferred);
   add('System tools (deferred)', parts.deferred);
   add('Skills', skills);
   const before = used.reduce((s, c) => s + (c.isDeferred ? 0 : c.tokens), 0);
@@ -394,6 +444,9 @@ export function contextUsage(input: ContextUsageInput): Json {
         break;
       case 'gridRows':
         answer.gridRows = gridRows(categories, window);
+        break;
+      case 'mcpTools':
+        answer.mcpTools = parts.mcp.tools;
         break;
       case 'slashCommands':
         answer.slashCommands =
