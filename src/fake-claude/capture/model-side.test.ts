@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { billingTemplate, fallbackTemplate, planReminder } from './model-side.js';
+import { billingTemplate, defaultPromptTemplate, fallbackTemplate, planReminder } from './model-side.js';
 
 describe('model-side capture', () => {
   it('turns the billing header hashes into {hex:N}', () => {
@@ -54,5 +56,38 @@ describe('model-side capture', () => {
       template: 'Plan mode is active. At {planFilePath}.',
     });
     expect(() => planReminder([plain], [plain])).toThrow(/no plan-mode reminder/);
+  });
+});
+
+const root = '/tmp/sbx';
+
+describe('defaultPromptTemplate (a captured prompt as a template of the session it ran in)', () => {
+  it('templates the main prompt’s environment list', () => {
+    const text = ` - Primary working directory: ${root}/work\n - Is a git repository: false\n - Platform: linux\n - OS Version: Linux 6.1.0-9-amd64\n`;
+    expect(defaultPromptTemplate(text, root)).toBe(
+      ' - Primary working directory: {cwd}\n - Is a git repository: {isGitRepo}\n - Platform: {platform}\n - OS Version: {osVersion}\n',
+    );
+  });
+
+  it('templates a subagent’s <env> block, whose lines have no dash (2.1.150)', () => {
+    const text = `<env>\nWorking directory: ${root}/work\nIs directory a git repo: No\nPlatform: linux\nShell: unknown\nOS Version: Linux 6.18.44-fc-v1147\n</env>`;
+    expect(defaultPromptTemplate(text, root)).toBe(
+      '<env>\nWorking directory: {cwd}\nIs directory a git repo: No\nPlatform: {platform}\nShell: unknown\nOS Version: {osVersion}\n</env>',
+    );
+  });
+});
+
+describe('the fake’s captured data', () => {
+  it('names no machine’s platform or kernel release: each is a template the session fills', () => {
+    const dataDirs = ['src/fake-claude/model-side/data', 'src/fake-claude/scripted/message-kinds/data'];
+    const literal: string[] = [];
+    for (const dir of dataDirs) {
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+        const text = readFileSync(join(dir, file), 'utf8');
+        for (const m of text.matchAll(/(?:OS Version|Platform): (?!\{)[^\\"]+/g))
+          literal.push(`${dir}/${file}: ${m[0]}`);
+      }
+    }
+    expect(literal).toEqual([]);
   });
 });

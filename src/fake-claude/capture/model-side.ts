@@ -208,7 +208,10 @@ export function fallbackTemplate(message: Json, original: string, fallback: stri
 /**
  * The CLI's own system prompt (sent when none is given) as a template: the run's working folder
  * `{cwd}`, its memory folder `{memoryDir}`, and the environment lines `{isGitRepo}`, `{platform}`,
- * `{osVersion}`; the rest (the default model's lines among them) as the binary wrote it.
+ * `{osVersion}` (in either form the versions write them: ` - OS Version: …` in the main prompt's
+ * list, `OS Version: …` in a subagent's `<env>` block on 2.1.150, whose literal kernel release made
+ * the fake's subagent prompt the capturing machine's); the rest (the default model's lines among
+ * them) as the binary wrote it.
  */
 export function defaultPromptTemplate(text: string, root: string): string {
   const cwd = `${root}/work`;
@@ -219,8 +222,8 @@ export function defaultPromptTemplate(text: string, root: string): string {
     .split(cwd)
     .join('{cwd}')
     .replace(/( - Is a git repository: )(true|false)/, '$1{isGitRepo}')
-    .replace(/( - Platform: )(\S+)/, '$1{platform}')
-    .replace(/( - OS Version: )([^\n]+)/, '$1{osVersion}');
+    .replace(/((?:^|\n)(?: - )?Platform: )(\S+)/, '$1{platform}')
+    .replace(/((?:^|\n)(?: - )?OS Version: )([^\n]+)/, '$1{osVersion}');
 }
 
 /** Drives `binary` (claude `version`, default model `defaultModel`) and returns the data; writes nothing. */
