@@ -220,6 +220,15 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     return outcome;
   };
   const record = (name: string, value: unknown) => steps.push({ name, outcome: { value } });
+  /** getContextUsage({ detail: 'summary' }) compared by its fields, model, window and last response's usage. */
+  const shapeOf = async (name: string) => {
+    const getContextUsage = q.getContextUsage as (...args: unknown[]) => Promise<unknown>;
+    const outcome = await settle(() => getContextUsage.call(q, { detail: 'summary' }));
+    steps.push({
+      name: `${name}: its fields, model, window and last response's usage`,
+      outcome: contextShape(outcome),
+    });
+  };
   /**
    * mcpServerStatus once each of `servers` is listed and none is pending any more (a handshake
    * takes its time; a version may leave a server out of the list until it has ended).
@@ -360,8 +369,12 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
       detail: 'summary',
     });
     await call('setModel(claude-haiku-4-5)', 'setModel', 'claude-haiku-4-5');
+    // On another model the CLI counts the tools as it describes them for that model, which the
+    // fake does not know: the answer's model and window (docs/fake-claude-differences.md).
+    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)");
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
     await call("setModel('sonnet')", 'setModel', 'sonnet');
+    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel('sonnet')");
     await turn("a turn after setModel('sonnet')", 'Say something.');
     await call('setModel()', 'setModel');
     // The session's totals after the turns: each model's tokens, the lines the Edit changed.
@@ -376,12 +389,7 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     // attachments and messages the fake does not keep (model and style notices, prompt snapshots:
     // docs/fake-claude-differences.md), so its messages' figures differ: the answer's fields,
     // model and window, and the last response's usage are compared.
-    await call("getContextUsage({ detail: 'summary' })", 'getContextUsage', { detail: 'summary' });
-    const usage = steps.pop()!;
-    steps.push({
-      name: `${usage.name}: its fields, model, window and last response's usage`,
-      outcome: contextShape(usage.outcome),
-    });
+    await shapeOf("getContextUsage({ detail: 'summary' })");
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
     await call('reloadOutputStyles()', 'reloadOutputStyles');
@@ -424,15 +432,26 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
   return normalise(steps, sandbox) as Step[];
 }
 
-/** A `getContextUsage()` answer's fields (sorted), model, window and the last response's usage. */
+/**
+ * A `getContextUsage()` answer's fields (sorted), model, window (its size, autocompact threshold and
+ * source, the buffer it keeps free) and the last response's usage.
+ */
 function contextShape(outcome: Outcome): Outcome {
   if (!('value' in outcome) || typeof outcome.value !== 'object' || outcome.value === null) return outcome;
   const answer = outcome.value as Record<string, unknown>;
+  const categories = (Array.isArray(answer.categories) ? answer.categories : []) as Array<
+    Record<string, unknown>
+  >;
   return {
     value: {
       fields: Object.keys(answer).sort(),
       model: answer.model,
       maxTokens: answer.maxTokens,
+      rawMaxTokens: answer.rawMaxTokens,
+      autocompactSource: answer.autocompactSource,
+      autoCompactThreshold: answer.autoCompactThreshold,
+      isAutoCompactEnabled: answer.isAutoCompactEnabled,
+      buffer: categories.find((c) => /buffer/i.test(String(c.name))) ?? null,
       apiUsage: answer.apiUsage,
     },
   };

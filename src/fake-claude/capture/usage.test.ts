@@ -7,6 +7,7 @@ import {
   type ContextRuns,
   charsPerToken,
   contextEstimates,
+  contextWindowFacts,
   deferredOverhead,
   ESTIMATE_PROMPT,
   MEASURED_MCP_TOOL,
@@ -47,6 +48,36 @@ describe("the usage capture's arithmetic", () => {
   it('reads what a count of MCP tools leaves out from the tokens the answer gives the measured tool', () => {
     expect(mcpOverhead(mcpRun(500))).toBe(500);
     expect(() => mcpOverhead({ answer: { mcpTools: [] }, counts: [] })).toThrow(/no count of the MCP tool/);
+  });
+
+  it("reads a get_context_usage answer's window: size, autocompact threshold and source, buffer", () => {
+    const answer = {
+      categories: [
+        { id: 'skills', name: 'Skills', tokens: 10, color: 'warning', kind: 'used' },
+        {
+          id: 'autocompact_buffer',
+          name: 'Autocompact buffer',
+          tokens: 33_000,
+          color: 'inactive',
+          kind: 'buffer',
+        },
+      ],
+      maxTokens: 1_000_000,
+      rawMaxTokens: 1_000_000,
+      autocompactSource: 'model-default',
+      autoCompactThreshold: 967_000,
+      isAutoCompactEnabled: true,
+    };
+    expect(contextWindowFacts(answer)).toEqual({
+      maxTokens: 1_000_000,
+      rawMaxTokens: 1_000_000,
+      autocompactSource: 'model-default',
+      autoCompactThreshold: 967_000,
+      isAutoCompactEnabled: true,
+      buffer: { id: 'autocompact_buffer', name: 'Autocompact buffer', tokens: 33_000, color: 'inactive' },
+    });
+    expect(contextWindowFacts({ ...answer, categories: [] }).buffer).toBeNull();
+    expect(() => contextWindowFacts({ categories: [] })).toThrow(/without its window/);
   });
 
   it('reads a price per million tokens from the cost of 10,000 tokens, to a millionth of a dollar', () => {

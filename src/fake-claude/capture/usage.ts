@@ -13,7 +13,13 @@ import { isRecord } from '../../util/json.js';
 import { monthYear } from '../../util/month-year.js';
 import { contextDate } from '../model-side/compose.js';
 import { modelSideData } from '../model-side/index.js';
-import type { ContextEstimates, ModelFacts, ModelPrice, UsageData } from '../usage/types.js';
+import type {
+  ContextEstimates,
+  ContextWindowFacts,
+  ModelFacts,
+  ModelPrice,
+  UsageData,
+} from '../usage/types.js';
 
 /**
  * Captures what a real claude binary reckons of a session's usage — the fake's
@@ -23,6 +29,8 @@ import type { ContextEstimates, ModelFacts, ModelPrice, UsageData } from '../usa
  *   and output limit: one session that switches to each model in turn (`set_model`) and has a
  *   turn of it with scripted usage of one kind of token at a time; the cost each turn adds to the
  *   result's `modelUsage` is that kind's price, and the entry names the window and limit;
+ *   `get_context_usage` on the model, before its turns, its window as that answer reports it
+ *   (window, autocompact threshold and source, the buffer category);
  * - the constants of `get_context_usage`'s estimates, from a plain session asked in full and as a
  *   summary before its first turn and after it: how many characters a token the summary and the
  *   message breakdown estimate (the sums of the system prompt's sections and of the prompt tell),
@@ -69,6 +77,33 @@ function costDelta(before: Json, after: Json): { model: string; cost: number } {
   const [model, entry] = changed[0]!;
   const was = isRecord(before[model]) ? Number(before[model].costUSD) : 0;
   return { model, cost: Number((entry as Json).costUSD) - was };
+}
+
+/** What a `get_context_usage` answer tells of its window (see `ContextWindowFacts`). */
+export function contextWindowFacts(answer: Json): ContextWindowFacts {
+  const categories = (Array.isArray(answer.categories) ? answer.categories : []) as Json[];
+  const buffer = categories.find((c) => c.name === 'Autocompact buffer' || c.name === 'Compact buffer');
+  const facts: ContextWindowFacts = {
+    maxTokens: Number(answer.maxTokens),
+    rawMaxTokens: Number(answer.rawMaxTokens),
+    autocompactSource: String(answer.autocompactSource),
+    autoCompactThreshold:
+      typeof answer.autoCompactThreshold === 'number' ? answer.autoCompactThreshold : null,
+    isAutoCompactEnabled: answer.isAutoCompactEnabled === true,
+    buffer: buffer
+      ? {
+          ...(typeof buffer.id === 'string' ? { id: buffer.id } : {}),
+          name: String(buffer.name),
+          tokens: Number(buffer.tokens),
+          color: String(buffer.color),
+        }
+      : null,
+  };
+  if (!Number.isInteger(facts.maxTokens) || !Number.isInteger(facts.rawMaxTokens))
+    throw new ClideError('io', 'a get_context_usage answer without its window', {
+      hint: JSON.stringify(answer).slice(0, 500),
+    });
+  return facts;
 }
 
 /** USD per million tokens from the cost of `PRICING_TOKENS` tokens (to a millionth of a dollar). */
@@ -120,6 +155,12 @@ export async function captureModels(
           if (set.subtype !== 'success')
             throw new ClideError('io', `set_model ${model} failed`, { hint: JSON.stringify(set) });
         }
+        const usage = await ctx.session.request({ subtype: 'get_context_usage' });
+        if (usage.subtype !== 'success' || !isRecord(usage.response))
+          throw new ClideError('io', `get_context_usage on ${model ?? 'the default model'} failed`, {
+            hint: JSON.stringify(usage),
+          });
+        const window = contextWindowFacts(usage.response);
         const price: Partial<ModelPrice> = {};
         let id: string | undefined;
         let entry: Json = {};
@@ -134,10 +175,16 @@ export async function captureModels(
           price[kind] = priceOf(delta.cost);
           before = after;
         }
+        if (usage.response.model !== id)
+          throw new ClideError(
+            'io',
+            `get_context_usage names ${String(usage.response.model)}, the turns ${id}`,
+          );
         const measured: ModelFacts = {
           price: price as ModelPrice,
           contextWindow: Number(entry.contextWindow),
           maxOutputTokens: Number(entry.maxOutputTokens),
+          context: window,
         };
         const seen = facts[id!];
         if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(measured))

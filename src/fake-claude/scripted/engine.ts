@@ -26,8 +26,8 @@ import type { PostToolUseContext } from '../model-side/hooks.js';
 import { fillTemplate } from '../model-side/index.js';
 import { ModelSideSession, type SessionTools } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
-import { contextUsage } from '../usage/context-usage.js';
-import { usageData } from '../usage/index.js';
+import { contextUsage, onModel } from '../usage/context-usage.js';
+import { capturedModel, usageData } from '../usage/index.js';
 import type { ModelTotals } from '../usage/session-cost.js';
 import { SessionTally } from '../usage/tally.js';
 import { postToApi } from './api-post.js';
@@ -788,6 +788,8 @@ export class ScriptedEngine implements ControlSession {
   /** `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the capture covers the session. */
   countContext(detail?: unknown): void {
     if (!this.countsCovered()) return;
+    // Captured on the version's default model: on another, the CLI counts otherwise.
+    if (this.b.contextUsageResponse(this.facts()).model !== this.model) return;
     // A summary is estimated, not counted, by a version that makes summaries.
     if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number') return;
     const model = String(this.b.apiModelFor(this.model));
@@ -806,11 +808,17 @@ export class ScriptedEngine implements ControlSession {
 
   /**
    * `get_context_usage`'s answer: computed from the context's parts, the conversation and the last
-   * response's usage where the captured counts cover the session (usage/context-usage.ts), else
-   * the fresh session's captured answer.
+   * response's usage where the captured counts cover the session (usage/context-usage.ts: on the
+   * model they were captured with), else the fresh session's captured answer (on another model,
+   * with that model's window).
    */
   contextUsage(detail?: unknown): Json {
-    const captured = this.b.contextUsageResponse(this.facts());
+    const fresh = this.b.contextUsageResponse(this.facts());
+    // On another model than the captured answer's: that model's window (captured), the counts
+    // not covered (the CLI counts the tools as it describes them for the model).
+    const window = capturedModel(this.b.version, this.model)?.context;
+    const otherModel = fresh.model !== this.model;
+    const captured = otherModel && window ? onModel(fresh, this.model, window) : fresh;
     // Whatever the session, the last response's usage is what it was.
     const usage = this.lastUsage;
     const base =
@@ -828,7 +836,7 @@ export class ScriptedEngine implements ControlSession {
           }
         : captured;
     const estimates = this.estimates;
-    if (!estimates || !this.countsCovered()) return base;
+    if (!estimates || !this.countsCovered() || otherModel) return base;
     const model = String(this.b.apiModelFor(this.model));
     const afterATurn = this.history.some((m) => m.role === 'assistant');
     const parts = this.modelSide.contextParts(

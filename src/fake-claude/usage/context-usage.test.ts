@@ -6,6 +6,7 @@ import {
   contextUsage,
   countTokens,
   gridRows,
+  onModel,
 } from './context-usage.js';
 import type { ContextEstimates } from './types.js';
 
@@ -262,6 +263,51 @@ describe('get_context_usage computed for a session the counts cover', () => {
       ]);
       expect(tokensOf(under)['MCP tools']).toBeUndefined();
     });
+  });
+
+  it("on another model: the fresh answer with that model's window, threshold, source and buffer, its free space and grid", () => {
+    const fresh: Json = {
+      ...contextUsage(input({})),
+      rawMaxTokens: 1_000_000,
+      autocompactSource: 'model-default',
+      autoCompactThreshold: 967_000,
+      isAutoCompactEnabled: true,
+    };
+    const used = Number(fresh.totalTokens);
+    const small = {
+      maxTokens: 200_000,
+      rawMaxTokens: 200_000,
+      autocompactSource: 'auto',
+      autoCompactThreshold: 167_000,
+      isAutoCompactEnabled: true,
+      buffer: null,
+    };
+    const answer = onModel(fresh, 'm-small', small);
+    expect(answer.model).toBe('m-small');
+    expect(answer).toMatchObject({
+      maxTokens: 200_000,
+      rawMaxTokens: 200_000,
+      autocompactSource: 'auto',
+      autoCompactThreshold: 167_000,
+    });
+    expect(tokensOf(answer)['Autocompact buffer']).toBeUndefined();
+    expect((answer.categories as Json[]).at(-1)).toEqual({
+      id: 'free_space',
+      name: 'Free space',
+      tokens: 200_000 - used,
+      color: 'promptBorder',
+      kind: 'free',
+    });
+    expect(answer.percentage).toBe(Math.round((used / 200_000) * 100));
+    expect(answer.gridRows).toEqual(gridRows(answer.categories as never, 200_000));
+    expect(Object.keys(answer)).toEqual(Object.keys(fresh));
+    // A buffer the model keeps: before the free space, which it leaves out.
+    const buffered = onModel(fresh, 'm-small', {
+      ...small,
+      buffer: { id: 'autocompact_buffer', name: 'Autocompact buffer', tokens: 33_000, color: 'inactive' },
+    });
+    expect(tokensOf(buffered)['Autocompact buffer']).toBe(33_000);
+    expect(tokensOf(buffered)['Free space']).toBe(200_000 - used - 33_000);
   });
 
   it("lays the grid out as the CLI does: each version's captured fresh answer has the grid its categories make", async () => {

@@ -1,5 +1,5 @@
 import { estimateTokens } from '../../model-api/message-reply.js';
-import type { ContextEstimates } from './types.js';
+import type { ContextEstimates, ContextWindowFacts } from './types.js';
 
 /**
  * `get_context_usage`'s answer for a session the captured counts cover, computed as the CLI
@@ -345,6 +345,69 @@ export function gridRows(categories: readonly Category[], window: number): GridS
     });
   if (buffer) for (const square of squaresOf(buffer)) if (grid.length < squares) grid.push(square);
   return Array.from({ length: rows }, (_, r) => grid.slice(r * columns, (r + 1) * columns));
+}
+
+/**
+ * A fresh session's answer (`base`) as a session on `model` reports it: the model's window,
+ * autocompact threshold, source and buffer (`window`, captured), its free space, percentage and
+ * grid for them; the other figures are the base's.
+ */
+export function onModel(base: Json, model: string, window: ContextWindowFacts): Json {
+  const categories = categoriesOf(base).filter((c) => !BUFFERS.includes(c.name) && c.name !== FREE);
+  const withIds = categoriesOf(base).some((c) => typeof c.id === 'string');
+  const used = categories.reduce((s, c) => s + (c.isDeferred ? 0 : c.tokens), 0);
+  const bufferTokens = window.buffer?.tokens ?? 0;
+  const freeTemplate = categoriesOf(base).find((c) => c.name === FREE);
+  const all: Category[] = [
+    ...categories,
+    ...(window.buffer
+      ? [
+          {
+            ...(withIds && window.buffer.id ? { id: window.buffer.id } : {}),
+            name: window.buffer.name,
+            tokens: bufferTokens,
+            color: window.buffer.color,
+            ...(withIds ? { kind: 'buffer' } : {}),
+          },
+        ]
+      : []),
+    {
+      ...(withIds ? { id: freeTemplate?.id ?? 'free_space' } : {}),
+      name: FREE,
+      tokens: Math.max(0, window.maxTokens - used - bufferTokens),
+      color: freeTemplate?.color ?? 'promptBorder',
+      ...(withIds ? { kind: 'free' } : {}),
+    },
+  ];
+  const answer: Json = {};
+  for (const [key, value] of Object.entries(base)) {
+    switch (key) {
+      case 'categories':
+        answer.categories = all;
+        break;
+      case 'model':
+        answer.model = model;
+        break;
+      case 'maxTokens':
+      case 'rawMaxTokens':
+      case 'autocompactSource':
+      case 'isAutoCompactEnabled':
+        answer[key] = window[key];
+        break;
+      case 'autoCompactThreshold':
+        if (window.autoCompactThreshold !== null) answer[key] = window.autoCompactThreshold;
+        break;
+      case 'percentage':
+        answer.percentage = Math.round((Number(base.totalTokens) / window.maxTokens) * 100);
+        break;
+      case 'gridRows':
+        answer.gridRows = gridRows(all, window.maxTokens);
+        break;
+      default:
+        answer[key] = value;
+    }
+  }
+  return answer;
 }
 
 /** The answer (see the module comment). */

@@ -24,6 +24,19 @@ export interface ModelFacts {
   price: ModelPrice;
   contextWindow: number;
   maxOutputTokens: number;
+  /** `get_context_usage`'s window of a session on the model (set there by `set_model`). */
+  context?: ContextWindowFacts;
+}
+
+/** What `get_context_usage` answers of a session's window on a model, whatever its context. */
+export interface ContextWindowFacts {
+  maxTokens: number;
+  rawMaxTokens: number;
+  autocompactSource: string;
+  autoCompactThreshold: number | null;
+  isAutoCompactEnabled: boolean;
+  /** The buffer category kept free of the window (its id where the version writes ids); null: none. */
+  buffer: { id?: string; name: string; tokens: number; color: string } | null;
 }
 
 export interface ModelPrice {
