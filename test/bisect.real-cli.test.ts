@@ -6,13 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { differenceOf, findingSignature, isSame, outcomeOf, runBisect } from '../src/bisect/index.js';
 import { runCanary } from '../src/canary/index.js';
 import { pathText, type ReportFinding } from '../src/report/index.js';
+import { sharedRunner } from './support/shared-runs.js';
 
 /**
  * `bisect` against the real CLIs over a narrow range: 2.1.150 (pinned), 2.1.152 and 2.1.153 (2.1.151
  * was never published). In that range api/retry-after-529 gains findings below breaking only (new
  * skills, new fields): no release fails it at breaking, one does at additive. The version list is npm's, saved in test/data, so no registry is asked; the
  * two versions that are not pinned are installed by the tests' global setup (or on first use). What the search finds
- * is confirmed by separate runs, not compared with a version written here.
+ * is confirmed by separate runs, not compared with a version written here. The in-process runs (the
+ * searches of `runBisect` and the confirming runs) are shared (test/support/shared-runs.ts): each
+ * version's run of the scenario is made once, by the first test that needs it (2.1.150's maybe by the
+ * differential test); the commands' own runs are theirs.
  */
 const ROOT = join(import.meta.dirname, '..');
 const VERSIONS_FILE = join(ROOT, 'test', 'data', 'claude-code-versions.json');
@@ -23,7 +27,14 @@ async function published(): Promise<string[]> {
 }
 
 async function outcomeOfRun(version: string, baseline: string, failOn?: 'additive') {
-  const run = await runCanary({ ccVersion: version, ids: [SCENARIO], baseline, writeFiles: false, failOn });
+  const run = await runCanary({
+    ccVersion: version,
+    ids: [SCENARIO],
+    baseline,
+    writeFiles: false,
+    failOn,
+    runScenario: sharedRunner(),
+  });
   return outcomeOf(version, run.report.scenarios[0]!, failOn);
 }
 
@@ -36,6 +47,7 @@ describe('bisect api/retry-after-529 from 2.1.150 to 2.1.153 on the real CLIs', 
       good: '2.1.150',
       bad: '2.1.153',
       published: await published(),
+      runScenario: sharedRunner(),
     });
     expect(report.looking).toEqual({ for: 'failure', failOn: 'breaking' });
     expect(exitCode).toBe(1);
@@ -56,6 +68,7 @@ describe('bisect api/retry-after-529 from 2.1.150 to 2.1.153 on the real CLIs', 
       bad: '2.1.153',
       failOn: 'additive',
       published: await published(),
+      runScenario: sharedRunner(),
       reportDir,
     });
     expect(exitCode).toBe(0);

@@ -8,6 +8,7 @@ import { packageInfo } from '../src/config/package-info.js';
 import { liveProcessGroups } from '../src/driver/index.js';
 import type { CanaryReport } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
+import { sharedRunner } from './support/shared-runs.js';
 
 /** The CLI the suite's `claudeBinary` is: the default pin. */
 const PINNED = packageInfo().pinned;
@@ -61,6 +62,8 @@ beforeAll(async () => {
     only: ONLY,
     reportDir: join(dir, 'first'),
     onProgress: (line) => progress.push(line),
+    // Real-CLI runs shared with the files that run these scenarios on the same binary.
+    runScenario: sharedRunner(),
   });
 }, 180_000);
 

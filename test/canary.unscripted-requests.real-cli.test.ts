@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runCanary } from '../src/canary/index.js';
 import { pathText } from '../src/report/index.js';
-import { runScenario, SCENARIOS } from '../src/scenarios/index.js';
+import { SCENARIOS } from '../src/scenarios/index.js';
+import { sharedRun, sharedRunner } from './support/shared-runs.js';
 
 /**
  * Black-box: a real release that probes the model API outside the script. Releases from 2.1.232
  * send `HEAD /api/hello` at start-up (a preconnect); 2.1.270 is the smallest of them to install
  * (the tests' global setup installs it). The probe is answered as the real API answers it and is
- * one additive finding of its own, not a failure of the scenario.
+ * one additive finding of its own, not a failure of the scenario. Each scenario runs once on it: the
+ * tests share their runs (test/support/shared-runs.ts).
  */
 const PROBING = '2.1.270';
 const IDS = ['permission/allow', 'api/rate-limit-event'];
@@ -21,7 +23,7 @@ describe(`claude ${PROBING} probes HEAD /api/hello`, () => {
   it('the scripted model API answers it with a 200 and records it as an unscripted side request', async () => {
     const binary = inject('claudeBinaries')[PROBING]!;
     const scenario = SCENARIOS.find((s) => s.id === 'permission/allow')!;
-    const run = await runScenario(scenario, { binary, cliVersion: PROBING });
+    const run = await sharedRun(inject('sharedRunsDir'), scenario, { binary, cliVersion: PROBING });
     const probes = run.modelRequests.filter((r) => r.kind === 'unscripted');
     expect(probes.map((r) => [r.method, r.path, r.status])).toEqual([['HEAD', '/api/hello', 200]]);
     expect(run.findings.filter((f) => f.code === 'model-api/problem')).toEqual([]);
@@ -34,6 +36,7 @@ describe(`claude ${PROBING} probes HEAD /api/hello`, () => {
       baseline: '2.1.150',
       ids: IDS,
       reportDir: join(dir, 'first'),
+      runScenario: sharedRunner(),
     });
     expect(first.report.scenarios.map((s) => [s.id, s.status])).toEqual(IDS.map((id) => [id, 'passed']));
     for (const scenario of first.report.scenarios) {
@@ -50,6 +53,7 @@ describe(`claude ${PROBING} probes HEAD /api/hello`, () => {
       baselineDir: join(dir, 'first', 'wire'),
       ids: IDS,
       writeFiles: false,
+      runScenario: sharedRunner(),
     });
     for (const scenario of again.report.scenarios) {
       expect(scenario.findings.filter((f) => f.code.startsWith('drift/side-request'))).toEqual([]);

@@ -9,11 +9,13 @@ import { SEVERITIES } from '../src/findings/index.js';
 import { cellId, type MatrixReport } from '../src/matrix/index.js';
 import { htmlId } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
+import { sharedRunner } from './support/shared-runs.js';
 
 /**
  * Black-box: the built `clide-conformance matrix` on three real CLIs (2.1.150 and 2.1.332 pinned,
  * 2.1.210 between them: the tests' global setup installs it), two scenarios to keep it short; its cells are
- * checked against separate `run`s of the same versions and scenarios.
+ * checked against separate `run`s of the same versions and scenarios (in-process runs, shared with the
+ * other files that run them on the same binary: test/support/shared-runs.ts).
  */
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'clide-conformance');
@@ -54,7 +56,12 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
     const markdown = await readFile(join(out, 'matrix.md'), 'utf8');
     const html = await readFile(join(out, 'matrix.html'), 'utf8');
     for (const version of VERSIONS) {
-      const separate = await runCanary({ ccVersion: version, ids: ONLY, writeFiles: false });
+      const separate = await runCanary({
+        ccVersion: version,
+        ids: ONLY,
+        writeFiles: false,
+        runScenario: sharedRunner(),
+      });
       const column = matrix.columns.find((c) => c.version === version)!;
       expect(column.baseline).toBe(separate.report.baseline.version);
       // The page names the baseline at the version's column.

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defaultBaseline, runCanary } from '../canary/run-canary.js';
+import { type CanaryOptions, defaultBaseline, runCanary } from '../canary/run-canary.js';
 import { schemaChoice } from '../canary/schema-check.js';
 import { packageInfo } from '../config/package-info.js';
 import { ClideError, throwIfInterrupted } from '../errors/index.js';
@@ -43,6 +43,8 @@ export interface BisectOptions {
   expectedFile?: string | null;
   /** The severity the scenario fails at (default `breaking`), as in `run`. */
   failOn?: Severity;
+  /** Runs the scenario against each probed version (default: `runScenario`), as `runCanary`'s option. */
+  runScenario?: CanaryOptions['runScenario'];
   onProgress?: (line: string) => void;
   /** Aborting it stops the running version's run (as `run` stops) and the search: the interruption is thrown. */
   signal?: AbortSignal;
@@ -181,6 +183,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectResult> {
       failOn,
       ...(options.expectedFile !== undefined ? { expectedFile: options.expectedFile } : {}),
       ...(reportDir ? { reportDir } : { writeFiles: false }),
+      ...(options.runScenario ? { runScenario: options.runScenario } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // A run cut short says nothing about the version: the search stops.

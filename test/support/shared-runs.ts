@@ -13,7 +13,8 @@ import {
 /**
  * Real-CLI runs of a scenario shared between test files. Several files run the same catalogue
  * scenario against the same real binary (the differential test every scenario on every pinned
- * version, the drift-report test every scenario on 2.1.332, the HTML and run tests a few): the
+ * version, the drift-report test every scenario on 2.1.332, the HTML, run and matrix tests a few,
+ * the bisect and unscripted-requests tests the same few again and again): the
  * first file to need one runs it and stores the `ScenarioRun` as JSON in the folder
  * test/global-setup.ts provides (`sharedRunsDir`); a file that needs it meanwhile waits for that
  * run (a lock folder made atomically), then reads it. On 2 cores the suite is CPU-bound, and a real
