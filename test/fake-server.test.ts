@@ -152,6 +152,22 @@ async function session(options: SessionOptions): Promise<Outcome> {
   }
 }
 
+/**
+ * The executable alone: the reference a served session is held to. The same options give the same
+ * comparable outcome (ids, times and the sandbox's paths made comparable), so each is run once and
+ * shared by the tests of both clients.
+ */
+const references = new Map<string, Promise<Outcome>>();
+function executableAlone(options: Omit<SessionOptions, 'client' | 'onFirstLine'>): Promise<Outcome> {
+  const key = JSON.stringify(options);
+  let outcome = references.get(key);
+  if (!outcome) {
+    outcome = session(options);
+    references.set(key, outcome);
+  }
+  return outcome;
+}
+
 /** The clients a served session can start: each must behave as the other. */
 const CLIENTS: Array<[string, () => string]> = [
   ['bin/fake-claude', () => FAKE],
@@ -244,7 +260,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     '%s: the same stdout, stderr and exit as the executable alone, and the server served it',
     async (_, options) => {
       const before = server.sessionsServed();
-      const [alone, through] = await Promise.all([session(options), served(options)]);
+      const [alone, through] = await Promise.all([executableAlone(options), served(options)]);
       expect(through).toEqual(alone);
       expect(server.sessionsServed()).toBe(before + 1);
     },
@@ -266,7 +282,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     });
     const before = server.sessionsServed();
     const [alone, through] = await Promise.all([
-      Promise.all(runs.map((options) => session(options))),
+      Promise.all(runs.map((options) => executableAlone(options))),
       Promise.all(runs.map((options) => served(options))),
     ]);
     expect(through).toEqual(alone);
@@ -282,7 +298,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
       JSON.stringify({ version: 1, description: 'big', turns: [{ blocks: [{ type: 'text', text }] }] }),
     );
     const options = { input: HELLO, env: { CLIDE_FAKE_SCENARIO: big } };
-    const [alone, through] = await Promise.all([session(options), served(options)]);
+    const [alone, through] = await Promise.all([executableAlone(options), served(options)]);
     expect(alone.exitCode).toBe(0);
     expect(alone.stdout.length).toBeGreaterThan(2 * text.length);
     expect(through).toEqual(alone);
@@ -296,7 +312,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
       JSON.stringify({ version: 1, description: 'late', turns: [{ blocks: [{ type: 'text', text }] }] }),
     );
     const options = { input: HELLO, env: { CLIDE_FAKE_SCENARIO: big }, readStdoutAfterMs: 3000 };
-    const [alone, through] = await Promise.all([session(options), served(options)]);
+    const [alone, through] = await Promise.all([executableAlone(options), served(options)]);
     expect(alone.exitCode).toBe(0);
     expect(alone.stdout.length).toBeGreaterThan(2 * text.length);
     expect(through).toEqual(alone);
@@ -342,7 +358,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     );
     const options = { input: HELLO, env: large };
     const before = { served: server.sessionsServed(), refused: server.refusals().length };
-    const [alone, through] = await Promise.all([session(options), served(options)]);
+    const [alone, through] = await Promise.all([executableAlone(options), served(options)]);
     expect(alone.exitCode).toBe(0);
     expect(through).toEqual(alone);
     expect(server.sessionsServed()).toBe(before.served);
@@ -365,7 +381,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
   it('with nothing listening at the socket, runs the session itself: the same output', async () => {
     const missing = { CLIDE_FAKE_SERVER: join(dir, 'nobody-here.sock') };
     const [alone, fallback] = await Promise.all([
-      session({ input: HELLO }),
+      executableAlone({ input: HELLO }),
       client({ input: HELLO, env: missing }),
     ]);
     expect(fallback).toEqual(alone);
@@ -379,7 +395,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     });
     try {
       const [alone, refused] = await Promise.all([
-        session({ input: HELLO }),
+        executableAlone({ input: HELLO }),
         client({ input: HELLO, env: { CLIDE_FAKE_SERVER: refusing.socketPath } }),
       ]);
       // The client waits for the answer before it reads stdin.
@@ -395,7 +411,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     const own = await startFakeServer({ nativeClient: false });
     const token = tokenPath(own.socketPath);
     try {
-      const alone = await session({ input: HELLO });
+      const alone = await executableAlone({ input: HELLO });
       expect(await client({ input: HELLO, env: own.env })).toEqual(alone);
       expect(own.sessionsServed()).toBe(1);
       renameSync(token, `${token}.away`);
@@ -416,7 +432,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
     const mute = await rawServer(() => {});
     try {
       const [alone, fallback] = await Promise.all([
-        session({ input: HELLO }),
+        executableAlone({ input: HELLO }),
         client({ input: HELLO, env: { CLIDE_FAKE_SERVER: mute.socketPath } }),
       ]);
       expect(mute.heard.map((f) => String.fromCharCode(f.type))).toEqual(['H']);
@@ -487,7 +503,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
 
   it('without CLIDE_FAKE_SERVER, runs the session itself: the same output', async () => {
     const [alone, itself] = await Promise.all([
-      session({ input: HELLO }),
+      executableAlone({ input: HELLO }),
       client({ input: HELLO, env: { CLIDE_FAKE_SERVER: '' } }),
     ]);
     expect(alone.stdout).toContain('"type":"result"');
@@ -525,7 +541,7 @@ describe.each(CLIENTS)('%s through a fake server', (_name, clientPath) => {
             input: HELLO,
             env: { CLIDE_FAKE_SCENARIO: oddScript },
           };
-          const [alone, through] = await Promise.all([session(options), served(options)]);
+          const [alone, through] = await Promise.all([executableAlone(options), served(options)]);
           expect(alone.exitCode).toBe(0);
           expect(through).toEqual(alone);
           // Served, not run locally after a refusal of a hello it could not read.
@@ -648,7 +664,7 @@ describe('the fake server', () => {
       expect(answer.closed).toBe(true);
       expect(reasonOf(answer.frames[0])).toBe('the server has 2 connections, as many as it takes');
       // A real client over the cap is turned away and runs the session itself: the same output.
-      const alone = await session({ input: HELLO });
+      const alone = await executableAlone({ input: HELLO });
       for (const [, clientPath] of CLIENTS) {
         expect(await session({ client: clientPath(), input: HELLO, env: own.env })).toEqual(alone);
       }
