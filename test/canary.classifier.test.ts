@@ -13,6 +13,7 @@ import {
 import { packageInfo } from '../src/config/package-info.js';
 import type { TranscriptFrame } from '../src/driver/index.js';
 import { runScenario, SCENARIOS, type ScenarioRun } from '../src/scenarios/index.js';
+import { sharedRun } from './support/shared-runs.js';
 
 /** The CLI the suite's `claudeBinary` is: the default pin. */
 const PINNED = packageInfo().pinned;
@@ -38,10 +39,13 @@ let dir: string;
 beforeAll(async () => {
   const binary = inject('claudeBinary');
   dir = mkdtempSync(join(tmpdir(), 'clide-canary-classifier-'));
+  // The first run of each is shared with the files that run it on the same binary
+  // (test/support/shared-runs.ts); the second run of permission/allow is this file's own.
+  const shared = { binary, cliVersion: PINNED };
   [allow, allowAgain, version] = await Promise.all([
+    sharedRun(inject('sharedRunsDir'), scenario('permission/allow'), shared),
     runScenario(scenario('permission/allow'), { binary }),
-    runScenario(scenario('permission/allow'), { binary }),
-    runScenario(scenario('control/get-binary-version'), { binary }),
+    sharedRun(inject('sharedRunsDir'), scenario('control/get-binary-version'), shared),
   ]);
   for (const run of [allow, allowAgain, version]) expect(run.findings, run.scenario).toEqual([]);
 }, 120_000);

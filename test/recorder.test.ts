@@ -9,6 +9,7 @@ import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
 import { frameLineBytes, readFixture, recordingPath } from '../src/fixture/index.js';
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
 import { validateMessage } from '../src/validate/index.js';
+import { sharedRun } from './support/shared-runs.js';
 
 const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
 const CLI = fileURLToPath(new URL('../bin/clide-conformance', import.meta.url));
@@ -82,7 +83,11 @@ describe('clide-record', () => {
     const [scenario] = selectScenarios(['permission/allow']);
     const dir = tempDir('clide-rec-real-');
     const out = join(dir, 'allow.jsonl');
-    const direct = await runScenario(scenario!, { binary: claude });
+    // The direct run is shared with the files that run it on the same binary (test/support/shared-runs.ts).
+    const direct = await sharedRun(inject('sharedRunsDir'), scenario!, {
+      binary: claude,
+      cliVersion: packageInfo().pinned,
+    });
     const proxied = await runScenario(scenario!, {
       binary: RECORDER,
       env: { CLIDE_REAL_CLAUDE: claude, CLIDE_RECORD_OUT: out, CLIDE_RECORD_SCENARIO: scenario!.id },
