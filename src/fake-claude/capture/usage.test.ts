@@ -8,10 +8,12 @@ import {
   charsPerToken,
   contextEstimates,
   contextWindowFacts,
+  countsAlike,
   deferredOverhead,
   ESTIMATE_PROMPT,
   MEASURED_MCP_TOOL,
   mcpOverhead,
+  ownContextCounts,
   priceOf,
 } from './usage.js';
 
@@ -78,6 +80,28 @@ describe("the usage capture's arithmetic", () => {
     });
     expect(contextWindowFacts({ ...answer, categories: [] }).buffer).toBeNull();
     expect(() => contextWindowFacts({ categories: [] })).toThrow(/without its window/);
+    // The skills as estimated on the model, where the answer has them.
+    const skills = { totalSkills: 1, includedSkills: 1, tokens: 10, skillFrontmatter: [] };
+    expect(contextWindowFacts({ ...answer, skills }).skills).toEqual(skills);
+  });
+
+  it("compares a model's counts of the prompt's sections and tools, whatever its id and conversation", () => {
+    const agent = { name: 'Agent', description: 'Runs an agent.' };
+    const on = (model: string, requests: RecordedRequest[]) =>
+      requests.map((r) => ({ ...r, body: { ...(r.body as Json), model } }) as RecordedRequest);
+    const conversation = {
+      kind: 'count_tokens',
+      body: { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi.' }] }], tools: [] },
+    } as unknown as RecordedRequest;
+    const fresh = ownContextCounts([count('# Section'), count('foo', [agent]), count('foo'), count('foo')]);
+    // Another model, a conversation counted in place of a baseline, another order: alike.
+    const later = on('other', [count('foo', [agent]), conversation, count('foo'), count('# Section')]);
+    expect(countsAlike(ownContextCounts(later), fresh)).toBe(true);
+    // A tool described otherwise, a section more or less: not alike.
+    const longer = [count('# Section'), count('foo', [{ ...agent, description: 'Runs an agent. More.' }])];
+    expect(countsAlike(ownContextCounts(longer), fresh)).toBe(false);
+    expect(countsAlike(ownContextCounts([count('# Other'), count('foo', [agent])]), fresh)).toBe(false);
+    expect(countsAlike(ownContextCounts([count('foo', [agent])]), fresh)).toBe(false);
   });
 
   it('reads a price per million tokens from the cost of 10,000 tokens, to a millionth of a dollar', () => {

@@ -103,7 +103,35 @@ export function contextWindowFacts(answer: Json): ContextWindowFacts {
     throw new ClideError('io', 'a get_context_usage answer without its window', {
       hint: JSON.stringify(answer).slice(0, 500),
     });
+  if (isRecord(answer.skills)) facts.skills = answer.skills;
   return facts;
+}
+
+/**
+ * What a get_context_usage's count requests count of the session's own context, whatever its
+ * model and conversation: each request's text and tools (by the tools' names, or a section's
+ * text), but the baseline (the text the tool counts go with, counted alone) and the
+ * conversation's (not a text).
+ */
+export function ownContextCounts(counts: readonly RecordedRequest[]): Map<string, string> {
+  const bodies = counts.filter((r) => r.kind === 'count_tokens').map(countBody);
+  const baseline = bodies.find((c) => c.tools.length > 0)?.text;
+  const own = new Map<string, string>();
+  for (const c of bodies)
+    if (c.text !== undefined && (c.tools.length > 0 || c.text !== baseline))
+      own.set(
+        c.tools.length > 0 ? `tools: ${c.tools.map((t) => String(t.name)).join(',')}` : `text: ${c.text}`,
+        JSON.stringify(c),
+      );
+  return own;
+}
+
+/** Whether `counts` count what `reference` does, each alike (see `ownContextCounts`). */
+export function countsAlike(
+  counts: ReadonlyMap<string, string>,
+  reference: ReadonlyMap<string, string>,
+): boolean {
+  return counts.size === reference.size && [...counts].every(([key, body]) => reference.get(key) === body);
 }
 
 /** USD per million tokens from the cost of `PRICING_TOKENS` tokens (to a millionth of a dollar). */
@@ -149,18 +177,24 @@ export async function captureModels(
     async drive(ctx) {
       await ctx.session.request({ subtype: 'initialize', hooks: {} });
       let before: Json = {};
+      // The default model's counts, as of its last ask: the others' are compared with them.
+      let defaultCounts: Map<string, string> | undefined;
       for (const model of models) {
         if (model !== undefined) {
           const set = await ctx.session.request({ subtype: 'set_model', model });
           if (set.subtype !== 'success')
             throw new ClideError('io', `set_model ${model} failed`, { hint: JSON.stringify(set) });
         }
+        const asked = ctx.modelRequests().length;
         const usage = await ctx.session.request({ subtype: 'get_context_usage' });
         if (usage.subtype !== 'success' || !isRecord(usage.response))
           throw new ClideError('io', `get_context_usage on ${model ?? 'the default model'} failed`, {
             hint: JSON.stringify(usage),
           });
         const window = contextWindowFacts(usage.response);
+        const counts = ownContextCounts(ctx.modelRequests().slice(asked));
+        defaultCounts ??= counts;
+        window.countsAsDefault = countsAlike(counts, defaultCounts);
         const price: Partial<ModelPrice> = {};
         let id: string | undefined;
         let entry: Json = {};
@@ -180,6 +214,14 @@ export async function captureModels(
             'io',
             `get_context_usage names ${String(usage.response.model)}, the turns ${id}`,
           );
+        if (model === undefined) {
+          // The default model after turns, as the later models are read: what it counts otherwise
+          // then (2.1.332's Agent; a version that counts once a session asks only that again).
+          const again = ctx.modelRequests().length;
+          await ctx.session.request({ subtype: 'get_context_usage' });
+          for (const [key, body] of ownContextCounts(ctx.modelRequests().slice(again)))
+            defaultCounts.set(key, body);
+        }
         const measured: ModelFacts = {
           price: price as ModelPrice,
           contextWindow: Number(entry.contextWindow),
@@ -187,6 +229,9 @@ export async function captureModels(
           context: window,
         };
         const seen = facts[id!];
+        // A model read again (an alias of one read before) counts again only what it has not counted.
+        if (seen?.context?.countsAsDefault !== undefined)
+          window.countsAsDefault = seen.context.countsAsDefault;
         if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(measured))
           throw new ClideError('io', `two readings of ${id}`, { hint: JSON.stringify([seen, measured]) });
         facts[id!] = measured;

@@ -37,6 +37,16 @@ export interface ContextWindowFacts {
   isAutoCompactEnabled: boolean;
   /** The buffer category kept free of the window (its id where the version writes ids); null: none. */
   buffer: { id?: string; name: string; tokens: number; color: string } | null;
+  /**
+   * The answer's `skills` on the model (each skill estimated at the model's characters a token:
+   * 2.1.150's `claude-haiku-4-5` 811 tokens, its default model 1,083); absent: not captured.
+   */
+  skills?: Record<string, unknown>;
+  /**
+   * Whether the model's counts of the prompt's sections and of the tools are the default model's
+   * (their requests equal but for the model's id); absent: not captured.
+   */
+  countsAsDefault?: boolean;
 }
 
 export interface ModelPrice {
