@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -196,10 +198,28 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
   });
 
   const prompt = promptQueue();
+  // The CLI's process, so that the session ends with it (the SDK's close() does not wait for its
+  // exit, and a CLI still writing in the sandbox would race its removal).
+  let child: ChildProcess | undefined;
   const q = sdk.query({
     prompt: prompt.messages(),
     options: {
       pathToClaudeCodeExecutable: binary,
+      spawnClaudeCodeProcess: (spawned: {
+        command: string;
+        args: string[];
+        cwd?: string;
+        env: NodeJS.ProcessEnv;
+        signal?: AbortSignal;
+      }) => {
+        child = spawn(spawned.command, spawned.args, {
+          cwd: spawned.cwd,
+          env: spawned.env,
+          signal: spawned.signal,
+          stdio: ['pipe', 'pipe', 'ignore'],
+        });
+        return child;
+      },
       cwd,
       env,
       settingSources: ['user', 'project', 'local'],
@@ -428,6 +448,9 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     prompt.close();
     await call('close()', 'close');
     await consuming;
+    const running = child;
+    if (running && running.exitCode === null && running.signalCode === null)
+      await Promise.race([once(running, 'exit'), sleep(10_000)]);
   }
   return normalise(steps, sandbox) as Step[];
 }
