@@ -28,8 +28,10 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * what the sandbox lacks (an account, a running task, a server with resources, file
  * checkpointing) are called too: both sides must answer alike (the same error, or the same empty
  * answer). `getContextUsage()` is compared whole before any model change or turn (its figures are
- * the CLI's token counts and estimates of the session's context); after the turns and model
- * changes, by its fields, model, window and last response's usage (below).
+ * the CLI's token counts and estimates of the session's context), and after the model changes and
+ * turns where the fake computes it as the version does (2.1.150: its `/model` command's messages
+ * kept, the counts on another model the default's); elsewhere (2.1.332) by its fields, model,
+ * window and last response's usage (below).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -41,9 +43,15 @@ type AgentSdk = typeof sdkOldest;
 const FAKE = resolve('bin/fake-claude');
 const CALC_SERVER = resolve('test/support/calc-mcp-server.mjs');
 
-const CASES: Array<{ sdkVersion: string; sdk: AgentSdk; version: string }> = [
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332' },
-  { sdkVersion: '0.3.150', sdk: sdkOldest, version: '2.1.150' },
+/**
+ * `contextWhole`: getContextUsage() after the model changes and turns is compared whole (else by
+ * its fields, model, window and last response's usage: 2.1.332 counts the tools as it describes
+ * them for `claude-haiku-4-5` and keeps those descriptions, and its conversation holds
+ * attachments the fake does not keep — docs/fake-claude-differences.md).
+ */
+const CASES: Array<{ sdkVersion: string; sdk: AgentSdk; version: string; contextWhole: boolean }> = [
+  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332', contextWhole: false },
+  { sdkVersion: '0.3.150', sdk: sdkOldest, version: '2.1.150', contextWhole: true },
 ];
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -166,7 +174,12 @@ const EDIT_STALE = toolUse('toolu_01CtlEditStale', 'Edit', {
 });
 
 /** Runs every control method the SDK has, in one session; the steps in call order. */
-async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | undefined): Promise<Step[]> {
+async function exercise(
+  sdk: AgentSdk,
+  binary: string,
+  fakeVersion: string | undefined,
+  contextWhole: boolean,
+): Promise<Step[]> {
   const sandbox: Sandbox = createSandbox();
   cleanups.push(() => sandbox.dispose());
   const model = script(
@@ -240,8 +253,15 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     return outcome;
   };
   const record = (name: string, value: unknown) => steps.push({ name, outcome: { value } });
-  /** getContextUsage({ detail: 'summary' }) compared by its fields, model, window and last response's usage. */
+  /**
+   * getContextUsage({ detail: 'summary' }) after a model change or turn: whole (`contextWhole`), or
+   * by its fields, model, window and last response's usage.
+   */
   const shapeOf = async (name: string) => {
+    if (contextWhole) {
+      await call(name, 'getContextUsage', { detail: 'summary' });
+      return;
+    }
     const getContextUsage = q.getContextUsage as (...args: unknown[]) => Promise<unknown>;
     const outcome = await settle(() => getContextUsage.call(q, { detail: 'summary' }));
     steps.push({
@@ -389,8 +409,9 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
       detail: 'summary',
     });
     await call('setModel(claude-haiku-4-5)', 'setModel', 'claude-haiku-4-5');
-    // On another model the CLI counts the tools as it describes them for that model, which the
-    // fake does not know: the answer's model and window (docs/fake-claude-differences.md).
+    // On another model 2.1.150 counts as on the default one (the fake computes it); 2.1.332 counts
+    // the tools as it describes them for that model, which the fake does not know: the answer's
+    // model and window (docs/fake-claude-differences.md).
     await shapeOf("getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)");
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
     await call("setModel('sonnet')", 'setModel', 'sonnet');
@@ -405,10 +426,10 @@ async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | und
     );
 
     // Context, plugins, skills, styles, rewind, tasks.
-    // After turns on other models and an output-style change the real CLI's conversation holds
+    // After turns on other models and an output-style change 2.1.332's conversation holds
     // attachments and messages the fake does not keep (model and style notices, prompt snapshots:
     // docs/fake-claude-differences.md), so its messages' figures differ: the answer's fields,
-    // model and window, and the last response's usage are compared.
+    // model and window, and the last response's usage are compared there; 2.1.150's whole.
     await shapeOf("getContextUsage({ detail: 'summary' })");
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
@@ -499,28 +520,31 @@ function normalise(value: unknown, sandbox: Sandbox): unknown {
   return walk(value);
 }
 
-describe.each(CASES)('Agent SDK $sdkVersion control methods against claude $version', ({ sdk, version }) => {
-  it('every control method answers the fake as it answers the real CLI, in one session with a stdio MCP server', async () => {
-    if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
-      throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
-    }
-    const [real, fake] = await Promise.all([
-      exercise(sdk, inject('claudeBinaries')[version]!, undefined),
-      exercise(sdk, FAKE, version),
-    ]);
-    // The real session went through every step (a comparison of two sessions that ended early
-    // would hold nothing), its stdio server connected, its seeded file edited.
-    const outcomeOf = (steps: Step[], name: string) => steps.find((s) => s.name === name)?.outcome;
-    expect(outcomeOf(real, 'the streamed turn, after setModel()')).toMatchObject({
-      value: { subtype: 'success' },
-    });
-    expect(outcomeOf(real, 'mcpServerStatus() with calc configured')).toMatchObject({
-      value: [{ name: 'calc', status: 'connected' }],
-    });
-    expect(outcomeOf(real, 'a turn editing the seeded and the stale file')).toMatchObject({
-      value: { subtype: 'success', models: ['claude-haiku-4-5', 'claude-haiku-4-5', 'claude-haiku-4-5'] },
-    });
-    expect(fake.map((s) => s.name)).toEqual(real.map((s) => s.name));
-    for (const [i, step] of real.entries()) expect.soft(fake[i]?.outcome, step.name).toEqual(step.outcome);
-  }, 240_000);
-});
+describe.each(CASES)(
+  'Agent SDK $sdkVersion control methods against claude $version',
+  ({ sdk, version, contextWhole }) => {
+    it('every control method answers the fake as it answers the real CLI, in one session with a stdio MCP server', async () => {
+      if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
+        throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
+      }
+      const [real, fake] = await Promise.all([
+        exercise(sdk, inject('claudeBinaries')[version]!, undefined, contextWhole),
+        exercise(sdk, FAKE, version, contextWhole),
+      ]);
+      // The real session went through every step (a comparison of two sessions that ended early
+      // would hold nothing), its stdio server connected, its seeded file edited.
+      const outcomeOf = (steps: Step[], name: string) => steps.find((s) => s.name === name)?.outcome;
+      expect(outcomeOf(real, 'the streamed turn, after setModel()')).toMatchObject({
+        value: { subtype: 'success' },
+      });
+      expect(outcomeOf(real, 'mcpServerStatus() with calc configured')).toMatchObject({
+        value: [{ name: 'calc', status: 'connected' }],
+      });
+      expect(outcomeOf(real, 'a turn editing the seeded and the stale file')).toMatchObject({
+        value: { subtype: 'success', models: ['claude-haiku-4-5', 'claude-haiku-4-5', 'claude-haiku-4-5'] },
+      });
+      expect(fake.map((s) => s.name)).toEqual(real.map((s) => s.name));
+      for (const [i, step] of real.entries()) expect.soft(fake[i]?.outcome, step.name).toEqual(step.outcome);
+    }, 240_000);
+  },
+);

@@ -268,8 +268,17 @@ export interface CliBehaviour {
   unsupportedSubtype(subtype: string): string;
   isPermissionMode(mode: string): boolean;
   setModelNotice(model: string): string;
-  /** How `set_model` is answered: the reply payload, and the local-command notice sent before it. */
-  setModelAnswer(model: string): { response?: Json; notice?: string };
+  /**
+   * How `set_model` is answered (`model`: the model as the answer names it; `command`: the request's
+   * model, or `default`, and the model as the `/model` command shows it, an alias with what it
+   * names): the reply payload, the local-command notice replayed before it, and the messages the
+   * version keeps in its conversation for it (the `/model` command's: caveat, command, output) —
+   * on a change of model, and with `inConversation` only once the conversation holds a message.
+   */
+  setModelAnswer(
+    model: string,
+    command?: { args: string; shown: string },
+  ): { response?: Json; notice?: string; kept?: string[]; inConversation?: boolean };
   /** The payload of the `interrupt` reply (none on 2.1.150). */
   interruptResponse(): Json | undefined;
   /** An unknown mode for `set_permission_mode`: the error reply, or `undefined` to echo it as success. */

@@ -72,6 +72,11 @@ export interface ContextShape {
   tools?: ReadonlySet<string>;
   /** The session's MCP tools, as the CLI defines them for counting. */
   mcpTools: readonly Json[];
+  /**
+   * Built-in tools described otherwise than in the capture, by name (`{monthYear}` as in the
+   * data): those of the model the session's tools were described for (its variant's).
+   */
+  described?: Readonly<Record<string, Json>>;
 }
 
 const PLAIN: ContextShape = { ownPrompt: true, mcpTools: [] };
@@ -135,11 +140,12 @@ export class ContextCounts {
     model: string,
     set: ContextCountSet,
     values: Record<string, string>,
+    described: Readonly<Record<string, Json>> = {},
   ): (request: ContextCountRequest) => CountedPart {
     const data = this.data!;
     const month = monthYear();
     const tool = (name: string): Json => {
-      const def = set.tools[name] ?? data.beforeFirstTurn.tools[name] ?? { name };
+      const def = described[name] ?? set.tools[name] ?? data.beforeFirstTurn.tools[name] ?? { name };
       return typeof def.description === 'string'
         ? { ...def, description: def.description.split('{monthYear}').join(month) }
         : def;
@@ -171,7 +177,7 @@ export class ContextCounts {
     const data = this.data;
     if (!data) return undefined;
     const set = afterATurn ? (data.afterATurn ?? data.beforeFirstTurn) : data.beforeFirstTurn;
-    const part = this.partOf(model, set, values);
+    const part = this.partOf(model, set, values, shape.described);
     const parts = this.partsOf(model, set, shape, part);
     if (!afterATurn || data.afterATurn !== null) return parts;
     const baseline = parts.find((p) => p.tools.length > 0)?.text;
@@ -198,7 +204,7 @@ export class ContextCounts {
     const all = [...parts.map((p) => p.body), ...(conversation ? [conversation] : [])];
     if (!data.cachedInSession) return all;
     // Counted in an earlier call: asked again only if always asked, once.
-    const part = this.partOf(model, data.beforeFirstTurn, values);
+    const part = this.partOf(model, data.beforeFirstTurn, values, shape.described);
     const always = new Set(afterATurn ? [] : data.alwaysCounted.map((r) => JSON.stringify(part(r).body)));
     const before = new Set(this.counted);
     const again = new Set<string>();

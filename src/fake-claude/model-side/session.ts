@@ -166,9 +166,12 @@ export class ModelSideSession {
   /**
    * `get_context_usage`'s token counts (path and bodies) for a session of `sessionModel` (its API
    * id `apiModel`; `afterATurn`: it had a model turn; `conversation`: the conversation's count, of a
-   * version that makes one after a turn; `tools`: its built-in and MCP tools), where the version
-   * makes them and the capture covers the session: its own system prompt or an empty one, the
-   * default session's model (no variant), built-in tools the capture counted.
+   * version that makes one after a turn; `tools`: its built-in and MCP tools; `asDefault`: a
+   * model the caller found counted as the default one; `toolsModel`: the model the session's
+   * tools are described for, its variant's definitions counted), where the version makes them and the
+   * capture covers the session: its own system prompt or an empty one, the default session's
+   * model (no variant; `asDefault`: a variant's prompt only with an empty one), built-in tools the
+   * capture counted.
    */
   contextCounts(
     sessionModel: string,
@@ -177,15 +180,17 @@ export class ModelSideSession {
     configDir: string,
     tools: SessionTools,
     conversation?: Json,
+    asDefault = false,
+    toolsModel = sessionModel,
   ): { path: string; bodies: Json[] } | undefined {
     const data = this.data.contextCounts;
-    if (!data || !this.countsCovered(sessionModel, tools)) return undefined;
+    if (!data || !this.countsCovered(sessionModel, tools, asDefault)) return undefined;
     const bodies = this.counts.bodies(
       apiModel,
       afterATurn,
       this.promptValues(configDir),
       conversation,
-      this.shape(tools),
+      this.shape(tools, toolsModel),
     );
     return bodies ? { path: data.path, bodies } : undefined;
   }
@@ -197,14 +202,27 @@ export class ModelSideSession {
     afterATurn: boolean,
     configDir: string,
     tools: SessionTools,
+    asDefault = false,
+    toolsModel = sessionModel,
   ): CountedPart[] | undefined {
-    if (!this.countsCovered(sessionModel, tools)) return undefined;
-    return this.counts.parts(apiModel, afterATurn, this.promptValues(configDir), this.shape(tools));
+    if (!this.countsCovered(sessionModel, tools, asDefault)) return undefined;
+    return this.counts.parts(
+      apiModel,
+      afterATurn,
+      this.promptValues(configDir),
+      this.shape(tools, toolsModel),
+    );
   }
 
-  /** What of the session shapes its counts. */
-  private shape(tools: SessionTools): ContextShape {
-    return { ownPrompt: this.systemPrompt === undefined, tools: new Set(tools.builtin), mcpTools: tools.mcp };
+  /** What of the session shapes its counts (`toolsModel`: the model its tools are described for). */
+  private shape(tools: SessionTools, toolsModel: string): ContextShape {
+    const described = this.variant(toolsModel)?.tools;
+    return {
+      ownPrompt: this.systemPrompt === undefined,
+      tools: new Set(tools.builtin),
+      mcpTools: tools.mcp,
+      ...(described ? { described } : {}),
+    };
   }
 
   /** The values of the CLI's own prompt's templates for this session (`{cwd}`, `{memoryDir}`, …). */
@@ -213,11 +231,15 @@ export class ModelSideSession {
   }
 
   /** Whether the captured counts cover a session of `sessionModel` and `tools` (see `contextCounts`). */
-  private countsCovered(sessionModel: string, tools: SessionTools): boolean {
+  private countsCovered(sessionModel: string, tools: SessionTools, asDefault = false): boolean {
+    const variant = this.variant(sessionModel);
+    // A model counted as the default one: its own prompt's sections are not captured.
+    const modelCovered =
+      !variant || (asDefault && !(this.systemPrompt === undefined && variant.defaultPrompt));
     return (
       (this.systemPrompt === undefined || this.systemPrompt === '') &&
       !this.appendSystemPrompt &&
-      !this.variant(sessionModel) &&
+      modelCovered &&
       this.counts.countsTools(tools.builtin)
     );
   }

@@ -20,7 +20,7 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
-import { contextDate, toolResultBlock } from '../model-side/compose.js';
+import { contextDate, requestMessages, toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
 import { fillTemplate } from '../model-side/index.js';
@@ -90,6 +90,12 @@ export class ScriptedEngine implements ControlSession {
   promptSuggestions = false;
   /** The usage of the main loop's last complete response (what a compaction counts as the context before). */
   private lastUsage: CallUsage | undefined;
+  /**
+   * The model the session's tools were first described for (its first request or
+   * get_context_usage): 2.1.150 keeps those descriptions for the session whatever its model
+   * (checked against it: a Bash tool naming the model in its commit trailer).
+   */
+  private toolsModel: string | undefined;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
     return this.toolCtx.readFiles;
@@ -671,6 +677,7 @@ export class ScriptedEngine implements ControlSession {
 
   private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
+    this.toolsModel ??= sessionModel;
     const model = String(this.b.apiModelFor(sessionModel));
     // The conversation as of now, made into the request's array only when something reads it (a
     // request log, an HTTP model, a side request): a model script played in-process never does, and
@@ -699,7 +706,7 @@ export class ScriptedEngine implements ControlSession {
         messages = value;
       },
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
-      tools: this.modelSide.tools(sessionModel, this.apiTools()),
+      tools: this.modelSide.tools(this.toolsModel, this.apiTools()),
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
       ...this.modelSide.requestParams(sessionModel, this.b.apiRequestDefaults()),
       ...this.modelSide.modeParams(this.permissionMode, {
@@ -723,6 +730,15 @@ export class ScriptedEngine implements ControlSession {
     this.started = this.started.then(() =>
       Promise.all(bodies.map((body) => postToApi(baseUrl, { path, body }, options))).then(() => undefined),
     );
+  }
+
+  /** Keeps `texts` in the conversation, a user message each (the next prompt joins them). */
+  keep(texts: readonly string[]): void {
+    for (const text of texts) this.remember({ role: 'user', content: text });
+  }
+
+  hasConversation(): boolean {
+    return this.history.some((m) => m.role !== 'system');
   }
 
   /** `set_model`'s check of `model`, where the version makes one. */
@@ -760,7 +776,12 @@ export class ScriptedEngine implements ControlSession {
   private conversationCount(model: string): Json | undefined {
     if (!this.modelSide.countsConversation) return undefined;
     const omits = this.estimates?.conversationCountOmits ?? [];
-    const messages = withoutCacheControl(this.requestBody(this.keptConversation()).messages) as Json[];
+    // Before a prompt (a local command's messages alone) the conversation has no context around it.
+    const messages = (
+      this.history.some((m) => m.role === 'assistant')
+        ? withoutCacheControl(this.requestBody(this.keptConversation()).messages)
+        : requestMessages(this.keptConversation(), undefined, null)
+    ) as Json[];
     const first = messages[0];
     if (first && Array.isArray(first.content))
       messages[0] = {
@@ -780,42 +801,72 @@ export class ScriptedEngine implements ControlSession {
     return { model, messages, tools: [], ...(thinks && thinking ? { thinking } : {}) };
   }
 
+  /**
+   * Whether `get_context_usage` counts the session's conversation: once it holds a turn, or, on a
+   * version that counts the conversation (2.1.150), any message (a local command's: `set_model`).
+   */
+  private countsConversationNow(): boolean {
+    return this.modelSide.countsConversation
+      ? this.history.some((m) => m.role !== 'system')
+      : this.history.some((m) => m.role === 'assistant');
+  }
+
   /** The conversation as the CLI keeps it (a copy). */
   private keptConversation(): Array<{ role: 'user' | 'assistant' | 'system'; content: unknown }> {
     return this.history.map((m) => ({ role: m.role, content: m.content }));
   }
 
+  /**
+   * Whether `get_context_usage` of the session's model is computed as on the model the counts
+   * were captured with (`detail` as asked): that model, or one whose counts the capture found
+   * equal to its but for the model's id (`countsAsDefault`: 2.1.150's models; 2.1.332 counts the
+   * tools as it describes them for the model), its window and skills captured — but a summary of a
+   * version that estimates one, at the model's characters a token (not captured).
+   */
+  private countedOnModel(detail?: unknown): boolean {
+    if (this.b.contextUsageResponse(this.facts()).model === this.model) return true;
+    const facts = capturedModel(this.b.version, this.model)?.context;
+    const estimated = detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number';
+    return facts?.countsAsDefault === true && facts.skills !== undefined && !estimated;
+  }
+
   /** `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the capture covers the session. */
   countContext(detail?: unknown): void {
-    if (!this.countsCovered()) return;
-    // Captured on the version's default model: on another, the CLI counts otherwise.
-    if (this.b.contextUsageResponse(this.facts()).model !== this.model) return;
+    this.toolsModel ??= this.model;
+    if (!this.countsCovered() || !this.countedOnModel(detail)) return;
     // A summary is estimated, not counted, by a version that makes summaries.
     if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number') return;
     const model = String(this.b.apiModelFor(this.model));
-    const afterATurn = this.history.some((m) => m.role === 'assistant');
-    const conversation = afterATurn ? this.conversationCount(model) : undefined;
+    const counted = this.countsConversationNow();
+    const conversation = counted ? this.conversationCount(model) : undefined;
     const counts = this.modelSide.contextCounts(
       this.model,
       model,
-      afterATurn,
+      counted,
       this.configDir,
       this.countedTools(),
       conversation,
+      !this.onCapturedModel(),
+      this.toolsModel,
     );
     if (counts) this.postAside(counts.path, counts.bodies);
+  }
+
+  /** Whether the session is on the model `get_context_usage`'s fresh answer was captured with. */
+  private onCapturedModel(): boolean {
+    return this.b.contextUsageResponse(this.facts()).model === this.model;
   }
 
   /**
    * `get_context_usage`'s answer: computed from the context's parts, the conversation and the last
    * response's usage where the captured counts cover the session (usage/context-usage.ts: on the
-   * model they were captured with), else the fresh session's captured answer (on another model,
-   * with that model's window).
+   * model they were captured with, or one that counts as it: `countedOnModel`), else the fresh
+   * session's captured answer (on another model, with that model's window).
    */
   contextUsage(detail?: unknown): Json {
+    this.toolsModel ??= this.model;
     const fresh = this.b.contextUsageResponse(this.facts());
-    // On another model than the captured answer's: that model's window (captured), the counts
-    // not covered (the CLI counts the tools as it describes them for the model).
+    // On another model than the captured answer's: that model's window and skills (captured).
     const window = capturedModel(this.b.version, this.model)?.context;
     const otherModel = fresh.model !== this.model;
     const captured = otherModel && window ? onModel(fresh, this.model, window) : fresh;
@@ -836,15 +887,18 @@ export class ScriptedEngine implements ControlSession {
           }
         : captured;
     const estimates = this.estimates;
-    if (!estimates || !this.countsCovered() || otherModel) return base;
+    if (!estimates || !this.countsCovered() || !this.countedOnModel(detail)) return base;
     const model = String(this.b.apiModelFor(this.model));
     const afterATurn = this.history.some((m) => m.role === 'assistant');
+    const counted = this.countsConversationNow();
     const parts = this.modelSide.contextParts(
       this.model,
       model,
-      afterATurn,
+      counted,
       this.configDir,
       this.countedTools(),
+      otherModel,
+      this.toolsModel,
     );
     if (!parts) return base;
     const values: Record<string, string> = {
@@ -853,12 +907,13 @@ export class ScriptedEngine implements ControlSession {
       monthYear: monthYear(),
     };
     return contextUsage({
-      base: captured,
+      // On another model, its skills as estimated there (captured with its window).
+      base: otherModel && window?.skills ? { ...captured, skills: window.skills } : captured,
       estimates,
       summary: detail === 'summary' && estimates.summaryCharsPerToken !== null,
       parts,
       offeredTools: new Set(this.apiTools().map((t) => t.name)),
-      ...(afterATurn ? { conversation: this.conversationCount(model) } : {}),
+      ...(counted ? { conversation: this.conversationCount(model) } : {}),
       messages: this.keptConversation().filter((m) => m.role !== 'system'),
       apiUsage: this.lastUsage ?? null,
       attachments: afterATurn

@@ -1,9 +1,14 @@
 import { modelUsageEntry } from '../base/index.js';
+import { localCommandMessages } from '../base/local-command.js';
 import { mcpError332 } from '../base/mcp-errors.js';
 import { mcpStatusEntry } from '../base/mcp-status.js';
 import type { CapturedData } from '../data/types.js';
 import type { VersionOverrides } from '../overrides.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts } from '../types.js';
+
+/** 2.1.332's caveat before a local command's messages (seen in its conversation after a `set_model`). */
+const LOCAL_COMMAND_CAVEAT_332 =
+  "<local-command-caveat>The command below was run directly in Claude Code, not sent to you as a request, and its output goes straight to the user. It's recorded here as context for later messages.</local-command-caveat>";
 
 /**
  * What claude 2.1.332 does differently from 2.1.150 (the base), beyond its captured data. Observed
@@ -371,7 +376,18 @@ export const overrides: VersionOverrides = {
       missingContentPrompt: '(no content)',
 
       // Replies and notices.
-      setModelAnswer: (model) => ({ response: { model } }),
+      // Once the conversation holds a message, the `/model` command's messages and its output
+      // replayed (seen after a turn; none before the first prompt, as control/set-model checks).
+      setModelAnswer: (model, command) => {
+        if (!command) return { response: { model } };
+        const notice = `<local-command-stdout>Set model to \`${command.shown}\`</local-command-stdout>`;
+        return {
+          response: { model },
+          notice,
+          kept: localCommandMessages('model', command.args, notice, LOCAL_COMMAND_CAVEAT_332),
+          inConversation: true,
+        };
+      },
       interruptResponse: () => ({ still_queued: [] }),
       invalidPermissionMode: () => ({
         error: `Cannot set permission mode: must be one of ${PERMISSION_MODES.join(', ')}`,

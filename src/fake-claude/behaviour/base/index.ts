@@ -4,6 +4,7 @@ import { capturedModel, costAt } from '../../usage/index.js';
 import type { CapturedData } from '../data/types.js';
 import type { CallUsage, CliBehaviour, Json, ResultTotals, SessionFacts, ToolOutcome } from '../types.js';
 import { jscJsonParseError } from './jsc-json-error.js';
+import { localCommandMessages } from './local-command.js';
 import { mcpError150 } from './mcp-errors.js';
 import { mcpStatusEntry } from './mcp-status.js';
 import {
@@ -440,8 +441,9 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     unsupportedSubtype: (subtype) => `Unsupported control request subtype: ${subtype}`,
     isPermissionMode: (mode) => PERMISSION_MODES.includes(mode),
     setModelNotice: (model) => `<local-command-stdout>Set model to ${model}</local-command-stdout>`,
-    setModelAnswer(model) {
-      return { notice: this.setModelNotice(model) };
+    setModelAnswer(model, command) {
+      const notice = this.setModelNotice(model);
+      return { notice, kept: localCommandMessages('model', command?.args ?? model, notice) };
     },
     interruptResponse: () => undefined,
     invalidPermissionMode: () => undefined,

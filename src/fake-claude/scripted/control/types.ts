@@ -40,6 +40,10 @@ export interface ControlSession {
   replyError(requestId: string, error: string, extra?: Json): void;
   /** Ends the run with this stderr line and exit code, without throwing. */
   endWith(stderrLine: string, exitCode: number): void;
+  /** Keeps `texts` in the conversation, a user message each (a local command's: `set_model`'s). */
+  keep(texts: readonly string[]): void;
+  /** Whether the conversation holds a message. */
+  hasConversation(): boolean;
   /** `set_model`'s check of `model` (as sent), where the version makes one. */
   checkModel(model: string): void;
   /** `get_context_usage`'s token counts (`detail` as asked), where the version makes them for this session. */
