@@ -5,7 +5,6 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { behaviourFor, emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import { primaryName } from '../src/fake-claude/flags.js';
-import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
 
 /**
  * The command line: fake-claude parses it as the version it emulates (that version's options,
@@ -13,9 +12,7 @@ import { spawnFakeClaude } from '../src/fake-claude/in-process.js';
  * are the same bytes. Each case runs both binaries, for every version the suite has a real binary of
  * (the fake as that version): fixed cases, and cases made from the version's captured options (its
  * choices, the values its parsers refuse or warn about, its required values), in both `--flag value`
- * and `--flag=value` forms. The fixed cases run the fake's executable; the cases made from the
- * captured options run its engine in this process (`spawnFakeClaude`, the executable's engine behind
- * a spawn hook: decision 11), where a process start would be nearly all a case's cost.
+ * and `--flag=value` forms.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -39,28 +36,6 @@ async function run(binary: string, args: string[], env: Record<string, string> =
     timeout: 30_000,
   });
   return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** The fake's engine in this process, with `run`'s environment, stdin and output (execa strips one final newline). */
-async function runInProcess(args: string[], env: Record<string, string>) {
-  const fake = spawnFakeClaude({
-    command: FAKE,
-    args,
-    cwd: home,
-    env: { PATH: process.env.PATH ?? '', HOME: home, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  fake.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  fake.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  fake.stdin.end();
-  const { exitCode } = await fake.exited;
-  const strip = (text: string) => text.replace(/\r?\n$/, '');
-  return { exitCode, stdout: strip(stdout), stderr: strip(stderr) };
 }
 
 const SAME_AS_REAL: Array<[string, string[], Record<string, string>?]> = [
@@ -159,9 +134,6 @@ const SAME_AS_REAL: Array<[string, string[], Record<string, string>?]> = [
   ],
 ];
 
-/** The fake's engine in this process, for the cases made from the captured options. */
-const inProcess = (_binary: string, args: string[], env: Record<string, string>) => runInProcess(args, env);
-
 /** Runs to an end without a model: parsed, then the precondition of stream-json input without stream-json output. */
 const PARSED = ['-p', '--input-format=stream-json'];
 
@@ -211,10 +183,8 @@ const VERSIONS = Object.keys(inject('claudeBinaries'))
 const CASES = (
   await Promise.all(
     VERSIONS.map(async (version) => [
-      ...SAME_AS_REAL.map(([what, args, env]) => [version, what, args, env ?? {}, run] as const),
-      ...(
-        await capturedCases(version)
-      ).map(([what, args]) => [version, `${what} (in-process)`, args, {}, inProcess] as const),
+      ...SAME_AS_REAL.map(([what, args, env]) => [version, what, args, env ?? {}] as const),
+      ...(await capturedCases(version)).map(([what, args]) => [version, what, args, {}] as const),
     ]),
   )
 ).flat();
@@ -223,11 +193,11 @@ describe('fake-claude command line', () => {
   // Each case is two short processes that mostly wait on each other: a few at a time.
   it.concurrent.each(CASES)(
     '%s, %s: same stdout, stderr and exit code as the real CLI',
-    async (version, _what, args, env, fake) => {
+    async (version, _what, args, env) => {
       const real = inject('claudeBinaries')[version]!;
       const [r, f] = await Promise.all([
         run(real, args, env),
-        fake(FAKE, args, { ...env, CLIDE_FAKE_VERSION: version }),
+        run(FAKE, args, { ...env, CLIDE_FAKE_VERSION: version }),
       ]);
       expect(f).toEqual(r);
     },
