@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox } from '../src/driver/index.js';
 import { ClideError } from '../src/errors/index.js';
 import type { BenchConfig } from './config.js';
 import { loadCorpus, proxiedLines } from './corpus.js';
+import { FreshIdBlock } from './fresh-ids.js';
 import { groupLine, hotSpotBullets } from './hot-spots.js';
 import { emptySection, measure, type SectionResult } from './model.js';
 import { rssKiB } from './proc.js';
@@ -139,6 +140,15 @@ export interface PumpResult {
   code: number | null;
   /** RSS samples of the proxy process: bytes echoed so far → KiB resident. */
   rss: Array<{ bytes: number; kib: number; phase: 'stream' | 'exit' }>;
+  /** Distinct ids the session brought (`freshIds`; 0 otherwise: the block's ids repeat). */
+  freshIds: number;
+}
+
+export interface PumpOptions {
+  /** `NODE_OPTIONS` of the proxy (e.g. `--max-old-space-size=64`). */
+  nodeOptions?: string;
+  /** Every block with fresh ids (uuids, `msg_…`, `toolu_…`: `FreshIdBlock`), as a real session. */
+  freshIds?: boolean;
 }
 
 /** Pumps `mib` MiB of session lines through the route as fast as it takes them (with backpressure). */
@@ -146,11 +156,14 @@ export async function pump(
   route: Route,
   mib: number,
   sampleMs?: number,
-  nodeOptions?: string,
+  options: PumpOptions = {},
 ): Promise<PumpResult> {
-  const proxy = startRoute(route, nodeOptions);
+  const proxy = startRoute(route, options.nodeOptions);
   const counter = lineCounter(proxy.child);
-  const chunk = block(proxy.lines);
+  const lines = block(proxy.lines);
+  const fresh = options.freshIds ? new FreshIdBlock(lines.toString()) : undefined;
+  // Every fresh block is as long as the first (the same lines, ids of fixed lengths).
+  let chunk = fresh ? fresh.next() : lines;
   const blocks = Math.max(1, Math.round((mib * 2 ** 20) / chunk.length));
   // The clock starts once the route echoes: the time a process takes to start is not throughput
   // (a Node proxy needs a few hundred ms where cat needs one, which would swamp a few MiB).
@@ -182,6 +195,7 @@ export async function pump(
     exited = true;
   });
   for (let i = 0; i < blocks && !exited; i += 1) {
+    if (i > 0 && fresh) chunk = fresh.next();
     if (!proxy.child.stdin!.write(chunk)) {
       await Promise.race([new Promise((r) => proxy.child.stdin!.once('drain', r)), proxy.closed]);
     }
@@ -193,7 +207,15 @@ export async function pump(
   if (sampler) clearInterval(sampler);
   const bytes = Math.max(0, Math.min(total, counter.bytes()) - Buffer.byteLength(warmup));
   const code = bytes < payload && end.code === 0 ? null : end.code;
-  return { streamMs, exitMs: end.exitMs, bytes, fixtureBytes: end.fixtureBytes, code, rss };
+  return {
+    streamMs,
+    exitMs: end.exitMs,
+    bytes,
+    fixtureBytes: end.fixtureBytes,
+    code,
+    rss,
+    freshIds: fresh?.ids ?? 0,
+  };
 }
 
 /**

@@ -95,7 +95,7 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
     let capped: Awaited<ReturnType<typeof pump>> | undefined;
     if (cappedMb > HEAP_CAP_MIB) {
       log(`  recorder memory: ${cappedMb} MiB with --max-old-space-size=${HEAP_CAP_MIB} …`);
-      capped = await pump('recorder', cappedMb, 100, `--max-old-space-size=${HEAP_CAP_MIB}`);
+      capped = await pump('recorder', cappedMb, 100, { nodeOptions: `--max-old-space-size=${HEAP_CAP_MIB}` });
     } else {
       section.notes.push(
         `The heap-cap run is skipped: half the memory session (${cappedMb} MiB) is not larger than the ${HEAP_CAP_MIB} MiB cap, so it could prove nothing (raise BENCH_RECORDER_MEMORY_MB above ${2 * HEAP_CAP_MIB}).`,
@@ -107,6 +107,21 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
       config.recorderMemoryMb,
       capped ? { result: capped, mib: cappedMb } : undefined,
     );
+    // The same session with fresh ids in every block, as a real session brings them; the capped
+    // run over the whole session: the id placeholders must not grow with it either.
+    log(`  recorder memory, fresh ids: pumping ${config.recorderMemoryMb} MiB through clide-record …`);
+    const fresh = await pump('recorder', config.recorderMemoryMb, 100, { freshIds: true });
+    let freshCapped: Awaited<ReturnType<typeof pump>> | undefined;
+    if (config.recorderMemoryMb > HEAP_CAP_MIB) {
+      log(
+        `  recorder memory, fresh ids: ${config.recorderMemoryMb} MiB with --max-old-space-size=${HEAP_CAP_MIB} …`,
+      );
+      freshCapped = await pump('recorder', config.recorderMemoryMb, 100, {
+        freshIds: true,
+        nodeOptions: `--max-old-space-size=${HEAP_CAP_MIB}`,
+      });
+    }
+    recorderFreshIdsMemory(section, fresh, config.recorderMemoryMb, freshCapped);
     section.data = {
       replayPath: path,
       replay: { points: replayPoints, runs: replayRuns },
@@ -121,6 +136,25 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
         code: long.code,
         rss: long.rss,
       },
+      recorderFreshIds: {
+        bytes: fresh.bytes,
+        freshIds: fresh.freshIds,
+        streamMs: fresh.streamMs,
+        exitMs: fresh.exitMs,
+        fixtureBytes: fresh.fixtureBytes,
+        code: fresh.code,
+        rss: fresh.rss,
+      },
+      recorderFreshIdsCapped: freshCapped
+        ? {
+            heapCapMiB: HEAP_CAP_MIB,
+            bytes: freshCapped.bytes,
+            freshIds: freshCapped.freshIds,
+            streamMs: freshCapped.streamMs,
+            code: freshCapped.code,
+            peakRssKiB: Math.max(...freshCapped.rss.map((s) => s.kib)),
+          }
+        : null,
       recorderCapped: capped
         ? {
             heapCapMiB: HEAP_CAP_MIB,
@@ -433,6 +467,106 @@ function recorderMemory(
   section.notes.push(
     `Recorder memory: ${mib} MiB of session lines pumped through \`clide-record\` → \`cat\` as fast as it takes them (fixture written: ${fmt(long.fixtureBytes / MiB, 0)} MiB, both directions); the recorder's VmRSS sampled from /proc every 100 ms. The issue's figure is a 1 GiB session: set BENCH_RECORDER_MEMORY_MB=1024 to measure it (about ${fmt(((1024 / mib) * (long.streamMs + long.exitMs)) / 1000, 0)} s here, closing and leak scan included); the default extrapolates the fitted slope.`,
     'Linearity: the cost per item between the two largest sizes divided by that between the two smallest (replay: separate processes, so start-up cancels in the differences; validation: in-process, after a warm-up pass).',
-    "The pumped session repeats the corpus's lines, ids included: it does not measure the redactor's id placeholders, which keep one entry per distinct id for the whole session (src/protocol/ids.ts `IdPlaceholders`, about 350 bytes an id on the recorder's heap): a session whose every message brings a fresh uuid grows by that much a message.",
+    "The pumped session repeats the corpus's lines, ids included: the redactor's id placeholders (src/protocol/ids.ts `IdPlaceholders`) meet each id again and again. The fresh-ids session below is the one that measures them.",
+  );
+}
+
+/** RSS figures of a pumped session, MiB: at a fraction of it, medians of windows, peaks. */
+function rssFigures(run: Awaited<ReturnType<typeof pump>>) {
+  const MiB = 2 ** 20;
+  const stream = run.rss.filter((s) => s.phase === 'stream');
+  const exit = run.rss.filter((s) => s.phase === 'exit');
+  const window = (from: number, to: number) =>
+    summarize(stream.filter((s) => s.bytes >= from && s.bytes <= to).map((s) => s.kib / 1024)).median;
+  const at = (fraction: number) => {
+    const sample = stream.find((s) => s.bytes >= run.bytes * fraction) ?? stream.at(-1);
+    return sample ? sample.kib / 1024 : Number.NaN;
+  };
+  return {
+    samples: stream.length,
+    at,
+    at100: window(0.9 * 100 * MiB, 1.1 * 100 * MiB),
+    end: window(run.bytes * 0.9, run.bytes),
+    peakStream: Math.max(...stream.map((s) => s.kib / 1024)),
+    peakExit: exit.length > 0 ? Math.max(...exit.map((s) => s.kib / 1024)) : Number.NaN,
+  };
+}
+
+/**
+ * The recorder's RSS along a session whose every block brings fresh ids (`FreshIdBlock`): the id
+ * placeholders must stay bounded (numbered up to a cap, hashed beyond: src/protocol/ids.ts), so the
+ * RSS at the end is where it was at 100 MiB, and the whole session fits a capped old space.
+ */
+function recorderFreshIdsMemory(
+  section: SectionResult,
+  run: Awaited<ReturnType<typeof pump>>,
+  mib: number,
+  capped: Awaited<ReturnType<typeof pump>> | undefined,
+): void {
+  const MiB = 2 ** 20;
+  const f = rssFigures(run);
+  const idsPerMiB = run.bytes > 0 ? run.freshIds / (run.bytes / MiB) : Number.NaN;
+  const ids = `${run.freshIds.toLocaleString('en-US')} fresh ids (${fmt(idsPerMiB, 0)} per MiB)`;
+  if (run.bytes >= 1.5 * 100 * MiB && Number.isFinite(f.at100)) {
+    section.measures.push(
+      measure(
+        'scaling.recorder-fresh-ids-rss-vs-100mib',
+        `recorder RSS at the end of a ${mib} MiB session of fresh ids vs at 100 MiB (medians of the last 10% and of 90–110 MiB)`,
+        summarize([((f.end - f.at100) / f.at100) * 100]),
+        '%',
+        { op: '<=', value: 10 },
+        `${fmt(f.at100, 0)} → ${fmt(f.end, 0)} MiB; ${ids}; exit ${run.code}`,
+      ),
+    );
+  } else {
+    section.notes.push(
+      `Fresh ids: the ${mib} MiB session is too short to compare its end with 100 MiB (raise BENCH_RECORDER_MEMORY_MB to 150 or more); it ended at ${fmt(f.end, 0)} MiB RSS, ${ids}.`,
+    );
+  }
+  if (capped) {
+    const ok = capped.code === 0 && capped.bytes > 0;
+    section.measures.push(
+      measure(
+        'scaling.recorder-fresh-ids-capped-heap',
+        `recorder with its V8 old space capped at ${HEAP_CAP_MIB} MiB, ${mib} MiB session of fresh ids: completes (1) or not (0)`,
+        summarize([ok ? 1 : 0]),
+        '',
+        { op: '>=', value: 1 },
+        ok
+          ? `completed at ${fmt(capped.bytes / MiB / (capped.streamMs / 1000), 1)} MiB/s, peak RSS ${fmt(Math.max(...capped.rss.map((s) => s.kib)) / 1024, 0)} MiB, ${capped.freshIds.toLocaleString('en-US')} fresh ids`
+          : `exit ${capped.code} after ${fmt(capped.bytes / MiB, 0)} MiB: the recorder keeps memory per id`,
+      ),
+    );
+  }
+  section.tables.push({
+    title: `Recorder RSS along a ${mib} MiB session of fresh ids (${f.samples} samples, every 100 ms)`,
+    columns: [
+      'proxied',
+      '10%',
+      '25%',
+      '50%',
+      '75%',
+      '100%',
+      'peak while streaming',
+      'peak while closing (leak scan)',
+    ],
+    rows: [
+      [
+        `${fmt(run.bytes / MiB, 0)} MiB in ${fmt(run.streamMs / 1000, 1)} s`,
+        `${fmt(f.at(0.1), 0)} MiB`,
+        `${fmt(f.at(0.25), 0)} MiB`,
+        `${fmt(f.at(0.5), 0)} MiB`,
+        `${fmt(f.at(0.75), 0)} MiB`,
+        `${fmt(f.at(1), 0)} MiB`,
+        `${fmt(f.peakStream, 0)} MiB`,
+        `${fmt(f.peakExit, 0)} MiB (${fmt(run.exitMs, 0)} ms)`,
+      ],
+    ],
+  });
+  section.notes.push(
+    `Fresh ids: the same ${mib} MiB of session lines, each block written with new ids (every uuid but the session id, every \`msg_…\` and \`toolu_…\`, in the real API's shapes: bench/fresh-ids.ts), as a real session with partial messages brings them (every stream event has a uuid of its own): ${ids}. The redactor numbers the first ids in order (src/protocol/ids.ts \`IdPlaceholders\`, \`maxNumbered\`) and derives the placeholder of any id beyond from a keyed hash, kept nowhere` +
+      (capped
+        ? `; the capped run proxies the whole ${mib} MiB within a ${HEAP_CAP_MIB} MiB old space.`
+        : '.'),
   );
 }
