@@ -6,6 +6,7 @@ import {
   DEFAULT_ID_KEYS,
   IdPlaceholders,
   idsInText,
+  isHashedPlaceholder,
   learnIds,
   looksLikeId,
   normalizeIds,
@@ -327,4 +328,131 @@ describe('opaque ids next to prefixed ids', () => {
       text: `id ${session} and k3j4h5g6f7d`,
     });
   });
+});
+
+describe('a mapping with maxNumbered: numbered up to the cap, hashed beyond, memory bounded', () => {
+  const KEY = new Uint8Array(32).fill(7);
+  const HASHED_UUID = /^00000000-[0-9a-f]{4}-4[0-9a-f]{3}-b[0-9a-f]{3}-[0-9a-f]{12}$/;
+  const toolu = (n: number) => `toolu_01${String(n).padStart(22, 'A')}`;
+
+  it('numbers exactly as an unbounded mapping while under the cap (a real session is byte-identical)', () => {
+    const messages = realSession();
+    const distinct = new IdPlaceholders();
+    for (const m of messages) learnIds(m, distinct);
+    const unbounded = messages.map((m) => normalizeIds(m, new IdPlaceholders()));
+    const reference = new IdPlaceholders();
+    const expected = messages.map((m) => normalizeIds(m, reference));
+    const capped = new IdPlaceholders({ maxNumbered: distinct.size, hashKey: KEY });
+    expect(messages.map((m) => normalizeIds(m, capped))).toEqual(expected);
+    expect(capped.hashedCount).toBe(0);
+    expect(capped.entries()).toEqual(reference.entries());
+    expect(unbounded.length).toBe(messages.length);
+  });
+
+  it('beyond the cap gives a uuid a hashed placeholder: a v4 uuid, the same for the same id, kept nowhere', () => {
+    const p = new IdPlaceholders({ maxNumbered: 2, hashKey: KEY });
+    expect(p.learn('c1431e6d-fb02-444d-83be-407182e2b72d')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(p.learn('9f8e7d6c-0000-1111-2222-333344445555')).toBe('00000000-0000-4000-8000-000000000002');
+    const id = 'a6f1c9e0-3b7d-4c21-9e55-0d4b2f8a7c13';
+    const hashed = p.learn(id);
+    expect(hashed).toMatch(HASHED_UUID);
+    expect(hashed).toMatch(UUID_V4);
+    expect(isHashedPlaceholder(hashed)).toBe(true);
+    expect(p.learn(id)).toBe(hashed);
+    // The numbered ids stay numbered.
+    expect(p.learn('c1431e6d-fb02-444d-83be-407182e2b72d')).toBe('00000000-0000-4000-8000-000000000001');
+    for (let i = 0; i < 5000; i++) p.learn(randomUUID());
+    expect(p.size).toBe(2);
+    expect(p.entries()).toHaveLength(2);
+    expect(p.hashedCount).toBe(5002);
+    // Another mapping with the same key agrees; one with another key does not.
+    expect(new IdPlaceholders({ maxNumbered: 0, hashKey: KEY }).learn(id)).toBe(hashed);
+    expect(new IdPlaceholders({ maxNumbered: 0 }).learn(id)).not.toBe(hashed);
+  });
+
+  it('beyond the cap, the same id maps to the same placeholder in slots, tool results, rewinds and texts', () => {
+    const p = new IdPlaceholders({ maxNumbered: 1, hashKey: KEY });
+    const session = 'c1431e6d-fb02-444d-83be-407182e2b72d';
+    const uuid = 'a6f1c9e0-3b7d-4c21-9e55-0d4b2f8a7c13';
+    const tool = 'toolu_01ABCDEFabcdef123456XYZ9';
+    const msg = 'msg_01Zq8xT2mW9vR4kL7pN3sB6y';
+    const assistant = normalizeIds(
+      {
+        type: 'assistant',
+        session_id: session,
+        uuid,
+        message: { id: msg, type: 'message', content: [{ type: 'tool_use', id: tool, name: 'Bash' }] },
+      },
+      p,
+    );
+    const result = normalizeIds(
+      {
+        type: 'user',
+        session_id: session,
+        message: { content: [{ type: 'tool_result', tool_use_id: tool, content: `ran ${tool} (${msg})` }] },
+        note: `rewind to ${uuid}; session ${session}`,
+      },
+      p,
+    );
+    const rewind = normalizeIds({ subtype: 'rewind_files', user_message_id: uuid }, p);
+    const h = {
+      uuid: assistant.uuid,
+      tool: assistant.message.content[0]!.id,
+      msg: assistant.message.id,
+    };
+    expect(assistant.session_id).toBe('00000000-0000-4000-8000-000000000001');
+    expect(h.uuid).toMatch(HASHED_UUID);
+    expect(h.tool).toMatch(/^toolu_0x[0-9a-f]{22}$/);
+    expect(h.tool).toHaveLength(tool.length);
+    expect(h.msg).toMatch(/^msg_0x[0-9a-f]{22}$/);
+    expect(result.message.content[0]!.tool_use_id).toBe(h.tool);
+    expect(result.message.content[0]!.content).toBe(`ran ${h.tool} (${h.msg})`);
+    expect(result.note).toBe(`rewind to ${h.uuid}; session 00000000-0000-4000-8000-000000000001`);
+    expect(rewind.user_message_id).toBe(h.uuid);
+    // Hashed placeholders are ids to `idsInText` too, and keep the id's shape.
+    expect(looksLikeId(h.tool)).toBe(true);
+    expect(idsInText(`x ${h.uuid} ${h.msg}`)).toEqual([h.uuid, h.msg]);
+    expect(p.size).toBe(1);
+  });
+
+  it('numbers beyond the cap what it cannot hash: short bodies, ids no text search finds', () => {
+    const p = new IdPlaceholders({ maxNumbered: 1, hashKey: KEY });
+    p.learn(randomUUID());
+    expect(p.learn('msg_clide_0001')).toBe('msg_clide_0001');
+    expect(p.learn('k3j4h5g6f7d8s')).toBe('0000000000001');
+    expect(p.learn('file_011CNha8iCJcU1wXNR6q4V8w')).toBe(`file_${'0'.repeat(23)}1`);
+    expect(p.size).toBe(4);
+    expect(p.replaceIn('see k3j4h5g6f7d8s and msg_clide_0001')).toBe('see 0000000000001 and msg_clide_0001');
+  });
+
+  it('is idempotent: a fixture normalised past the cap normalises to itself', () => {
+    const first = new IdPlaceholders({ maxNumbered: 3, hashKey: KEY });
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const tools = Array.from({ length: 20 }, (_, i) => toolu(i));
+    const messages = ids.map((uuid, i) => ({
+      type: 'stream_event',
+      uuid,
+      parent_tool_use_id: tools[i],
+      text: `after ${ids[Math.max(0, i - 1)]} came ${tools[i]}`,
+    }));
+    const once = normalizeIdsInAll(messages, first);
+    const twice = normalizeIdsInAll(once, new IdPlaceholders({ maxNumbered: 3 }));
+    expect(twice).toEqual(once);
+    expect(JSON.stringify(once)).not.toMatch(/toolu_01A/);
+    for (const id of ids) expect(JSON.stringify(once)).not.toContain(id);
+  });
+
+  test.prop([fc.array(fc.uuid({ version: 4 }), { minLength: 1, maxLength: 40 }), fc.nat({ max: 45 })])(
+    'beyond any cap: distinct ids keep distinct placeholders, equal ids equal ones, and the shape of a uuid',
+    (uuids, cap) => {
+      const p = new IdPlaceholders({ maxNumbered: cap });
+      const first = uuids.map((u) => p.learn(u));
+      const again = uuids.map((u) => p.replaceIn(`<${u}>`).slice(1, -1));
+      expect(again).toEqual(first);
+      for (const [i, u] of uuids.entries())
+        for (const [j, v] of uuids.entries()) expect(first[i] === first[j]).toBe(u === v);
+      for (const placeholder of first) expect(placeholder).toMatch(UUID_V4);
+      expect(p.size).toBeLessThanOrEqual(cap);
+    },
+  );
 });

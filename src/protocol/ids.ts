@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { isRecord } from '../util/json.js';
 /**
  * Id placeholders: the CLI randomises session ids, uuids, request ids, `toolu_…` tool-use ids,
@@ -11,7 +12,40 @@ import { isRecord } from '../util/json.js';
  *
  * Numbering is per shape family and follows the order of first appearance, so normalising is
  * deterministic and idempotent (normalised data normalises to itself).
+ *
+ * Numbered placeholders are kept (both ways) for the whole session, about 350 bytes an id. A
+ * mapping with `maxNumbered` (the redactor's: {@link MAX_NUMBERED_IDS}) numbers that many distinct
+ * ids and no more: beyond, an id that looks like one (`looksLikeId`: found in any text by
+ * `idsInText`) and whose shape holds 64 bits or more gets a **hashed** placeholder, derived from
+ * a keyed hash of the id (SHA-256, a key random per mapping and never written) and kept nowhere,
+ * so the same id still maps to the same placeholder wherever it appears, with no memory:
+ *
+ * - a UUID becomes `00000000-hhhh-4hhh-bhhh-hhhhhhhhhhhh` (a valid v4 UUID, 88 bits of hash; the
+ *   variant nibble `b` tells it from a numbered one);
+ * - a prefixed id with a body of 18+ characters keeps its prefix and body length, the body
+ *   becoming `0x` and hex digits: `toolu_01AbC…` (24) → `toolu_0x3f9a…` (24);
+ * - any other id (opaque, short) is numbered beyond the cap all the same: `idsInText` would not
+ *   find it in a text, or its shape holds too few bits to hash without collisions. Such ids are
+ *   rare (task and agent ids, client-chosen request ids); the protocol's many ids (the uuid of
+ *   every stream event, message and tool-use ids) are uuids and prefixed ids.
+ *
+ * A hashed placeholder met again maps to itself, so normalising stays idempotent. What a hashed id
+ * stands for is not kept: `originalOf`, `restoreIn` and `entries` know the numbered ids only.
  */
+
+/**
+ * Distinct ids the redactor numbers before it hashes (see above): far more than a scenario or an
+ * ordinary session brings (the committed fixtures hold at most a few dozen), about 3.5 MB of
+ * mapping at most.
+ */
+export const MAX_NUMBERED_IDS = 10_000;
+
+export interface IdPlaceholdersOptions {
+  /** Distinct ids numbered (and kept) at most; beyond, hashed placeholders. Default: no limit. */
+  maxNumbered?: number;
+  /** The key of the hashed placeholders. Default: 32 random bytes (tests pass one). */
+  hashKey?: Uint8Array;
+}
 
 /** Keys whose string values are ids wherever they appear (plus `id`, see {@link NormalizeIdsOptions}). */
 export const DEFAULT_ID_KEYS: readonly string[] = [
@@ -82,6 +116,19 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
+/** Bodies of prefixed ids shorter than this are never hashed (under 64 bits of hash: collisions). */
+const MIN_HASHED_BODY = 18;
+const HASHED_UUID = /^00000000-[0-9a-f]{4}-4[0-9a-f]{3}-b[0-9a-f]{3}-[0-9a-f]{12}$/;
+const HASHED_PREFIXED = new RegExp(`^(?:[A-Za-z]+[_-])+0x[0-9a-f]{${MIN_HASHED_BODY - 2},}$`);
+
+/** True when `value` is a hashed placeholder (see the module comment). */
+export function isHashedPlaceholder(value: string): boolean {
+  return HASHED_UUID.test(value) || HASHED_PREFIXED.test(value);
+}
+
+/** How many hashed placeholders are remembered (a message names an id more than once). */
+const HASH_CACHE = 1024;
+
 /**
  * A bijection between id values and placeholders. The same value always gets the same
  * placeholder, distinct values distinct placeholders; the reverse map serves replay rebinding.
@@ -93,10 +140,30 @@ export class IdPlaceholders {
   /** Strong ids → placeholders, and back, for replacement inside texts. */
   private readonly forward = new Substituter();
   private readonly reverse = new Substituter();
+  private readonly maxNumbered: number;
+  private readonly hashKey: Uint8Array;
+  /** The last hashed placeholders made (cleared when full): bounded. */
+  private readonly hashCache = new Map<string, string>();
+  private hashedLearnt = 0;
 
-  /** Number of distinct ids known. */
+  constructor(options: IdPlaceholdersOptions = {}) {
+    this.maxNumbered = options.maxNumbered ?? Number.POSITIVE_INFINITY;
+    this.hashKey = options.hashKey ?? randomBytes(32);
+  }
+
+  /** Number of distinct ids known (numbered). */
   get size(): number {
     return this.toPlaceholder.size;
+  }
+
+  /** Ids given a hashed placeholder by `learn` (each time: they are not remembered). */
+  get hashedCount(): number {
+    return this.hashedLearnt;
+  }
+
+  /** True once `maxNumbered` ids are numbered: ids new from then on are hashed when they can be. */
+  get full(): boolean {
+    return this.toPlaceholder.size >= this.maxNumbered;
   }
 
   /**
@@ -114,6 +181,13 @@ export class IdPlaceholders {
         this.reverse.add(known.placeholder, known.original);
       }
       return known.placeholder;
+    }
+    if (this.full && looksLikeId(value)) {
+      const hashed = this.hashedOf(value);
+      if (hashed !== undefined) {
+        this.hashedLearnt += 1;
+        return hashed;
+      }
     }
     const entry: IdEntry = { original: value, placeholder: this.nextPlaceholder(value), strong: isStrong };
     this.add(entry);
@@ -155,9 +229,65 @@ export class IdPlaceholders {
     return [...this.toPlaceholder.values()].map((e) => ({ ...e }));
   }
 
-  /** Replaces every known strong id occurring in `text` (all at once, longest first). */
+  /**
+   * Replaces every known strong id occurring in `text` (all at once, longest first). Once `full`,
+   * every id-looking substring (`idsInText`) that is not known and can be hashed gets its hashed
+   * placeholder first: what `learn` would have given it.
+   */
   replaceIn(text: string): string {
-    return this.forward.apply(text);
+    return this.forward.apply(this.full ? this.hashIn(text) : text);
+  }
+
+  /** `text` with every id-looking substring that is not known replaced by its hashed placeholder. */
+  private hashIn(text: string): string {
+    if (!text.includes('-') && !text.includes('_')) return text;
+    let out: string[] | undefined;
+    let last = 0;
+    ID_IN_TEXT.lastIndex = 0;
+    for (let m = ID_IN_TEXT.exec(text); m !== null; m = ID_IN_TEXT.exec(text)) {
+      const id = m[0];
+      if (this.toPlaceholder.has(id)) continue;
+      const hashed = this.hashedOf(id);
+      if (hashed === undefined || hashed === id) continue;
+      out ??= [];
+      out.push(text.slice(last, m.index), hashed);
+      last = m.index + id.length;
+    }
+    ID_IN_TEXT.lastIndex = 0;
+    if (!out) return text;
+    out.push(text.slice(last));
+    return out.join('');
+  }
+
+  /**
+   * The hashed placeholder of an id-looking `value`: itself when it is one already; undefined when
+   * its shape cannot hold one (see the module comment).
+   */
+  private hashedOf(value: string): string | undefined {
+    const cached = this.hashCache.get(value);
+    if (cached !== undefined) return cached;
+    if (isHashedPlaceholder(value)) return value;
+    let made: string | undefined;
+    if (UUID_FULL.test(value)) {
+      const h = this.hash(value);
+      made = `00000000-${h.slice(0, 4)}-4${h.slice(4, 7)}-b${h.slice(7, 10)}-${h.slice(10, 22)}`;
+    } else {
+      const prefixed = PREFIXED_FULL.exec(value);
+      const width = prefixed?.[2]?.length ?? 0;
+      if (prefixed && width >= MIN_HASHED_BODY) {
+        let h = this.hash(value);
+        while (h.length < width - 2) h += this.hash(h);
+        made = `${prefixed[1]}0x${h.slice(0, width - 2)}`;
+      }
+    }
+    if (made === undefined) return undefined;
+    if (this.hashCache.size >= HASH_CACHE) this.hashCache.clear();
+    this.hashCache.set(value, made);
+    return made;
+  }
+
+  private hash(value: string): string {
+    return createHash('sha256').update(this.hashKey).update(value).digest('hex');
   }
 
   /** Replaces every known strong placeholder occurring in `text` by its original. */

@@ -41,13 +41,15 @@ export {
   newRequestId,
   userMessage,
 } from './envelopes.js';
-export type { IdEntry, NormalizeIdsOptions } from './ids.js';
+export type { IdEntry, IdPlaceholdersOptions, NormalizeIdsOptions } from './ids.js';
 export {
   DEFAULT_ID_KEYS,
   IdPlaceholders,
   idsInText,
+  isHashedPlaceholder,
   learnIds,
   looksLikeId,
+  MAX_NUMBERED_IDS,
   normalizeIds,
   normalizeIdsInAll,
   replaceIds,

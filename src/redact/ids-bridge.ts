@@ -3,6 +3,7 @@ import {
   idsInText,
   isDefaultIdSlot,
   learnIds,
+  MAX_NUMBERED_IDS,
   normalizeIds,
   replaceIdsIn,
 } from '../protocol/ids.js';
@@ -24,13 +25,23 @@ export interface IdNormalizer {
   isSlot(parent: Record<string, unknown>, key: string): boolean;
   /** Raw text (stderr, non-JSON lines): id-looking substrings and known ids replaced. */
   text(text: string): string;
-  /** Number of distinct ids replaced so far. */
+  /**
+   * Number of ids replaced so far: the distinct ids numbered, plus each id given a hashed
+   * placeholder beyond the mapping's cap (counted every time: they are not remembered).
+   */
   count(): number;
   /** The mapping itself (the replayer's reverse map). */
   readonly placeholders: IdPlaceholders;
 }
 
-export function createIdNormalizer(placeholders: IdPlaceholders = new IdPlaceholders()): IdNormalizer {
+/**
+ * The normaliser of a redactor. Its own mapping (the default) numbers at most
+ * {@link MAX_NUMBERED_IDS} distinct ids and hashes the ids beyond (src/protocol/ids.ts), so that a
+ * recording's memory does not grow with the ids of its session.
+ */
+export function createIdNormalizer(
+  placeholders: IdPlaceholders = new IdPlaceholders({ maxNumbered: MAX_NUMBERED_IDS }),
+): IdNormalizer {
   return {
     placeholders,
     message: (message) => normalizeIds(message, placeholders),
@@ -41,6 +52,6 @@ export function createIdNormalizer(placeholders: IdPlaceholders = new IdPlacehol
       for (const id of idsInText(text)) placeholders.learn(id, true);
       return placeholders.replaceIn(text);
     },
-    count: () => placeholders.size,
+    count: () => placeholders.size + placeholders.hashedCount,
   };
 }

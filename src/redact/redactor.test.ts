@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IdPlaceholders } from '../protocol/ids.js';
+import { IdPlaceholders, isHashedPlaceholder, MAX_NUMBERED_IDS } from '../protocol/ids.js';
 import { createRedactor, type RedactorOptions } from './redactor.js';
 
 /** A redactor that knows nothing about this machine unless told (tests must not depend on the host). */
@@ -346,6 +347,52 @@ describe('ids', () => {
     const r = make();
     expect(r.redact(message)).toEqual(message);
     expect(r.ids).toBeUndefined();
+  });
+
+  it('keeps its own mapping bounded over a session of fresh ids: numbered up to the cap, hashed beyond, consistently', () => {
+    const r = createRedactor({ env: {}, home: '', cwd: '', user: '', hostname: '' });
+    const session = randomUUID();
+    const event = (uuid: string) => ({
+      type: 'stream_event',
+      uuid,
+      session_id: session,
+      event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } },
+    });
+    const first = r.redact(event(randomUUID())) as ReturnType<typeof event>;
+    expect(first.uuid).toBe('00000000-0000-4000-8000-000000000001');
+    expect(first.session_id).toBe('00000000-0000-4000-8000-000000000002');
+    for (let i = 2; i < MAX_NUMBERED_IDS + 500; i++) r.redact(event(randomUUID()));
+    expect(r.ids?.size).toBe(MAX_NUMBERED_IDS);
+    // Beyond the cap: a tool call, its result, a text naming it, a rewind to a message.
+    const tool = 'toolu_01Zq8xT2mW9vR4kL7pN3sB6y';
+    const uuid = randomUUID();
+    const call = r.redact({
+      type: 'assistant',
+      uuid,
+      session_id: session,
+      message: {
+        id: 'msg_01Hq8xT2mW9vR4kL7pN3sB6y',
+        content: [{ type: 'tool_use', id: tool, name: 'Bash' }],
+      },
+    }) as { uuid: string; session_id: string; message: { id: string; content: Array<{ id: string }> } };
+    const result = r.redact({
+      type: 'user',
+      message: { content: [{ type: 'tool_result', tool_use_id: tool, content: `done: ${tool}` }] },
+    }) as { message: { content: Array<{ tool_use_id: string; content: string }> } };
+    const rewind = r.redact({ subtype: 'rewind_files', user_message_id: uuid }) as {
+      user_message_id: string;
+    };
+    const placeholder = call.message.content[0]!.id;
+    expect(isHashedPlaceholder(placeholder)).toBe(true);
+    expect(isHashedPlaceholder(call.uuid)).toBe(true);
+    expect(isHashedPlaceholder(call.message.id)).toBe(true);
+    expect(call.session_id).toBe('00000000-0000-4000-8000-000000000002');
+    expect(result.message.content[0]!.tool_use_id).toBe(placeholder);
+    expect(result.message.content[0]!.content).toBe(`done: ${placeholder}`);
+    expect(rewind.user_message_id).toBe(call.uuid);
+    expect(r.redactText(`stderr: ${tool} ${uuid}`)).toBe(`stderr: ${placeholder} ${call.uuid}`);
+    expect(r.ids?.size).toBe(MAX_NUMBERED_IDS);
+    expect(r.rulesApplied().find((c) => c.name === 'ids')?.count).toBeGreaterThan(MAX_NUMBERED_IDS + 500);
   });
 });
 
