@@ -75,6 +75,13 @@ export const JOINED_LOOKBACK = 1024;
 export const JOINED_MAX_OPEN = 64 * 1024;
 /** How much text before a new piece a pattern's keyword can straddle (keywords are short). */
 const KEYWORD_SPAN = 256;
+/**
+ * Streams followed at once, at most. A stream is forgotten when its block or message ends; one
+ * that never does (a subagent's block cut short by an interrupt: each subagent has streams of its
+ * own) would stay for the rest of the session. Beyond this many, the stream pieces were added to
+ * longest ago is forgotten: far more than a session streams at once (a few blocks per agent).
+ */
+export const MAX_JOINED_STREAMS = 256;
 
 export class JoinedText<Ref> {
   private readonly streams = new Map<string, Stream<Ref>>();
@@ -101,7 +108,10 @@ export class JoinedText<Ref> {
     options: { separator?: string; json?: boolean; inside?: boolean } = {},
   ): JoinPlan<Ref> {
     let stream = this.streams.get(key);
-    if (stream === undefined) {
+    // The most recently added to last: the first is the one to forget.
+    if (stream !== undefined) this.streams.delete(key);
+    else {
+      if (this.streams.size >= MAX_JOINED_STREAMS) this.streams.delete(this.streams.keys().next().value!);
       stream = {
         pieces: [],
         text: '',
@@ -111,8 +121,8 @@ export class JoinedText<Ref> {
         json: options.json ?? false,
         keywordAt: undefined,
       };
-      this.streams.set(key, stream);
     }
+    this.streams.set(key, stream);
     const separator = options.separator ?? '';
     const pieceStart = stream.end;
     const piece: Piece<Ref> = {
@@ -187,6 +197,11 @@ export class JoinedText<Ref> {
   written(key: string, ref: Ref): void {
     const piece = this.streams.get(key)?.pieces.at(-1);
     if (piece) piece.ref = ref;
+  }
+
+  /** How many streams are followed (for the tests: bounded by `MAX_JOINED_STREAMS`). */
+  get streamCount(): number {
+    return this.streams.size;
   }
 
   /** Forgets stream `key` (its block ended). */
