@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { createFixtureWriter, quarantinePath, readFixture, recordingPath } from '../src/fixture/index.js';
+import { SCAN_WINDOW } from '../src/redact/scan-windows.js';
 import {
   RECORDER,
   recordedFiles,
@@ -54,6 +55,34 @@ describe('no recording is lost to the leak scan', () => {
     expect(run.stderr).toContain('env:WEIRD_SETTING');
     expect(run.stderr).not.toContain(weird);
   }, 60_000);
+
+  test('a 40 MiB base64 blob in a tool result is kept as a normal fixture; a key across a scan window’s end in it is masked', async () => {
+    const n = 40 * 2 ** 20;
+    const bytes = Buffer.alloc((n * 3) / 4);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
+    const blob = bytes.toString('base64');
+    const clean = await recordPlanted({ steps: [toolResult(blob), result] });
+    expect(clean.run.exitCode, clean.run.stderr.slice(0, 2000)).toBe(0);
+    expect(Object.keys(clean.files)).toEqual(['session.jsonl']);
+    const kept = await readFixture(clean.out);
+    expect(kept.complete).toBe(true);
+    expect(kept.trailer?.findings).toBeUndefined();
+
+    // A blob with a bare random key (the scan's entropy detector alone knows it) across the end
+    // of the first window: in no window whole but the next.
+    // 12 MiB of it (past what one regex pass takes) keep the test short.
+    const key = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';
+    const at = SCAN_WINDOW - 20;
+    const part = blob.slice(0, 12 * 2 ** 20);
+    const planted = await recordPlanted({
+      steps: [toolResult(`${part.slice(0, at)} ${key} ${part.slice(at + key.length + 2)}`), result],
+    });
+    expect(planted.run.exitCode, planted.run.stderr.slice(0, 2000)).toBe(0);
+    expect(Object.keys(planted.files)).toEqual(['session.jsonl']);
+    expect(secretsOnDisk(planted.files, [['bare key', key]])).toEqual([]);
+    const masked = await readFixture(planted.out);
+    expect(masked.trailer?.findings?.map((f) => f.kind)).toEqual(['high-entropy']);
+  }, 240_000);
 
   test('a bare random key on stderr, which only the scan’s entropy detector knows, is masked and the recording kept', async () => {
     const key = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';

@@ -19,6 +19,7 @@ import {
 } from './leak-scan.js';
 import { maskLeaks, WITHHELD } from './mask-leaks.js';
 import { createRedactor } from './redactor.js';
+import { SCAN_OVERLAP, SCAN_WINDOW } from './scan-windows.js';
 
 let dir: string;
 beforeEach(() => {
@@ -333,4 +334,71 @@ describe('the scan looks at what a reader joins', () => {
     );
     expect(texts.join('')).toBe('retry with [redacted:leak#1][redacted:leak#1][redacted:leak#1] done');
   });
+});
+
+describe('a line too long for one regex pass (tens of MiB of one token) is scanned in windows', () => {
+  const TOKEN = 'svc-tok-0987654321';
+  const BARE = 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e';
+  /** `chars` characters of base64 with no space: one token. */
+  const blob = (chars: number): string => {
+    const bytes = Buffer.alloc(Math.ceil((chars * 3) / 4));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
+    return bytes.toString('base64').slice(0, chars);
+  };
+  const huge = (content: string): string => {
+    const temp = join(dir, 'out.jsonl.recording');
+    const w = createFixtureWriter(temp, { argv: [] });
+    w.frame('from-cli', {
+      msg: {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content }] },
+      },
+    });
+    w.close({ complete: true, exitCode: 0 });
+    return temp;
+  };
+  const redactor = () =>
+    createRedactor({ env: { SERVICE_TOKEN: TOKEN }, home: '', cwd: '', user: '', hostname: '' });
+
+  it('a 40 MiB base64 blob with no secret is kept as a normal fixture', async () => {
+    const content = blob(40 * 2 ** 20);
+    const temp = huge(content);
+    const final = join(dir, 'out.jsonl');
+    await expect(finalizeFixture(temp, final, redactor())).resolves.toEqual({ path: final, findings: [] });
+    const fixture = await readFixture(final);
+    expect(fixture.trailer?.findings).toBeUndefined();
+    expect(existsSync(`${final}.quarantine`)).toBe(false);
+  }, 120_000);
+
+  it('finds and masks a secret in the middle of such a line, and secrets across window boundaries', async () => {
+    // 12 MiB: past what one regex pass takes (about 8 MiB of one token), in 12 windows.
+    const n = 12 * 2 ** 20;
+    let content = blob(n);
+    const plant = (at: number, secret: string) => {
+      content = `${content.slice(0, at)} ${secret} ${content.slice(at + secret.length + 2)}`;
+    };
+    // A known value in the middle, a bare random key across the end of the first window, an
+    // Anthropic key across the end of the second: each lies in no window but the next whole.
+    plant(n / 2, TOKEN);
+    plant(SCAN_WINDOW - 20, BARE);
+    plant(2 * SCAN_WINDOW - SCAN_OVERLAP - 30, KEY);
+    expect(content).toHaveLength(n);
+    const temp = huge(content);
+    const final = join(dir, 'out.jsonl');
+    const r = redactor();
+    const result = await finalizeFixture(temp, final, r);
+    expect(result.findings.map((f) => f.kind).sort()).toEqual([
+      'anthropic-key',
+      'env:SERVICE_TOKEN',
+      'high-entropy',
+    ]);
+    const text = readFileSync(final, 'utf8');
+    for (const secret of [TOKEN, BARE, KEY]) expect(text).not.toContain(secret);
+    expect(existsSync(`${final}.quarantine`)).toBe(false);
+    const fixture = await readFixture(final);
+    const masked = (fixture.frames[0]!.msg as { message: { content: Array<{ content: string }> } }).message
+      .content[0]!.content;
+    expect(masked.match(/\[redacted:leak#\d+\]/g)).toHaveLength(3);
+    expect(masked.startsWith(content.slice(0, 1000))).toBe(true);
+  }, 180_000);
 });

@@ -4,12 +4,13 @@ import { LineSplitter } from '../fixture/index.js';
 import { isRecord } from '../util/json.js';
 import { base64Forms, percentForms } from './encodings.js';
 import { findHighEntropy, highEntropySpans, isAllowedKey } from './entropy.js';
-import { type JoinedMatch, JoinedText } from './joined-text.js';
+import { type JoinedMatch, JoinedText, MAX_JOINED_STREAMS } from './joined-text.js';
 import { unescapeJsonText } from './json-text.js';
 import { ANY_PATTERN_PRETEST, findSecretMatches, findSecrets } from './patterns.js';
 import type { SecretLiteral } from './redactor.js';
+import { owns, scanWindows } from './scan-windows.js';
 import { knownEnvValues } from './secret-env.js';
-import { secretlintBatcher } from './secretlint.js';
+import { type LintPart, secretlintBatcher } from './secretlint.js';
 import { messageStep, type PieceField, rawStep, type StreamStep } from './stream-pieces.js';
 import { LiteralRule } from './text-rules.js';
 
@@ -245,6 +246,11 @@ export interface ScanOptions {
   joined?: boolean;
 }
 
+/** `text` for secretlint: as it is, or its windows when it is too long for one pass (`scanWindows`). */
+function pushContent(content: LintPart[], text: string): void {
+  for (const w of scanWindows(text)) content.push(w.text === text ? text : w);
+}
+
 /** A value another detector already reported on the same text contains this one, or the other way round. */
 function overlapsAny(value: string, others: readonly string[]): boolean {
   return others.some((o) => o.includes(value) || value.includes(o));
@@ -334,20 +340,36 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       const formPatterns =
         patterns && (options.fullScan || pieces.length === 1 || ANY_PATTERN_PRETEST.test(form));
       for (const piece of pieces) {
-        if (withLiterals && literalsMayMatch && literals.size > 0)
-          for (const hit of literals.match(piece))
-            pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
-        if (formPatterns)
-          for (const hit of findSecrets(piece))
-            pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
-        if (entropy && entropyHere && withLiterals && !isAllowedKey(key)) {
-          for (const token of findHighEntropy(piece))
-            pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
+        // A piece too long for one regex pass (a blob of tens of MiB): window by window.
+        for (const w of scanWindows(piece)) {
+          const whole = w.text === piece;
+          if (withLiterals && literalsMayMatch && literals.size > 0) {
+            if (whole)
+              for (const hit of literals.match(piece))
+                pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
+            else
+              for (const hit of literals.spans(w.text))
+                if (owns(w, hit.start))
+                  pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
+          }
+          if (formPatterns)
+            for (const hit of findSecrets(w.text))
+              if (owns(w, hit.index))
+                pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
+          if (entropy && entropyHere && withLiterals && !isAllowedKey(key)) {
+            if (whole)
+              for (const token of findHighEntropy(piece))
+                pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
+            else
+              for (const token of highEntropySpans(w.text))
+                if (owns(w, token.start))
+                  pending.push({ kind: 'high-entropy', value: token.value, found, source: 'entropy' });
+          }
         }
       }
     }
   };
-  const scanLine = (lineNo: number, text: string, content?: string[]): void => {
+  const scanLine = (lineNo: number, text: string, content?: LintPart[]): void => {
     const plainLine = !options.fullScan && !text.includes('\\');
     // A line without a backslash is its only form, and its pieces are in it: the pre-test decides.
     const plainMayMatch = plainLine && ANY_PATTERN_PRETEST.test(text);
@@ -359,7 +381,7 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
     } catch {
       // A cut last line: no structure to trust, so the whole text is content.
       scanText(text, 'text', true);
-      content?.push(text);
+      if (content) pushContent(content, text);
       flushLine(lineNo);
       return;
     }
@@ -382,11 +404,11 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
         s.text === pieceText &&
         (step?.kind !== 'piece' || s.key === step.field || s.key === undefined);
       scanText(s.text, 'json', true, s.key, patterns, literalsMayMatch, !piece);
-      if (!isAllowedKey(s.key)) content?.push(s.text);
+      if (content && !isAllowedKey(s.key)) pushContent(content, s.text);
     }
     for (const s of parts.base64) {
       scanText(s, 'base64', true);
-      content?.push(s);
+      if (content) pushContent(content, s);
     }
     flushLine(lineNo);
     reportSplit(split);
@@ -448,7 +470,7 @@ export async function scanForLeakHits(
   const stream = createReadStream(filePath, { highWaterMark: 1 << 20 });
   const scanOne = async (text: string): Promise<void> => {
     lineNo += 1;
-    const content: string[] | undefined = lint ? [] : undefined;
+    const content: LintPart[] | undefined = lint ? [] : undefined;
     scanner.scanLine(lineNo, text, content);
     if (lint && content) await lint.add(lineNo, content);
   };
@@ -542,7 +564,7 @@ export function streamingLeakScan(
         }
         synced = count;
       }
-      const content: string[] = [];
+      const content: LintPart[] = [];
       try {
         scanner.scanLine(lineNo, text, content);
       } catch {
@@ -770,37 +792,41 @@ function joinedScanner(literals: LiteralMatcher, entropy: boolean) {
   const joined = new JoinedText<Ref>(
     (window, { patterns }) => {
       const out: JoinedMatch[] = [];
-      for (const seg of segmentsBetweenPlaceholders(window)) {
-        const add = (
-          kind: string,
-          value: string,
-          span: [number, number],
-          match: [number, number],
-          token = false,
-        ): void => {
-          const open = token && seg.at + span[1] === window.length;
-          out.push({
-            ...(token ? { inPieceRule: false as const } : {}),
-            start: seg.at + span[0],
-            end: seg.at + span[1],
-            matchStart: seg.at + match[0],
-            matchEnd: seg.at + match[1],
-            placeholder: () => {
-              const id = `joined#${next++}`;
-              found.set(id, { kind, value, open });
-              return id;
-            },
-          });
-        };
-        if (patterns)
-          for (const m of findSecretMatches(seg.text))
-            add(m.pattern, m.value, [m.start, m.end], [m.matchStart, m.matchEnd]);
-        if (literals.size > 0 && literals.test(seg.text))
-          for (const m of literals.spans(seg.text)) add(m.kind, m.value, [m.start, m.end], [m.start, m.end]);
-        if (entropy)
-          for (const t of highEntropySpans(seg.text))
-            add('high-entropy', t.value, [t.start, t.end], [t.start, t.end], true);
-      }
+      // A segment too long for one regex pass (a huge raw line): window by window.
+      for (const seg of segmentsBetweenPlaceholders(window))
+        for (const w of scanWindows(seg.text)) {
+          const at = seg.at + w.at;
+          const add = (
+            kind: string,
+            value: string,
+            span: [number, number],
+            match: [number, number],
+            token = false,
+          ): void => {
+            if (!owns(w, span[0])) return;
+            const open = token && at + span[1] === window.length;
+            out.push({
+              ...(token ? { inPieceRule: false as const } : {}),
+              start: at + span[0],
+              end: at + span[1],
+              matchStart: at + match[0],
+              matchEnd: at + match[1],
+              placeholder: () => {
+                const id = `joined#${next++}`;
+                found.set(id, { kind, value, open });
+                return id;
+              },
+            });
+          };
+          if (patterns)
+            for (const m of findSecretMatches(w.text))
+              add(m.pattern, m.value, [m.start, m.end], [m.matchStart, m.matchEnd]);
+          if (literals.size > 0 && literals.test(w.text))
+            for (const m of literals.spans(w.text)) add(m.kind, m.value, [m.start, m.end], [m.start, m.end]);
+          if (entropy)
+            for (const t of highEntropySpans(w.text))
+              add('high-entropy', t.value, [t.start, t.end], [t.start, t.end], true);
+        }
       return out;
     },
     (text) => ANY_PATTERN_PRETEST.test(text),
@@ -872,6 +898,12 @@ function joinedScanner(literals: LiteralMatcher, entropy: boolean) {
       found.clear();
       // The token that reached the end before did not go on: it ended there.
       if (waiting !== undefined && !grown && step.text !== '') out.push(report(waiting.at, waiting.hit));
+      // Streams that never end (a subagent cut short) leave their token waiting: the oldest is reported.
+      while (pending.size > MAX_JOINED_STREAMS) {
+        const [key, p] = pending.entries().next().value!;
+        pending.delete(key);
+        out.push(report(p.at, p.hit));
+      }
       return out;
     },
     /** The end of the file: every token still waiting is reported. */

@@ -12,8 +12,14 @@ const BATCH_CHARS = 1 << 20;
 
 type Report = (line: number, kind: string, value: string, found: Leak['found']) => void;
 
+/**
+ * A string of a line's content, or a window of a long one (`scanWindows`): a window's hits are
+ * reported when they start in `[from, to)` of it, so a hit in the overlap of two is reported once.
+ */
+export type LintPart = string | { text: string; from: number; to: number };
+
 interface Batcher {
-  add(line: number, content: readonly string[]): Promise<void>;
+  add(line: number, content: readonly LintPart[]): Promise<void>;
   flush(): Promise<void>;
 }
 
@@ -44,7 +50,8 @@ function load(): Promise<{ lintSource: LintSource; config: unknown }> {
 export async function secretlintBatcher(report: Report, linted: () => void = () => {}): Promise<Batcher> {
   const { lintSource, config } = await load();
   let parts: string[] = [];
-  let starts: Array<{ at: number; line: number }> = [];
+  /** Where each line's content starts, and each window with the starts it reports. */
+  let starts: Array<{ at: number; line: number; window?: { from: number; to: number } }> = [];
   let size = 0;
   const flush = async (): Promise<void> => {
     if (parts.length === 0) return;
@@ -59,12 +66,19 @@ export async function secretlintBatcher(report: Report, linted: () => void = () 
     });
     for (const message of result.messages) {
       const [from, to] = message.range;
-      let line = lines[0]?.line ?? 0;
+      let start = lines[0];
       for (const s of lines) {
         if (s.at > from) break;
-        line = s.line;
+        start = s;
       }
-      report(line, `secretlint:${message.messageId ?? message.ruleId}`, content.slice(from, to), 'json');
+      const w = start?.window;
+      if (w && start && !(from - start.at >= w.from && from - start.at < w.to)) continue;
+      report(
+        start?.line ?? 0,
+        `secretlint:${message.messageId ?? message.ruleId}`,
+        content.slice(from, to),
+        'json',
+      );
     }
     linted();
   };
@@ -72,9 +86,15 @@ export async function secretlintBatcher(report: Report, linted: () => void = () 
     async add(line, content) {
       if (content.length === 0) return;
       starts.push({ at: size, line });
-      for (const text of content) {
-        parts.push(text);
-        size += text.length + 1;
+      for (const part of content) {
+        if (typeof part === 'string') parts.push(part);
+        else {
+          starts.push({ at: size, line, window: { from: part.from, to: part.to } });
+          parts.push(part.text);
+        }
+        size += parts.at(-1)!.length + 1;
+        // The next part of the line is no window's.
+        if (typeof part !== 'string') starts.push({ at: size, line });
       }
       if (size >= BATCH_CHARS) await flush();
     },
