@@ -8,7 +8,7 @@ import { type JoinedMatch, JoinedText, MAX_JOINED_STREAMS } from './joined-text.
 import { unescapeJsonText } from './json-text.js';
 import { ANY_PATTERN_PRETEST, findSecretMatches, findSecrets } from './patterns.js';
 import type { SecretLiteral } from './redactor.js';
-import { owns, scanWindows } from './scan-windows.js';
+import { owns, SCAN_WINDOW, scanWindows } from './scan-windows.js';
 import { knownEnvValues } from './secret-env.js';
 import { type LintPart, secretlintBatcher } from './secretlint.js';
 import { messageStep, type PieceField, rawStep, type StreamStep } from './stream-pieces.js';
@@ -248,7 +248,8 @@ export interface ScanOptions {
 
 /** `text` for secretlint: as it is, or its windows when it is too long for one pass (`scanWindows`). */
 function pushContent(content: LintPart[], text: string): void {
-  for (const w of scanWindows(text)) content.push(w.text === text ? text : w);
+  if (text.length <= SCAN_WINDOW) content.push(text);
+  else for (const w of scanWindows(text)) content.push(w);
 }
 
 /** A value another detector already reported on the same text contains this one, or the other way round. */
@@ -340,31 +341,32 @@ function lineScanner(secrets: ReadonlyArray<string | SecretLiteral>, options: Sc
       const formPatterns =
         patterns && (options.fullScan || pieces.length === 1 || ANY_PATTERN_PRETEST.test(form));
       for (const piece of pieces) {
+        if (piece.length <= SCAN_WINDOW) {
+          if (withLiterals && literalsMayMatch && literals.size > 0)
+            for (const hit of literals.match(piece))
+              pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
+          if (formPatterns)
+            for (const hit of findSecrets(piece))
+              pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
+          if (entropy && entropyHere && withLiterals && !isAllowedKey(key))
+            for (const token of findHighEntropy(piece))
+              pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
+          continue;
+        }
         // A piece too long for one regex pass (a blob of tens of MiB): window by window.
         for (const w of scanWindows(piece)) {
-          const whole = w.text === piece;
-          if (withLiterals && literalsMayMatch && literals.size > 0) {
-            if (whole)
-              for (const hit of literals.match(piece))
+          if (withLiterals && literalsMayMatch && literals.size > 0)
+            for (const hit of literals.spans(w.text))
+              if (owns(w, hit.start))
                 pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
-            else
-              for (const hit of literals.spans(w.text))
-                if (owns(w, hit.start))
-                  pending.push({ kind: hit.kind, value: hit.value, found, source: 'literal' });
-          }
           if (formPatterns)
             for (const hit of findSecrets(w.text))
               if (owns(w, hit.index))
                 pending.push({ kind: hit.pattern, value: hit.value, found, source: 'pattern' });
-          if (entropy && entropyHere && withLiterals && !isAllowedKey(key)) {
-            if (whole)
-              for (const token of findHighEntropy(piece))
-                pending.push({ kind: 'high-entropy', value: token, found, source: 'entropy' });
-            else
-              for (const token of highEntropySpans(w.text))
-                if (owns(w, token.start))
-                  pending.push({ kind: 'high-entropy', value: token.value, found, source: 'entropy' });
-          }
+          if (entropy && entropyHere && withLiterals && !isAllowedKey(key))
+            for (const token of highEntropySpans(w.text))
+              if (owns(w, token.start))
+                pending.push({ kind: 'high-entropy', value: token.value, found, source: 'entropy' });
         }
       }
     }
