@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createSandbox, sandboxEnv } from '../src/driver/index.js';
 import type { BenchConfig } from './config.js';
 import { loadCorpus, repeatTo, writeSessionFixture } from './corpus.js';
-import { emptySection, measure, type SectionResult } from './model.js';
+import { type DetailTable, emptySection, measure, type SectionResult } from './model.js';
 import { STREAM_ARGS } from './one-turn.js';
 import { type RunResult, timedRun } from './proc.js';
 import { pump } from './recorder.js';
@@ -439,31 +439,13 @@ function recorderMemory(
           : 'It did not finish: the recorder retains memory in proportion to the session (owner: src/recorder/).'),
     );
   }
-  section.tables.push({
-    title: `Recorder RSS along a ${mib} MiB session (${stream.length} samples, every 100 ms)`,
-    columns: [
-      'proxied',
-      '10%',
-      '25%',
-      '50%',
-      '75%',
-      '100%',
-      'peak while streaming',
-      'peak while closing (leak scan)',
-    ],
-    rows: [
-      [
-        `${fmt(long.bytes / MiB, 0)} MiB in ${fmt(long.streamMs / 1000, 1)} s`,
-        `${fmt(at(0.1), 0)} MiB`,
-        `${fmt(at(0.25), 0)} MiB`,
-        `${fmt(at(0.5), 0)} MiB`,
-        `${fmt(at(0.75), 0)} MiB`,
-        `${fmt(at(1), 0)} MiB`,
-        `${fmt(peakStream, 0)} MiB`,
-        `${fmt(peakExit, 0)} MiB (${fmt(long.exitMs, 0)} ms)`,
-      ],
-    ],
-  });
+  section.tables.push(
+    rssAlongTable(`Recorder RSS along a ${mib} MiB session (${stream.length} samples, every 100 ms)`, long, {
+      at,
+      peakStream,
+      peakExit,
+    }),
+  );
   section.notes.push(
     `Recorder memory: ${mib} MiB of session lines pumped through \`clide-record\` → \`cat\` as fast as it takes them (fixture written: ${fmt(long.fixtureBytes / MiB, 0)} MiB, both directions); the recorder's VmRSS sampled from /proc every 100 ms. The issue's figure is a 1 GiB session: set BENCH_RECORDER_MEMORY_MB=1024 to measure it (about ${fmt(((1024 / mib) * (long.streamMs + long.exitMs)) / 1000, 0)} s here, closing and leak scan included); the default extrapolates the fitted slope.`,
     'Linearity: the cost per item between the two largest sizes divided by that between the two smallest (replay: separate processes, so start-up cancels in the differences; validation: in-process, after a warm-up pass).',
@@ -489,6 +471,36 @@ function rssFigures(run: Awaited<ReturnType<typeof pump>>) {
     end: window(run.bytes * 0.9, run.bytes),
     peakStream: Math.max(...stream.map((s) => s.kib / 1024)),
     peakExit: exit.length > 0 ? Math.max(...exit.map((s) => s.kib / 1024)) : Number.NaN,
+  };
+}
+
+/** The recorder's RSS along a pumped session, at fractions of it and at its peaks, as a table. */
+function rssAlongTable(
+  title: string,
+  run: { bytes: number; streamMs: number; exitMs: number },
+  f: { at: (fraction: number) => number; peakStream: number; peakExit: number },
+): DetailTable {
+  const MiB = 2 ** 20;
+  return {
+    title,
+    columns: [
+      'proxied',
+      '10%',
+      '25%',
+      '50%',
+      '75%',
+      '100%',
+      'peak while streaming',
+      'peak while closing (leak scan)',
+    ],
+    rows: [
+      [
+        `${fmt(run.bytes / MiB, 0)} MiB in ${fmt(run.streamMs / 1000, 1)} s`,
+        ...[0.1, 0.25, 0.5, 0.75, 1].map((fraction) => `${fmt(f.at(fraction), 0)} MiB`),
+        `${fmt(f.peakStream, 0)} MiB`,
+        `${fmt(f.peakExit, 0)} MiB (${fmt(run.exitMs, 0)} ms)`,
+      ],
+    ],
   };
 }
 
@@ -538,31 +550,13 @@ function recorderFreshIdsMemory(
       ),
     );
   }
-  section.tables.push({
-    title: `Recorder RSS along a ${mib} MiB session of fresh ids (${f.samples} samples, every 100 ms)`,
-    columns: [
-      'proxied',
-      '10%',
-      '25%',
-      '50%',
-      '75%',
-      '100%',
-      'peak while streaming',
-      'peak while closing (leak scan)',
-    ],
-    rows: [
-      [
-        `${fmt(run.bytes / MiB, 0)} MiB in ${fmt(run.streamMs / 1000, 1)} s`,
-        `${fmt(f.at(0.1), 0)} MiB`,
-        `${fmt(f.at(0.25), 0)} MiB`,
-        `${fmt(f.at(0.5), 0)} MiB`,
-        `${fmt(f.at(0.75), 0)} MiB`,
-        `${fmt(f.at(1), 0)} MiB`,
-        `${fmt(f.peakStream, 0)} MiB`,
-        `${fmt(f.peakExit, 0)} MiB (${fmt(run.exitMs, 0)} ms)`,
-      ],
-    ],
-  });
+  section.tables.push(
+    rssAlongTable(
+      `Recorder RSS along a ${mib} MiB session of fresh ids (${f.samples} samples, every 100 ms)`,
+      run,
+      f,
+    ),
+  );
   section.notes.push(
     `Fresh ids: the same ${mib} MiB of session lines, each block written with new ids (every uuid but the session id, every \`msg_…\` and \`toolu_…\`, in the real API's shapes: bench/fresh-ids.ts), as a real session with partial messages brings them (every stream event has a uuid of its own): ${ids}. The redactor numbers the first ids in order (src/protocol/ids.ts \`IdPlaceholders\`, \`maxNumbered\`) and derives the placeholder of any id beyond from a keyed hash, kept nowhere` +
       (capped
