@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { packageInfo } from '../src/config/package-info.js';
 import { createSandbox, type Sandbox } from '../src/driver/index.js';
 import { ClideError } from '../src/errors/index.js';
 import type { BenchConfig } from './config.js';
 import { loadCorpus, proxiedLines } from './corpus.js';
 import { FreshIdBlock } from './fresh-ids.js';
+import type { HeapProbeSample } from './heap-probe.cjs';
 import { groupLine, hotSpotBullets } from './hot-spots.js';
 import { emptySection, measure, type SectionResult } from './model.js';
 import { rssKiB } from './proc.js';
@@ -32,7 +35,7 @@ interface Proxy {
 }
 
 /** Starts the echo program directly, or behind `clide-record` (`CLIDE_REAL_CLAUDE` = the echo program). */
-export function startRoute(route: Route, nodeOptions?: string): Proxy {
+export function startRoute(route: Route, nodeOptions?: string, extraEnv: NodeJS.ProcessEnv = {}): Proxy {
   const sandbox = createSandbox();
   const fixture = join(sandbox.root, 'recorded.jsonl');
   const env: NodeJS.ProcessEnv = {
@@ -41,6 +44,7 @@ export function startRoute(route: Route, nodeOptions?: string): Proxy {
     CLIDE_REAL_CLAUDE: echoProgram(),
     CLIDE_RECORD_OUT: fixture,
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    ...extraEnv,
   };
   const [command, args] =
     route === 'direct'
@@ -140,6 +144,11 @@ export interface PumpResult {
   code: number | null;
   /** RSS samples of the proxy process: bytes echoed so far → KiB resident. */
   rss: Array<{ bytes: number; kib: number; phase: 'stream' | 'exit' }>;
+  /**
+   * With `heap`: the V8 heap of each of the proxy's threads (0 = main, then its workers: the leak
+   * scan's), KiB in use, at the bytes echoed so far (`bench/heap-probe.cts`); empty otherwise.
+   */
+  heap: Array<{ bytes: number; thread: number; usedKiB: number; totalKiB: number; phase: 'stream' | 'exit' }>;
   /** Distinct ids the session brought (`freshIds`; 0 otherwise: the block's ids repeat). */
   freshIds: number;
 }
@@ -149,6 +158,13 @@ export interface PumpOptions {
   nodeOptions?: string;
   /** Every block with fresh ids (uuids, `msg_…`, `toolu_…`: `FreshIdBlock`), as a real session. */
   freshIds?: boolean;
+  /** Also sample the proxy's V8 heap, every thread's (`bench/heap-probe.cts`, preloaded). */
+  heap?: boolean;
+}
+
+/** The compiled heap probe (dist/bench/heap-probe.cjs), preloaded with `--require`. */
+function heapProbePath(): string {
+  return fileURLToPath(new URL('./heap-probe.cjs', import.meta.url));
 }
 
 /** Pumps `mib` MiB of session lines through the route as fast as it takes them (with backpressure). */
@@ -158,8 +174,15 @@ export async function pump(
   sampleMs?: number,
   options: PumpOptions = {},
 ): Promise<PumpResult> {
-  const proxy = startRoute(route, options.nodeOptions);
+  const heapDir = options.heap ? mkdtempSync(join(tmpdir(), 'clide-bench-heap-')) : undefined;
+  const heapLog = heapDir ? join(heapDir, 'heap.jsonl') : undefined;
+  const nodeOptions = heapLog
+    ? [options.nodeOptions, `--require ${heapProbePath()}`].filter(Boolean).join(' ')
+    : options.nodeOptions;
+  const proxy = startRoute(route, nodeOptions, heapLog ? { CLIDE_BENCH_HEAP_LOG: heapLog } : {});
   const counter = lineCounter(proxy.child);
+  // When each amount of bytes had come back (to place the heap samples along the session).
+  const timeline: Array<{ at: number; bytes: number; phase: 'stream' | 'exit' }> = [];
   const lines = block(proxy.lines);
   const fresh = options.freshIds ? new FreshIdBlock(lines.toString()) : undefined;
   // Every fresh block is as long as the first (the same lines, ids of fixed lengths).
@@ -180,6 +203,7 @@ export async function pump(
       : setInterval(() => {
           const kib = proxy.child.pid === undefined ? undefined : rssKiB(proxy.child.pid);
           if (kib !== undefined) rss.push({ bytes: counter.bytes(), kib, phase });
+          timeline.push({ at: Date.now(), bytes: counter.bytes(), phase });
         }, sampleMs);
   const started = performance.now();
   // Everything echoed back — or the proxy died (then the code tells, and `bytes` is what came back).
@@ -207,7 +231,10 @@ export async function pump(
   if (sampler) clearInterval(sampler);
   const bytes = Math.max(0, Math.min(total, counter.bytes()) - Buffer.byteLength(warmup));
   const code = bytes < payload && end.code === 0 ? null : end.code;
+  const heap = heapDir ? heapAlong(join(heapDir, 'heap.jsonl'), timeline) : [];
+  if (heapDir) rmSync(heapDir, { recursive: true, force: true });
   return {
+    heap,
     streamMs,
     exitMs: end.exitMs,
     bytes,
@@ -216,6 +243,30 @@ export async function pump(
     rss,
     freshIds: fresh?.ids ?? 0,
   };
+}
+
+/** The heap probe's samples placed along the session: each at the bytes echoed when it was taken. */
+function heapAlong(
+  file: string,
+  timeline: ReadonlyArray<{ at: number; bytes: number; phase: 'stream' | 'exit' }>,
+): PumpResult['heap'] {
+  if (!existsSync(file) || timeline.length === 0) return [];
+  const out: PumpResult['heap'] = [];
+  let i = 0;
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text === '') continue;
+    const s = JSON.parse(text) as HeapProbeSample;
+    while (i + 1 < timeline.length && timeline[i + 1]!.at <= s.at) i += 1;
+    const point = timeline[i]!;
+    out.push({
+      bytes: point.bytes,
+      thread: s.thread,
+      usedKiB: s.heapUsed,
+      totalKiB: s.heapTotal,
+      phase: point.phase,
+    });
+  }
+  return out;
 }
 
 /**
@@ -314,7 +365,7 @@ export async function benchRecorder(
     ),
     kill: kill.data,
     throughput: Object.fromEntries(
-      routes.map((r) => [r, (bulk[r] ?? []).map(({ rss: _rss, ...rest }) => rest)]),
+      routes.map((r) => [r, (bulk[r] ?? []).map(({ rss: _rss, heap: _heap, ...rest }) => rest)]),
     ),
   };
 

@@ -9,7 +9,7 @@ import { STREAM_ARGS } from './one-turn.js';
 import { type RunResult, timedRun } from './proc.js';
 import { pump } from './recorder.js';
 import { benchPaths, play, probeReplayPath, type ReplayPath } from './replay.js';
-import { fmt, interleave, linearFit, summarize } from './stats.js';
+import { fmt, interleave, linearFit, quantile, summarize } from './stats.js';
 import { passRate } from './validation.js';
 import { buildValidators } from './validators.js';
 
@@ -88,7 +88,7 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
 
     // Recorder memory along one long session.
     log(`  recorder memory: pumping ${config.recorderMemoryMb} MiB through clide-record …`);
-    const long = await pump('recorder', config.recorderMemoryMb, 100);
+    const long = await pump('recorder', config.recorderMemoryMb, 100, { heap: true });
     // The same recorder with its old space capped: it can only finish if it does not keep the session.
     // Only conclusive when the session is larger than the cap.
     const cappedMb = Math.round(config.recorderMemoryMb / 2);
@@ -110,7 +110,7 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
     // The same session with fresh ids in every block, as a real session brings them; the capped
     // run over the whole session: the id placeholders must not grow with it either.
     log(`  recorder memory, fresh ids: pumping ${config.recorderMemoryMb} MiB through clide-record …`);
-    const fresh = await pump('recorder', config.recorderMemoryMb, 100, { freshIds: true });
+    const fresh = await pump('recorder', config.recorderMemoryMb, 100, { freshIds: true, heap: true });
     let freshCapped: Awaited<ReturnType<typeof pump>> | undefined;
     if (config.recorderMemoryMb > HEAP_CAP_MIB) {
       log(
@@ -135,6 +135,7 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
         fixtureBytes: long.fixtureBytes,
         code: long.code,
         rss: long.rss,
+        heap: long.heap,
       },
       recorderFreshIds: {
         bytes: fresh.bytes,
@@ -144,6 +145,7 @@ export async function benchScaling(config: BenchConfig, log: (line: string) => v
         fixtureBytes: fresh.fixtureBytes,
         code: fresh.code,
         rss: fresh.rss,
+        heap: fresh.heap,
       },
       recorderFreshIdsCapped: freshCapped
         ? {
@@ -418,6 +420,7 @@ function recorderMemory(
       ),
     );
   }
+  heapMeasure(section, 'scaling.recorder-heap-vs-100mib', `a ${mib} MiB session`, long);
   if (capped) {
     const cappedOk = capped.result.code === 0 && capped.result.bytes > 0;
     section.measures.push(
@@ -450,6 +453,52 @@ function recorderMemory(
     `Recorder memory: ${mib} MiB of session lines pumped through \`clide-record\` → \`cat\` as fast as it takes them (fixture written: ${fmt(long.fixtureBytes / MiB, 0)} MiB, both directions); the recorder's VmRSS sampled from /proc every 100 ms. The issue's figure is a 1 GiB session: set BENCH_RECORDER_MEMORY_MB=1024 to measure it (about ${fmt(((1024 / mib) * (long.streamMs + long.exitMs)) / 1000, 0)} s here, closing and leak scan included); the default extrapolates the fitted slope.`,
     'Linearity: the cost per item between the two largest sizes divided by that between the two smallest (replay: separate processes, so start-up cancels in the differences; validation: in-process, after a warm-up pass).',
     "The pumped session repeats the corpus's lines, ids included: the redactor's id placeholders (src/protocol/ids.ts `IdPlaceholders`) meet each id again and again. The fresh-ids session below is the one that measures them.",
+  );
+}
+
+/**
+ * The recorder's V8 heap in use, every thread's (main + the leak scan's), at the end of a pumped
+ * session vs at 100 MiB. Per thread and window (the RSS measure's windows), the floor of its
+ * samples (10th percentile: what is left after the collections, where kept data shows), summed
+ * over threads. RSS adds what V8 and malloc hold without it being in use, and swings with the data
+ * in flight (pipe chunks not collected yet, the leak scan's backlog), which the medians show.
+ */
+function heapMeasure(
+  section: SectionResult,
+  id: string,
+  what: string,
+  run: Awaited<ReturnType<typeof pump>>,
+): void {
+  const MiB = 2 ** 20;
+  const stream = run.heap.filter((s) => s.phase === 'stream');
+  if (run.bytes < 1.5 * 100 * MiB || stream.length === 0) return;
+  type Sample = (typeof stream)[number];
+  const threads = [...new Set(stream.map((s) => s.thread))].sort((a, b) => a - b);
+  const window = (from: number, to: number, q: number, value: (s: Sample) => number) =>
+    threads.map(
+      (t) =>
+        quantile(stream.filter((s) => s.thread === t && s.bytes >= from && s.bytes <= to).map(value), q) /
+        1024,
+    );
+  const used = (s: Sample) => s.usedKiB;
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const at100 = (q: number, value: (s: Sample) => number) =>
+    window(0.9 * 100 * MiB, 1.1 * 100 * MiB, q, value);
+  const end = (q: number, value: (s: Sample) => number) => window(run.bytes * 0.9, run.bytes, q, value);
+  const floor100 = at100(0.1, used);
+  const floorEnd = end(0.1, used);
+  const perThread = threads
+    .map((t, i) => `${t === 0 ? 'main' : `thread ${t}`} ${fmt(floor100[i]!, 1)} → ${fmt(floorEnd[i]!, 1)}`)
+    .join(', ');
+  section.measures.push(
+    measure(
+      id,
+      `recorder V8 heap in use (all threads) at the end of ${what} vs at 100 MiB (floors: 10th percentiles of the last 10% and of 90–110 MiB)`,
+      summarize([((sum(floorEnd) - sum(floor100)) / sum(floor100)) * 100]),
+      '%',
+      { op: '<=', value: 10 },
+      `${fmt(sum(floor100), 1)} → ${fmt(sum(floorEnd), 1)} MiB (${perThread}); medians ${fmt(sum(at100(0.5, used)), 1)} → ${fmt(sum(end(0.5, used)), 1)} MiB used, ${fmt(sum(at100(0.5, (s) => s.totalKiB)), 0)} → ${fmt(sum(end(0.5, (s) => s.totalKiB)), 0)} MiB reserved; ${stream.length} samples`,
+    ),
   );
 }
 
@@ -535,6 +584,7 @@ function recorderFreshIdsMemory(
       `Fresh ids: the ${mib} MiB session is too short to compare its end with 100 MiB (raise BENCH_RECORDER_MEMORY_MB to 150 or more); it ended at ${fmt(f.end, 0)} MiB RSS, ${ids}.`,
     );
   }
+  heapMeasure(section, 'scaling.recorder-fresh-ids-heap-vs-100mib', `a ${mib} MiB session of fresh ids`, run);
   if (capped) {
     const ok = capped.code === 0 && capped.bytes > 0;
     section.measures.push(
