@@ -1,6 +1,7 @@
 import { packageInfo } from '../config/package-info.js';
 import { ensureInstalled } from '../install/index.js';
 import { RECORD_ENV } from './clide-record-help.js';
+import { COLLECT_EVERY_BYTES } from './collection-pacer.js';
 import { recordOutputPath } from './output-path.js';
 import { type RecordResult, recordProcess } from './record-process.js';
 
@@ -37,5 +38,7 @@ export async function runClideRecord(
       .split(',')
       .map((r) => r.trim())
       .filter((r) => r !== ''),
+    // This process is the recorder alone: its memory stays flat over any session length.
+    collectEveryBytes: COLLECT_EVERY_BYTES,
   });
 }

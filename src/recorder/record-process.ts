@@ -10,6 +10,7 @@ import { createFixtureWriter, type FixtureWriter, LineSplitter } from '../fixtur
 import { createRedactor, finalizeFixture, JoinedFrames, type Redactor } from '../redact/index.js';
 import { leakScanThread, type ScanThread } from '../redact/scan-thread.js';
 import { compileUserRules, loadRedactionRules, type UserRule } from '../redact/user-rules.js';
+import { CollectionPacer } from './collection-pacer.js';
 import { guardProcessGroup } from './group-guard.js';
 
 export interface RecordOptions {
@@ -43,6 +44,12 @@ export interface RecordOptions {
   forwardSignals?: NodeJS.Signals[];
   /** After a forwarded signal, how long the CLI may take to exit before it is killed. */
   killAfterMs?: number;
+  /**
+   * Run a full V8 collection in this process every so many bytes recorded (`CollectionPacer`):
+   * for a process that is the recorder alone (`clide-record`), whose memory must stay flat over
+   * any session length. Off by default: a library does not collect its host's heap.
+   */
+  collectEveryBytes?: number;
 }
 
 export interface RecordResult {
@@ -149,6 +156,8 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
   /** Set when recording failed: forwarding goes on, the error is reported when the session is over. */
   let recordingError: unknown;
   const splitters = [new LineSplitter(), new LineSplitter(), new LineSplitter()];
+  const pacer =
+    options.collectEveryBytes === undefined ? undefined : new CollectionPacer(options.collectEveryBytes);
 
   const recordLine = (dir: Dir, line: Buffer, t: number, eol: boolean) => {
     const prepared = joined.prepare(DIRECTIONS[dir], line);
@@ -206,6 +215,7 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     record(0, chunk);
     forward(child.stdin, clientGate, 'cli-stdin', chunk);
     scanWritten();
+    pacer?.add(chunk.length);
   };
   const onClientEnd = () => {
     recordTail(0);
@@ -234,11 +244,13 @@ export async function recordProcess(options: RecordOptions): Promise<RecordResul
     record(1, chunk);
     forward(clientOut, outGate, 'client-stdout', chunk);
     scanWritten();
+    pacer?.add(chunk.length);
   });
   child.stderr.on('data', (chunk: Buffer) => {
     record(2, chunk);
     forward(clientErr, errGate, 'client-stderr', chunk);
     scanWritten();
+    pacer?.add(chunk.length);
   });
 
   let receivedSignal: NodeJS.Signals | undefined;
