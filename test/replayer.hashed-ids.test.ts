@@ -7,7 +7,7 @@ import { createFixtureWriter, readFixture } from '../src/fixture/index.js';
 import { IdPlaceholders, isHashedPlaceholder } from '../src/protocol/index.js';
 import { createRedactor } from '../src/redact/index.js';
 import { clientView } from '../src/replayer/index.js';
-import { replayGaps, runScenario, SCENARIOS } from '../src/scenarios/index.js';
+import { replayToScenario } from './support/replay-fixture.js';
 
 /**
  * A recording longer than the redactor's numbered ids (src/protocol/ids.ts `MAX_NUMBERED_IDS`)
@@ -18,7 +18,6 @@ import { replayGaps, runScenario, SCENARIOS } from '../src/scenarios/index.js';
  * test/replayer.round-trip.test.ts.
  */
 
-const FAKE = resolve('bin/fake-claude');
 const VERSION = packageInfo().pinned;
 const CASES = [
   'session/state-changed',
@@ -80,17 +79,7 @@ describe(`a fixture with hashed id placeholders replays (fixtures/${VERSION})`, 
       expect([...hashed].every(isHashedPlaceholder)).toBe(true);
       expect(hashed.size).toBeGreaterThan(0);
 
-      const scenario = SCENARIOS.find((s) => s.id === id)!;
-      const fixture = await readFixture(path);
-      const run = await runScenario(scenario, {
-        binary: FAKE,
-        cliVersion: VERSION,
-        env: { CLIDE_FAKE_FIXTURE: path, CLIDE_FAKE_VERSION: VERSION },
-      });
-      const accepted = replayGaps(scenario, VERSION);
-      const failing = run.findings
-        .filter((f) => f.severity === 'breaking' && !(f.code in accepted))
-        .map((f) => `${f.code}: ${f.message}`);
+      const { fixture, run, failing } = await replayToScenario(id, path, VERSION);
       expect(failing).toEqual([]);
       expect(clientView(run.transcript.frames).stdout.length).toBe(clientView(fixture.frames).stdout.length);
       expect(run.transcript.exitCode).toBe(fixture.trailer?.exitCode);

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { versionOrder } from '../schemas/version.js';
 import type { Transcript } from '../src/driver/index.js';
-import { readFixture } from '../src/fixture/index.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
-import { replayGaps, runScenario, SCENARIOS } from '../src/scenarios/index.js';
+import { SCENARIOS } from '../src/scenarios/index.js';
+import { replayToScenario } from './support/replay-fixture.js';
 
 /**
  * Record → replay round trip over the committed corpus of every pinned version: every fixture of
@@ -20,7 +20,6 @@ import { replayGaps, runScenario, SCENARIOS } from '../src/scenarios/index.js';
  * replay cannot reproduce").
  */
 
-const FAKE = resolve('bin/fake-claude');
 /** Every version with a committed corpus. */
 const VERSIONS = readdirSync(resolve('fixtures'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
@@ -58,17 +57,7 @@ describe.each(VERSIONS)('record → replay round trip over fixtures/%s', (versio
     const id = scenarioId(file);
     const path = join(dir, file);
     it.concurrent(`${id}: the scenario client passes against the replay and sees the recorded stream`, async () => {
-      const scenario = SCENARIOS.find((s) => s.id === id)!;
-      const fixture = await readFixture(path);
-      const run = await runScenario(scenario, {
-        binary: FAKE,
-        cliVersion: version,
-        env: { CLIDE_FAKE_FIXTURE: path, CLIDE_FAKE_VERSION: version },
-      });
-      const accepted = replayGaps(scenario, version);
-      const failing = run.findings
-        .filter((f) => f.severity === 'breaking' && !(f.code in accepted))
-        .map((f) => `${f.code}: ${f.message}`);
+      const { fixture, run, accepted, failing } = await replayToScenario(id, path, version);
       expect(failing).toEqual([]);
       // Each accepted difference is real: if the replay starts satisfying a check, drop its entry.
       for (const code of Object.keys(accepted)) expect(run.findings.map((f) => f.code)).toContain(code);

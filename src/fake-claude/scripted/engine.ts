@@ -807,7 +807,7 @@ export class ScriptedEngine implements ControlSession {
    */
   private countsConversationNow(): boolean {
     return this.modelSide.countsConversation
-      ? this.history.some((m) => m.role !== 'system')
+      ? this.hasConversation()
       : this.history.some((m) => m.role === 'assistant');
   }
 
