@@ -30,8 +30,9 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * answer). `getContextUsage()` is compared whole before any model change or turn (its figures are
  * the CLI's token counts and estimates of the session's context), and after the model changes and
  * turns where the fake computes it as the version does (2.1.150: its `/model` command's messages
- * kept, the counts on another model the default's); elsewhere (2.1.332) by its fields, model,
- * window and last response's usage (below).
+ * kept, the counts on another model the default's; 2.1.332 on `claude-haiku-4-5` before a turn:
+ * its own tools' definitions and characters a token); elsewhere (2.1.332 after the turns) by its
+ * fields, model, window and last response's usage (below).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -43,15 +44,34 @@ type AgentSdk = typeof sdkOldest;
 const FAKE = resolve('bin/fake-claude');
 const CALC_SERVER = resolve('test/support/calc-mcp-server.mjs');
 
+/** The getContextUsage() calls after a model change or turn (see `contextWhole`). */
+type ContextStep = 'after claude-haiku-4-5' | 'after sonnet' | 'after the turns';
+
 /**
- * `contextWhole`: getContextUsage() after the model changes and turns is compared whole (else by
- * its fields, model, window and last response's usage: 2.1.332 counts the tools as it describes
- * them for `claude-haiku-4-5` and keeps those descriptions, and its conversation holds
- * attachments the fake does not keep — docs/fake-claude-differences.md).
+ * `contextWhole`: the getContextUsage() calls after a model change or turn compared whole (the
+ * others by their fields, model, window and last response's usage: after a turn 2.1.332's
+ * conversation holds attachments the fake does not keep — prompt snapshots of the tools as
+ * described for `claude-haiku-4-5`, the output style's — and its messages count a token more per
+ * kept `/model` command: docs/fake-claude-differences.md).
  */
-const CASES: Array<{ sdkVersion: string; sdk: AgentSdk; version: string; contextWhole: boolean }> = [
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332', contextWhole: false },
-  { sdkVersion: '0.3.150', sdk: sdkOldest, version: '2.1.150', contextWhole: true },
+const CASES: Array<{
+  sdkVersion: string;
+  sdk: AgentSdk;
+  version: string;
+  contextWhole: ReadonlySet<ContextStep>;
+}> = [
+  {
+    sdkVersion: '0.3.336',
+    sdk: sdkNewest as unknown as AgentSdk,
+    version: '2.1.332',
+    contextWhole: new Set(['after claude-haiku-4-5']),
+  },
+  {
+    sdkVersion: '0.3.150',
+    sdk: sdkOldest,
+    version: '2.1.150',
+    contextWhole: new Set(['after claude-haiku-4-5', 'after sonnet', 'after the turns']),
+  },
 ];
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -178,7 +198,7 @@ async function exercise(
   sdk: AgentSdk,
   binary: string,
   fakeVersion: string | undefined,
-  contextWhole: boolean,
+  contextWhole: ReadonlySet<ContextStep>,
 ): Promise<Step[]> {
   const sandbox: Sandbox = createSandbox();
   cleanups.push(() => sandbox.dispose());
@@ -254,11 +274,11 @@ async function exercise(
   };
   const record = (name: string, value: unknown) => steps.push({ name, outcome: { value } });
   /**
-   * getContextUsage({ detail: 'summary' }) after a model change or turn: whole (`contextWhole`), or
-   * by its fields, model, window and last response's usage.
+   * getContextUsage({ detail: 'summary' }) after a model change or turn (`step`): whole where
+   * `contextWhole` has it, else by its fields, model, window and last response's usage.
    */
-  const shapeOf = async (name: string) => {
-    if (contextWhole) {
+  const shapeOf = async (name: string, step: ContextStep) => {
+    if (contextWhole.has(step)) {
       await call(name, 'getContextUsage', { detail: 'summary' });
       return;
     }
@@ -409,13 +429,16 @@ async function exercise(
       detail: 'summary',
     });
     await call('setModel(claude-haiku-4-5)', 'setModel', 'claude-haiku-4-5');
-    // On another model 2.1.150 counts as on the default one (the fake computes it); 2.1.332 counts
-    // the tools as it describes them for that model, which the fake does not know: the answer's
-    // model and window (docs/fake-claude-differences.md).
-    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)");
+    // On another model 2.1.150 counts as on the default one; 2.1.332 estimates the tools as it
+    // describes them for that model (its Task tools deferred), at its characters a token: the fake
+    // computes both from their captures.
+    await shapeOf(
+      "getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)",
+      'after claude-haiku-4-5',
+    );
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
     await call("setModel('sonnet')", 'setModel', 'sonnet');
-    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel('sonnet')");
+    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel('sonnet')", 'after sonnet');
     await turn("a turn after setModel('sonnet')", 'Say something.');
     await call('setModel()', 'setModel');
     // The session's totals after the turns: each model's tokens, the lines the Edit changed.
@@ -430,7 +453,7 @@ async function exercise(
     // attachments and messages the fake does not keep (model and style notices, prompt snapshots:
     // docs/fake-claude-differences.md), so its messages' figures differ: the answer's fields,
     // model and window, and the last response's usage are compared there; 2.1.150's whole.
-    await shapeOf("getContextUsage({ detail: 'summary' })");
+    await shapeOf("getContextUsage({ detail: 'summary' })", 'after the turns');
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
     await call('reloadOutputStyles()', 'reloadOutputStyles');

@@ -32,11 +32,12 @@ interface Counted {
   again: RecordedRequest[];
 }
 
-async function countsOf(binary: string, withTurn: boolean): Promise<Counted> {
+async function countsOf(binary: string, withTurn: boolean, args: string[] = []): Promise<Counted> {
   const state: { root?: string; first?: number; second?: number } = {};
   const scenario: Scenario = {
     id: `capture/model-side-context-counts-${withTurn ? 'after-a-turn' : 'before-a-turn'}`,
     requirement: 'get_context_usage',
+    ...(args.length > 0 ? { args: { extraArgs: args } } : {}),
     spec: 'capture',
     tier: 'model',
     model: script([text('Hi.')]),
@@ -167,4 +168,17 @@ export async function captureContextCounts(
       if (JSON.stringify(def) === JSON.stringify(beforeFirstTurn.tools[name])) delete afterATurn.tools[name];
   }
   return { path: [...paths][0]!, beforeFirstTurn, afterATurn, cachedInSession, alwaysCounted };
+}
+
+/**
+ * The counts of a get_context_usage before the first turn of a session started with `args` (a
+ * `--model`): what a model whose tools or prompt read otherwise counts (its own sections, its
+ * tools' definitions, the tools it defers), as `countSet`.
+ */
+export async function captureCountsWith(
+  input: Pick<ContextCountsCaptureInput, 'binary' | 'template'>,
+  args: string[],
+): Promise<ContextCountSet> {
+  const before = await countsOf(input.binary, false, args);
+  return countSet(before.requests, (t) => input.template(t, before.root));
 }

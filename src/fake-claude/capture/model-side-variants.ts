@@ -1,6 +1,7 @@
 import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
 import { isRecord } from '../../util/json.js';
+import type { ContextCountSet } from '../model-side/context-counts.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { toolTemplate } from './index.js';
 import { type ContextFacts, contextTemplate, deferredToolNames } from './model-side-context.js';
@@ -79,6 +80,16 @@ export function variantOf(
   const userBlocks = first.slice(0, at).map(template);
   if (!same(userBlocks, base.context.userBlocks)) variant.userBlocks = userBlocks;
   const systemMessage = messages.find((m) => m.role === 'system');
+  if (!systemMessage && base.context.systemMessage !== null) {
+    // No system-role message: the context is in the first user message's blocks alone (2.1.332's
+    // claude-haiku-4-5), the deferred tools listed there.
+    variant.systemMessage = null;
+    const deferred = first
+      .slice(0, at)
+      .map((t) => deferredToolNames(t))
+      .find((names) => names.length > 0);
+    if (deferred && !same(deferred, base.context.deferredBuiltins)) variant.deferredBuiltins = deferred;
+  }
   if (systemMessage && base.context.systemMessage !== null) {
     const raw = texts(systemMessage).join('');
     const deferred = deferredToolNames(raw);
@@ -94,4 +105,19 @@ export function variantOf(
   if (isRecord(last?.cache_control) && !same(last.cache_control, base.context.cacheControl))
     variant.cacheControl = last.cache_control;
   return variant;
+}
+
+/**
+ * A model's `get_context_usage` counts before a turn (`set`) as its variant keeps them: undefined
+ * where it counts the tools as the default model (`base`: the same tools in the same requests,
+ * each defined alike), else every request (its own prompt's sections too) and the tools'
+ * definitions that differ from the default's.
+ */
+export function countsVariant(set: ContextCountSet, base: ContextCountSet): ContextCountSet | undefined {
+  const tools = Object.fromEntries(
+    Object.entries(set.tools).filter(([name, def]) => !same(def, base.tools[name])),
+  );
+  const toolRequests = (s: ContextCountSet) => s.requests.filter((r) => r.tools.length > 0);
+  if (same(toolRequests(set), toolRequests(base)) && Object.keys(tools).length === 0) return undefined;
+  return { requests: set.requests, tools };
 }

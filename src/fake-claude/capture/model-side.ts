@@ -12,12 +12,13 @@ import { isRecord } from '../../util/json.js';
 import { displayModelName, windowText } from '../model-side/model-names.js';
 import type { ModelSideData, ModelSideVariant } from '../model-side/types.js';
 import { CAPTURE_BUDGET, type ContextFacts, captureContext } from './model-side-context.js';
-import { captureContextCounts } from './model-side-context-counts.js';
+import { captureContextCounts, captureCountsWith } from './model-side-context-counts.js';
 import { captureHooks } from './model-side-hooks.js';
 import { captureImageNotes } from './model-side-image-notes.js';
 import { captureModelCheck } from './model-side-model-check.js';
 import { captureModes } from './model-side-modes.js';
-import { variantOf } from './model-side-variants.js';
+import { countsVariant, variantOf } from './model-side-variants.js';
+import { EXTRA_MODELS } from './usage.js';
 
 /**
  * Captures what a real claude binary sends the model for the options that shape its request — the
@@ -36,6 +37,9 @@ import { variantOf } from './model-side-variants.js';
  *   change (model-side-modes.ts);
  * - `set_model`'s check of a new model (model-side-model-check.ts);
  * - what it keeps of a prompt's images (model-side-image-notes.ts);
+ * - what another model or subscription auth changes in the first request (model-side-variants.ts:
+ *   each model the version lists and those the kit's scenarios and tests set, `EXTRA_MODELS`),
+ *   and a model's own `get_context_usage` counts where its tools count otherwise;
  * - `get_context_usage`'s token counts (model-side-context-counts.ts);
  * - `--fallback-model` after overloaded answers: how many 529s on the primary model before the CLI
  *   switches, and the `system/model_fallback` message it emits then (a template: `{originalModel}`,
@@ -305,13 +309,14 @@ export async function captureModelSide(
     osVersion: `${type()} ${release()}`,
   }));
 
-  // Another model (each the version lists), and subscription auth: what their first request changes.
+  // Another model (each the version lists, and those the kit's scenarios and tests set), and
+  // subscription auth: what their first request changes.
   const variants: ModelSideVariant[] = [];
   const aliases: Record<string, string> = {};
   const kinds = [
     // The default model by its API id (a resumed session names it so; the default may add `[1m]`).
     { id: 'model-default-id', auth: 'api-key' as const, args: ['--model', defaultModel], env: undefined },
-    ...models.map((m) => ({
+    ...[...models, ...EXTRA_MODELS.filter((m) => !models.includes(m))].map((m) => ({
       id: `model-${m.replace(/\W+/g, '-')}`,
       auth: 'api-key' as const,
       args: ['--model', m],
@@ -392,6 +397,21 @@ export async function captureModelSide(
     model: defaultModel,
     template: defaultPromptTemplate,
   });
+  // What each other model counts where it counts otherwise than the default one (its tools'
+  // definitions, the tools it defers, its own prompt's sections).
+  if (contextCounts) {
+    for (const model of new Set(
+      kinds.filter((k) => k.auth === 'api-key' && k.id !== 'model-default-id').map((k) => k.args[1]!),
+    )) {
+      const set = await captureCountsWith({ binary, template: defaultPromptTemplate }, ['--model', model]);
+      const apiModel = aliases[model] ?? model;
+      const counts = countsVariant(set, contextCounts.beforeFirstTurn);
+      if (counts === undefined) continue;
+      const known = variants.find((v) => v.when.auth === 'api-key' && v.when.model === apiModel);
+      if (known) known.contextCounts = counts;
+      else variants.push({ when: { auth: 'api-key', model: apiModel }, contextCounts: counts });
+    }
+  }
 
   const permissionModes = await captureModes({
     version,

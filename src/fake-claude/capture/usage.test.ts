@@ -13,6 +13,7 @@ import {
   ESTIMATE_PROMPT,
   MEASURED_MCP_TOOL,
   mcpOverhead,
+  modelCharsPerToken,
   ownContextCounts,
   priceOf,
 } from './usage.js';
@@ -188,5 +189,18 @@ describe("the usage capture's arithmetic", () => {
     expect(() => contextEstimates('2.1.332', wrong)).toThrow(
       /attachments are not those the breakdown reports/,
     );
+  });
+});
+
+describe("a model's characters a token", () => {
+  it('is what makes the Skill tool its counts sent, plus the overhead, the summary’s slash commands', () => {
+    const tools = [{ name: 'Skill', description: 'Invoke a skill. '.repeat(20) }];
+    const counts = [count('foo'), count('foo', tools)];
+    const length = JSON.stringify(tools).length;
+    const at = (n: number) => ({ slashCommands: { tokens: Math.round(length / n) + 500 } });
+    expect(modelCharsPerToken(counts, at(4), 500)).toBe(4);
+    expect(modelCharsPerToken(counts, at(3), 500)).toBe(3);
+    // No Skill count (the model's counts were asked before): not measured.
+    expect(modelCharsPerToken([count('foo')], at(3), 500)).toBeUndefined();
   });
 });

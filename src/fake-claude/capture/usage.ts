@@ -134,6 +134,27 @@ export function countsAlike(
   return counts.size === reference.size && [...counts].every(([key, body]) => reference.get(key) === body);
 }
 
+/**
+ * A model's characters a token (see `ContextWindowFacts.charsPerToken`): what a summary on it
+ * makes of the Skill tool, whose definition its full answer's counts sent (`counts`) — its JSON
+ * estimated at that many characters a token, plus `toolOverhead`, is the summary's slash
+ * commands' tokens. Undefined where the counts hold no Skill tool alone (the model's counts were
+ * asked before) or no ratio explains the summary.
+ */
+export function modelCharsPerToken(
+  counts: readonly RecordedRequest[],
+  summary: Json,
+  toolOverhead: number,
+): number | undefined {
+  const skill = counts
+    .filter((r) => r.kind === 'count_tokens')
+    .map(countBody)
+    .find((c) => c.tools.length === 1 && c.tools[0]?.name === 'Skill');
+  const commands = isRecord(summary.slashCommands) ? Number(summary.slashCommands.tokens) : Number.NaN;
+  if (!skill || !Number.isInteger(commands)) return undefined;
+  return charsPerToken([jsLength(JSON.stringify(skill.tools))], commands - toolOverhead);
+}
+
 /** USD per million tokens from the cost of `PRICING_TOKENS` tokens (to a millionth of a dollar). */
 export function priceOf(cost: number): number {
   return Math.round((cost * 1_000_000 * 1_000_000) / PRICING_TOKENS) / 1_000_000;
@@ -152,6 +173,7 @@ export const EXTRA_MODELS: readonly string[] = ['claude-haiku-4-5', 'claude-sonn
 export async function captureModels(
   binary: string,
   models: ReadonlyArray<string | undefined>,
+  toolOverhead?: number,
 ): Promise<Record<string, ModelFacts>> {
   const turns = models.flatMap(() =>
     USAGE_KINDS.map(([, field]) => ({
@@ -195,6 +217,13 @@ export async function captureModels(
         const counts = ownContextCounts(ctx.modelRequests().slice(asked));
         defaultCounts ??= counts;
         window.countsAsDefault = countsAlike(counts, defaultCounts);
+        if (toolOverhead !== undefined) {
+          const summary = await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' });
+          const perToken = isRecord(summary.response)
+            ? modelCharsPerToken(ctx.modelRequests().slice(asked), summary.response, toolOverhead)
+            : undefined;
+          if (perToken !== undefined) window.charsPerToken = perToken;
+        }
         const price: Partial<ModelPrice> = {};
         let id: string | undefined;
         let entry: Json = {};
@@ -232,6 +261,7 @@ export async function captureModels(
         // A model read again (an alias of one read before) counts again only what it has not counted.
         if (seen?.context?.countsAsDefault !== undefined)
           window.countsAsDefault = seen.context.countsAsDefault;
+        if (seen?.context?.charsPerToken !== undefined) window.charsPerToken = seen.context.charsPerToken;
         if (seen !== undefined && JSON.stringify(seen) !== JSON.stringify(measured))
           throw new ClideError('io', `two readings of ${id}`, { hint: JSON.stringify([seen, measured]) });
         facts[id!] = measured;
@@ -608,11 +638,12 @@ export async function captureUsage(
 ): Promise<UsageData> {
   const runs = await contextRuns(binary);
   const context = contextEstimates(version, runs);
-  const measured = await captureModels(binary, [
-    undefined,
-    ...models,
-    ...EXTRA_MODELS.filter((m) => !models.includes(m)),
-  ]);
+  const measured = await captureModels(
+    binary,
+    [undefined, ...models, ...EXTRA_MODELS.filter((m) => !models.includes(m))],
+    // A version that makes summaries: each model's characters a token, from its summary.
+    context.summaryCharsPerToken === null ? undefined : context.toolOverhead,
+  );
   return {
     version,
     models: measured,

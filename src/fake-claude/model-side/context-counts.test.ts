@@ -135,4 +135,46 @@ describe('get_context_usage’s token counts of another session than the capture
     expect(counts.countsTools(['Agent', 'StructuredOutput'])).toBe(false);
     expect(new ContextCounts(null).countsTools([])).toBe(false);
   });
+
+  it('a model with counts of its own: its requests and definitions before a turn, the offered tools as recorded after one', () => {
+    const counted = {
+      requests: [
+        { text: 'foo', tools: [] },
+        { text: 'foo', tools: [] },
+        { text: 'Haiku works in {cwd}.', tools: [] },
+        { text: 'foo', tools: ['Agent', 'Web'] },
+        { text: 'foo', tools: ['Todo'] },
+      ],
+      tools: {
+        Agent: { name: 'Agent', description: 'A long agent.' },
+        Todo: { name: 'Todo', description: 'Only this model has it.' },
+      },
+    };
+    // The session lists Agent and Web: Todo, which the default model does not count, is the model's own.
+    const shape = { ownPrompt: true, tools: new Set(['Agent', 'Web']), mcpTools: [], counted };
+    const counts = new ContextCounts(data(false));
+    const before = counts.parts('m-2', false, values, shape);
+    expect(before?.map((p) => [p.text, p.tools])).toEqual([
+      ['foo', []],
+      ['foo', []],
+      ['Haiku works in /w.', []],
+      ['foo', ['Agent', 'Web']],
+      ['foo', ['Todo']],
+    ]);
+    const agentOf = (parts: typeof before) =>
+      (
+        (parts?.find((p) => p.tools.includes('Agent'))?.body.tools ?? []) as Array<{ description: string }>
+      )[0];
+    expect(agentOf(before)?.description).toBe('A long agent.');
+    // After a turn: a baseline less (as the default model's), the offered set as the requests
+    // recorded it (here the default's after-a-turn Agent), the deferred tool still the model's.
+    const after = counts.parts('m-2', true, values, shape);
+    expect(after?.map((p) => p.text)).toEqual(['foo', 'Haiku works in /w.', 'foo', 'foo']);
+    expect(agentOf(after)?.description).toBe('SendMessage continues an agent.');
+    const described = { Agent: { name: 'Agent', description: 'As the first request sent it.' } };
+    const recorded = counts.parts('m-2', true, values, { ...shape, described });
+    expect(agentOf(recorded)?.description).toBe('As the first request sent it.');
+    const todo = recorded?.find((p) => p.tools[0] === 'Todo')?.body.tools as Array<{ description: string }>;
+    expect(todo[0]?.description).toBe('Only this model has it.');
+  });
 });

@@ -77,6 +77,11 @@ export interface ContextShape {
    * data): those of the model the session's tools were described for (its variant's).
    */
   described?: Readonly<Record<string, Json>>;
+  /**
+   * The counts of the session's model where they differ from the default model's (its variant's):
+   * its requests (its own prompt's sections, the tools it defers) and its tools' definitions.
+   */
+  counted?: ContextCountSet;
 }
 
 const PLAIN: ContextShape = { ownPrompt: true, mcpTools: [] };
@@ -129,35 +134,79 @@ export class ContextCounts {
         }
         return [part(r)];
       }
-      const tools = shape.tools ? r.tools.filter((t) => shape.tools!.has(t)) : r.tools;
+      // A tool the default model does not count is the session's model's own (2.1.332's
+      // claude-haiku-4-5: the Task tools): counted whatever tools the session lists.
+      const own = (t: string) => this.data!.beforeFirstTurn.tools[t] === undefined;
+      const tools = shape.tools ? r.tools.filter((t) => shape.tools!.has(t) || own(t)) : r.tools;
       return tools.length === 0 ? [] : [part({ text: r.text, tools })];
     });
     return mcp ? [...parts, mcp] : parts;
   }
 
-  /** The part a count request of `set` makes for a session of `model` (its templates filled with `values`). */
+  /**
+   * The part a count request of `set` makes for a session of `model` (its templates filled with
+   * `values`; `afterATurn`: the session's requests recorded its tools). A tool is counted as the
+   * session's tools were described (`shape.described`), else: one counted alone (a deferred tool,
+   * which no request records) as the session's model counts it (`shape.counted`); one of the offered set as
+   * the requests recorded it after a turn (`set`, the default model's definitions), before one as
+   * the session's model counts it.
+   */
   private partOf(
     model: string,
     set: ContextCountSet,
     values: Record<string, string>,
-    described: Readonly<Record<string, Json>> = {},
+    shape: Pick<ContextShape, 'described' | 'counted'> = {},
+    afterATurn = false,
   ): (request: ContextCountRequest) => CountedPart {
     const data = this.data!;
     const month = monthYear();
-    const tool = (name: string): Json => {
-      const def = described[name] ?? set.tools[name] ?? data.beforeFirstTurn.tools[name] ?? { name };
-      return typeof def.description === 'string'
-        ? { ...def, description: def.description.split('{monthYear}').join(month) }
-        : def;
-    };
+    const described = shape.described ?? {};
+    const own = shape.counted?.tools ?? {};
+    const base = data.beforeFirstTurn.tools;
+    const tool =
+      (alone: boolean) =>
+      (name: string): Json => {
+        const def = (alone ? own[name] : undefined) ??
+          described[name] ??
+          (afterATurn ? set.tools[name] : (own[name] ?? set.tools[name])) ??
+          base[name] ?? { name };
+        return typeof def.description === 'string'
+          ? { ...def, description: def.description.split('{monthYear}').join(month) }
+          : def;
+      };
     return (request) => {
       const text = fillTemplate(request.text, values);
       return {
         text,
         tools: request.tools,
-        body: { model, messages: [{ role: 'user', content: text }], tools: request.tools.map(tool) },
+        body: {
+          model,
+          messages: [{ role: 'user', content: text }],
+          tools: request.tools.map(tool(request.tools.length === 1)),
+        },
       };
     };
+  }
+
+  /**
+   * The set a get_context_usage counts from (`afterATurn`: the session had a model turn): the
+   * default model's, or the session's model's requests where it counts its own (`counted`) — less,
+   * after a turn, what the default model's leave out then (a baseline).
+   */
+  private setOf(afterATurn: boolean, counted: ContextCountSet | undefined): ContextCountSet {
+    const data = this.data!;
+    const set = afterATurn ? (data.afterATurn ?? data.beforeFirstTurn) : data.beforeFirstTurn;
+    if (!counted) return set;
+    if (set === data.beforeFirstTurn) return { requests: counted.requests, tools: set.tools };
+    const left = [...data.beforeFirstTurn.requests.map((r) => JSON.stringify(r))];
+    for (const r of set.requests) left.splice(left.indexOf(JSON.stringify(r)), 1);
+    const requests = counted.requests.filter((r) => {
+      const at = left.indexOf(JSON.stringify(r));
+      if (at === -1) return true;
+      left.splice(at, 1);
+      return false;
+    });
+    return { requests, tools: set.tools };
   }
 
   /**
@@ -176,8 +225,8 @@ export class ContextCounts {
   ): CountedPart[] | undefined {
     const data = this.data;
     if (!data) return undefined;
-    const set = afterATurn ? (data.afterATurn ?? data.beforeFirstTurn) : data.beforeFirstTurn;
-    const part = this.partOf(model, set, values, shape.described);
+    const set = this.setOf(afterATurn, shape.counted);
+    const part = this.partOf(model, set, values, shape, afterATurn);
     const parts = this.partsOf(model, set, shape, part);
     if (!afterATurn || data.afterATurn !== null) return parts;
     const baseline = parts.find((p) => p.tools.length > 0)?.text;
@@ -204,7 +253,7 @@ export class ContextCounts {
     const all = [...parts.map((p) => p.body), ...(conversation ? [conversation] : [])];
     if (!data.cachedInSession) return all;
     // Counted in an earlier call: asked again only if always asked, once.
-    const part = this.partOf(model, data.beforeFirstTurn, values, shape.described);
+    const part = this.partOf(model, this.setOf(false, shape.counted), values, shape);
     const always = new Set(afterATurn ? [] : data.alwaysCounted.map((r) => JSON.stringify(part(r).body)));
     const before = new Set(this.counted);
     const again = new Set<string>();

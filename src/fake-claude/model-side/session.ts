@@ -181,16 +181,17 @@ export class ModelSideSession {
     tools: SessionTools,
     conversation?: Json,
     asDefault = false,
-    toolsModel = sessionModel,
+    toolsModel?: string,
   ): { path: string; bodies: Json[] } | undefined {
     const data = this.data.contextCounts;
-    if (!data || !this.countsCovered(sessionModel, tools, asDefault)) return undefined;
+    if (!data || !this.countsCovered(sessionModel, tools, asDefault, afterATurn, toolsModel))
+      return undefined;
     const bodies = this.counts.bodies(
       apiModel,
       afterATurn,
       this.promptValues(configDir),
       conversation,
-      this.shape(tools, toolsModel),
+      this.shape(tools, toolsModel, sessionModel),
     );
     return bodies ? { path: data.path, bodies } : undefined;
   }
@@ -203,25 +204,30 @@ export class ModelSideSession {
     configDir: string,
     tools: SessionTools,
     asDefault = false,
-    toolsModel = sessionModel,
+    toolsModel?: string,
   ): CountedPart[] | undefined {
-    if (!this.countsCovered(sessionModel, tools, asDefault)) return undefined;
+    if (!this.countsCovered(sessionModel, tools, asDefault, afterATurn, toolsModel)) return undefined;
     return this.counts.parts(
       apiModel,
       afterATurn,
       this.promptValues(configDir),
-      this.shape(tools, toolsModel),
+      this.shape(tools, toolsModel, sessionModel),
     );
   }
 
-  /** What of the session shapes its counts (`toolsModel`: the model its tools are described for). */
-  private shape(tools: SessionTools, toolsModel: string): ContextShape {
-    const described = this.variant(toolsModel)?.tools;
+  /**
+   * What of the session shapes its counts: `toolsModel`, the model its tools were described for
+   * once that is fixed (undefined: not yet), and the counts of `sessionModel` where they are its own.
+   */
+  private shape(tools: SessionTools, toolsModel: string | undefined, sessionModel: string): ContextShape {
+    const described = toolsModel === undefined ? undefined : this.variant(toolsModel)?.tools;
+    const counted = this.variant(sessionModel)?.contextCounts;
     return {
       ownPrompt: this.systemPrompt === undefined,
       tools: new Set(tools.builtin),
       mcpTools: tools.mcp,
       ...(described ? { described } : {}),
+      ...(counted ? { counted } : {}),
     };
   }
 
@@ -231,11 +237,30 @@ export class ModelSideSession {
   }
 
   /** Whether the captured counts cover a session of `sessionModel` and `tools` (see `contextCounts`). */
-  private countsCovered(sessionModel: string, tools: SessionTools, asDefault = false): boolean {
+  private countsCovered(
+    sessionModel: string,
+    tools: SessionTools,
+    asDefault = false,
+    afterATurn = false,
+    toolsModel?: string,
+  ): boolean {
     const variant = this.variant(sessionModel);
-    // A model counted as the default one: its own prompt's sections are not captured.
+    // After a turn on another model with a prompt of its own, the sections are that prompt's.
+    if (
+      this.systemPrompt === undefined &&
+      afterATurn &&
+      toolsModel !== undefined &&
+      toolsModel !== sessionModel &&
+      this.variant(toolsModel)?.defaultPrompt !== undefined
+    )
+      return false;
+    const ownPrompt = this.systemPrompt === undefined && variant?.defaultPrompt !== undefined;
+    // A model counted as the default one: its own prompt's sections are not captured. A model that
+    // counts its own: its sections are, as before a turn (after one they are those its requests recorded).
     const modelCovered =
-      !variant || (asDefault && !(this.systemPrompt === undefined && variant.defaultPrompt));
+      !variant ||
+      (asDefault && !ownPrompt) ||
+      (variant.contextCounts !== undefined && !(ownPrompt && afterATurn));
     return (
       (this.systemPrompt === undefined || this.systemPrompt === '') &&
       !this.appendSystemPrompt &&
@@ -351,15 +376,20 @@ export class ModelSideSession {
     const context = {
       ...this.data.context,
       ...(variant?.userBlocks ? { userBlocks: variant.userBlocks } : {}),
-      ...(variant?.systemMessage ? { systemMessage: variant.systemMessage } : {}),
+      ...(variant?.systemMessage !== undefined ? { systemMessage: variant.systemMessage } : {}),
       ...(variant?.cacheControl ? { cacheControl: variant.cacheControl } : {}),
       ...(variant?.deferredBuiltins ? { deferredBuiltins: variant.deferredBuiltins } : {}),
     };
+    // The deferred tools only the model has (2.1.332's claude-haiku-4-5: the Task tools) are
+    // listed whatever tools the session lists.
+    const ownTools = (variant?.deferredBuiltins ?? []).filter(
+      (t) => !this.data.context.deferredBuiltins.includes(t),
+    );
     const openingFacts = (): OpeningFacts => ({
       model: facts.model,
       projectSkills: facts.projectSkills,
       deferredMcpTools: facts.deferredMcpTools,
-      builtinTools: facts.builtinTools,
+      builtinTools: [...facts.builtinTools, ...ownTools],
       cwd: this.cwd,
       date: contextDate(),
       osVersion: `${type()} ${release()}`,

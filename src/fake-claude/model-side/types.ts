@@ -1,4 +1,4 @@
-import type { ContextCountsData } from './context-counts.js';
+import type { ContextCountSet, ContextCountsData } from './context-counts.js';
 import type { ModelSideHooks } from './hooks.js';
 import type { ImageNotesData } from './image-notes.js';
 import type { ModelCheckData } from './model-check.js';
@@ -119,11 +119,16 @@ export interface ModelSideVariant {
   systemCacheControl?: Record<string, unknown>;
   /** Built-in tools whose definition differs, by name (`{monthYear}` as in the base data). */
   tools?: Record<string, Record<string, unknown>>;
-  /** The context templates (as `context.userBlocks`, `context.systemMessage`). */
+  /** The context templates (as `context.userBlocks`, `context.systemMessage`: null, none). */
   userBlocks?: string[];
-  systemMessage?: string;
+  systemMessage?: string | null;
   /** Cache control on the last block of the last message. */
   cacheControl?: Record<string, unknown>;
   /** The built-in tools listed as deferred (as `context.deferredBuiltins`). */
   deferredBuiltins?: string[];
+  /**
+   * `get_context_usage`'s counts before a turn on the model, where they differ from the default
+   * model's (`contextCounts.beforeFirstTurn`): every request, and the tools' definitions that differ.
+   */
+  contextCounts?: ContextCountSet;
 }

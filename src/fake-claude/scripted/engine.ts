@@ -817,22 +817,42 @@ export class ScriptedEngine implements ControlSession {
   }
 
   /**
-   * Whether `get_context_usage` of the session's model is computed as on the model the counts
-   * were captured with (`detail` as asked): that model, or one whose counts the capture found
-   * equal to its but for the model's id (`countsAsDefault`: 2.1.150's models; 2.1.332 counts the
-   * tools as it describes them for the model), its window and skills captured — but a summary of a
-   * version that estimates one, at the model's characters a token (not captured).
+   * Whether `get_context_usage` of the session's model is computed (`detail` as asked): on the
+   * model the counts were captured with, on one whose counts the capture found equal to its but
+   * for the model's id (`countsAsDefault`: 2.1.150's models, 2.1.332's listed ones) or on one
+   * whose own counts its variant holds (2.1.332's `claude-haiku-4-5`, which describes the tools at
+   * length), its window and skills captured — a summary of a version that estimates one only where
+   * the model's characters a token are captured too.
    */
   private countedOnModel(detail?: unknown): boolean {
     if (this.b.contextUsageResponse(this.facts()).model === this.model) return true;
     const facts = capturedModel(this.b.version, this.model)?.context;
+    // Its counts: the default model's, or its own (captured with its variant).
+    const counts =
+      facts?.countsAsDefault === true || this.modelSide.variant(this.model)?.contextCounts !== undefined;
     const estimated = detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number';
-    return facts?.countsAsDefault === true && facts.skills !== undefined && !estimated;
+    return counts && facts?.skills !== undefined && (!estimated || facts.charsPerToken !== undefined);
+  }
+
+  /**
+   * Whether the session's tools are described, for `get_context_usage` too, as its requests
+   * recorded them (a version that keeps prompt snapshots, 2.1.332: before a request, as for the
+   * session's model now), rather than as at their first use, a request or a `get_context_usage`
+   * (2.1.150).
+   */
+  private get toolsAsRecorded(): boolean {
+    return this.estimates?.attachments.some((a) => a.type === 'prompt_snapshot') === true;
+  }
+
+  /** The model the session's tools are described for, where that is fixed (see `toolsAsRecorded`). */
+  private describedFor(): string | undefined {
+    if (!this.toolsAsRecorded) this.toolsModel ??= this.model;
+    return this.toolsModel;
   }
 
   /** `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the capture covers the session. */
   countContext(detail?: unknown): void {
-    this.toolsModel ??= this.model;
+    const toolsModel = this.describedFor();
     if (!this.countsCovered() || !this.countedOnModel(detail)) return;
     // A summary is estimated, not counted, by a version that makes summaries.
     if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number') return;
@@ -847,7 +867,7 @@ export class ScriptedEngine implements ControlSession {
       this.countedTools(),
       conversation,
       !this.onCapturedModel(),
-      this.toolsModel,
+      toolsModel,
     );
     if (counts) this.postAside(counts.path, counts.bodies);
   }
@@ -864,7 +884,7 @@ export class ScriptedEngine implements ControlSession {
    * session's captured answer (on another model, with that model's window).
    */
   contextUsage(detail?: unknown): Json {
-    this.toolsModel ??= this.model;
+    const toolsModel = this.describedFor();
     const fresh = this.b.contextUsageResponse(this.facts());
     // On another model than the captured answer's: that model's window and skills (captured).
     const window = capturedModel(this.b.version, this.model)?.context;
@@ -898,7 +918,7 @@ export class ScriptedEngine implements ControlSession {
       this.configDir,
       this.countedTools(),
       otherModel,
-      this.toolsModel,
+      toolsModel,
     );
     if (!parts) return base;
     const values: Record<string, string> = {
@@ -909,7 +929,11 @@ export class ScriptedEngine implements ControlSession {
     return contextUsage({
       // On another model, its skills as estimated there (captured with its window).
       base: otherModel && window?.skills ? { ...captured, skills: window.skills } : captured,
-      estimates,
+      // The model's characters a token, where the version estimates at one (captured per model).
+      estimates:
+        estimates.summaryCharsPerToken !== null && window?.charsPerToken !== undefined
+          ? { ...estimates, summaryCharsPerToken: window.charsPerToken }
+          : estimates,
       summary: detail === 'summary' && estimates.summaryCharsPerToken !== null,
       parts,
       offeredTools: new Set(this.apiTools().map((t) => t.name)),

@@ -4,8 +4,9 @@ import { startModelApi } from '../../model-api/index.js';
 import { script, text } from '../../scenarios/index.js';
 import { LOCAL_COMMAND_CAVEAT, localCommandText } from '../behaviour/base/local-command.js';
 import { FakeClaudeProcess } from '../in-process.js';
-import { countTokens } from '../usage/context-usage.js';
-import { usageData } from '../usage/index.js';
+import { modelSideData } from '../model-side/index.js';
+import { countTokens, estimate } from '../usage/context-usage.js';
+import { capturedModel, usageData } from '../usage/index.js';
 
 /**
  * A session of the fake emulating 2.1.150 as the Agent SDK starts it (an empty system prompt)
@@ -208,5 +209,54 @@ describe("2.1.150's set_model in an Agent-SDK-shaped session", () => {
     await later.request({ subtype: 'set_model' });
     await later.prompt('Hi.');
     expect(new Set(used(later.api))).toEqual(new Set(['Claude Sonnet 4.6 ']));
+  });
+
+  it("2.1.332 counts the tools as described for the session's model until a request records them", async () => {
+    const counted = (api: Awaited<ReturnType<typeof session>>['api'], from: number) =>
+      api.requests
+        .slice(from)
+        .filter((r) => r.kind === 'count_tokens')
+        .map((r) => ((r.body as Json).tools ?? []) as Json[]);
+    const described = (sets: Json[][], name: string) => sets.flat().find((t) => t.name === name)?.description;
+    const haiku = modelSideData('2.1.332').variants.find((v) => v.when.model === 'claude-haiku-4-5');
+    const own = haiku?.contextCounts?.tools ?? {};
+    const s = await session('2.1.332');
+    await s.request({ subtype: 'initialize', hooks: {} });
+    // Counted on the default model first: that fixes nothing.
+    await s.request({ subtype: 'get_context_usage' });
+    await s.request({ subtype: 'set_model', model: 'claude-haiku-4-5' });
+    const from = s.api.requests.length;
+    await s.request({ subtype: 'get_context_usage' });
+    const summary = await s.request({ subtype: 'get_context_usage', detail: 'summary' });
+    await s.prompt('Hi.');
+    const onHaiku = counted(s.api, from);
+    // Its own definitions, and the tools only it has (the Task tools), each counted alone.
+    expect(described(onHaiku, 'Agent')).toBe(own.Agent?.description);
+    expect(onHaiku.some((tools) => tools.length === 1 && tools[0]?.name === 'TaskCreate')).toBe(true);
+    // The summary estimates what the counts asked, at the model's characters a token.
+    const facts = capturedModel('2.1.332', 'claude-haiku-4-5')?.context;
+    const offered = onHaiku.find((tools) => tools.length > 1) ?? [];
+    const overhead = usageData('2.1.332')?.context?.toolOverhead ?? 0;
+    expect(facts?.charsPerToken).toBeDefined();
+    expect(tokensOf(summary, 'System tools')).toBe(
+      estimate(JSON.stringify(offered), facts?.charsPerToken ?? 0) +
+        overhead -
+        Number((facts?.skills as Json | undefined)?.tokens),
+    );
+    // After a request on it, another model counts the offered tools as that request sent them,
+    // the deferred ones as described for itself.
+    const first = s.api.requests.find((r) => r.kind === 'conversation')?.body as Json | undefined;
+    const sent = (first?.tools ?? []) as Json[];
+    await s.request({ subtype: 'set_model', model: 'sonnet' });
+    const later = s.api.requests.length;
+    await s.request({ subtype: 'get_context_usage' });
+    await s.prompt('Again.');
+    const onSonnet = counted(s.api, later);
+    expect(described(onSonnet, 'Agent')).toBe(sent.find((t) => t.name === 'Agent')?.description);
+    expect(described(onSonnet, 'Agent')).not.toBe(
+      modelSideData('2.1.332').contextCounts?.beforeFirstTurn.tools.Agent?.description,
+    );
+    expect(described(onSonnet, 'WebSearch')).not.toBe(own.WebSearch?.description);
+    expect(onSonnet.some((tools) => tools.some((t) => t.name === 'TaskCreate'))).toBe(false);
   });
 });

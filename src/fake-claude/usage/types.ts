@@ -47,6 +47,12 @@ export interface ContextWindowFacts {
    * (their requests equal but for the model's id); absent: not captured.
    */
   countsAsDefault?: boolean;
+  /**
+   * The model's characters a token: a summary (`detail: 'summary'`) estimates its texts and tool
+   * sets so, and the conversation after the last response (2.1.332: `claude-haiku-4-5` 4, the
+   * default model 3); absent: not captured, or a version without summaries.
+   */
+  charsPerToken?: number;
 }
 
 export interface ModelPrice {
