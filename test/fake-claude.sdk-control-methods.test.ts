@@ -31,8 +31,8 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * the CLI's token counts and estimates of the session's context), and after the model changes and
  * turns where the fake computes it as the version does (2.1.150: its `/model` command's messages
  * kept, the counts on another model the default's; 2.1.332 on `claude-haiku-4-5` before a turn:
- * its own tools' definitions and characters a token); elsewhere (2.1.332 after the turns) by its
- * fields, model, window and last response's usage (below).
+ * its own tools' definitions and characters a token); 2.1.332's after a turn whole but for the
+ * attachments of its messages' breakdown (below).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -49,10 +49,10 @@ type ContextStep = 'after claude-haiku-4-5' | 'after sonnet' | 'after the turns'
 
 /**
  * `contextWhole`: the getContextUsage() calls after a model change or turn compared whole (the
- * others by their fields, model, window and last response's usage: after a turn 2.1.332's
+ * others whole but for the attachments of the messages' breakdown: after a turn 2.1.332's
  * conversation holds attachments the fake does not keep — prompt snapshots of the tools as
- * described for `claude-haiku-4-5`, the output style's — and its messages count a token more per
- * kept `/model` command: docs/fake-claude-differences.md).
+ * described for `claude-haiku-4-5`, the output style's, its reminders after each tool result:
+ * docs/fake-claude-differences.md).
  */
 const CASES: Array<{
   sdkVersion: string;
@@ -275,7 +275,7 @@ async function exercise(
   const record = (name: string, value: unknown) => steps.push({ name, outcome: { value } });
   /**
    * getContextUsage({ detail: 'summary' }) after a model change or turn (`step`): whole where
-   * `contextWhole` has it, else by its fields, model, window and last response's usage.
+   * `contextWhole` has it, else but for the attachments of its messages' breakdown.
    */
   const shapeOf = async (name: string, step: ContextStep) => {
     if (contextWhole.has(step)) {
@@ -284,10 +284,7 @@ async function exercise(
     }
     const getContextUsage = q.getContextUsage as (...args: unknown[]) => Promise<unknown>;
     const outcome = await settle(() => getContextUsage.call(q, { detail: 'summary' }));
-    steps.push({
-      name: `${name}: its fields, model, window and last response's usage`,
-      outcome: contextShape(outcome),
-    });
+    steps.push({ name: `${name}: but the breakdown's attachments`, outcome: withoutAttachments(outcome) });
   };
   /**
    * mcpServerStatus once each of `servers` is listed and none is pending any more (a handshake
@@ -450,9 +447,8 @@ async function exercise(
 
     // Context, plugins, skills, styles, rewind, tasks.
     // After turns on other models and an output-style change 2.1.332's conversation holds
-    // attachments and messages the fake does not keep (model and style notices, prompt snapshots:
-    // docs/fake-claude-differences.md), so its messages' figures differ: the answer's fields,
-    // model and window, and the last response's usage are compared there; 2.1.150's whole.
+    // attachments the fake does not keep (model and style notices, prompt snapshots:
+    // docs/fake-claude-differences.md): the rest of its answer is compared; 2.1.150's whole.
     await shapeOf("getContextUsage({ detail: 'summary' })", 'after the turns');
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
@@ -500,28 +496,20 @@ async function exercise(
 }
 
 /**
- * A `getContextUsage()` answer's fields (sorted), model, window (its size, autocompact threshold and
- * source, the buffer it keeps free) and the last response's usage.
+ * A `getContextUsage()` answer but the attachments of its messages' breakdown (`attachmentTokens`,
+ * `attachmentsByType`).
  */
-function contextShape(outcome: Outcome): Outcome {
+function withoutAttachments(outcome: Outcome): Outcome {
   if (!('value' in outcome) || typeof outcome.value !== 'object' || outcome.value === null) return outcome;
   const answer = outcome.value as Record<string, unknown>;
-  const categories = (Array.isArray(answer.categories) ? answer.categories : []) as Array<
-    Record<string, unknown>
-  >;
-  return {
-    value: {
-      fields: Object.keys(answer).sort(),
-      model: answer.model,
-      maxTokens: answer.maxTokens,
-      rawMaxTokens: answer.rawMaxTokens,
-      autocompactSource: answer.autocompactSource,
-      autoCompactThreshold: answer.autoCompactThreshold,
-      isAutoCompactEnabled: answer.isAutoCompactEnabled,
-      buffer: categories.find((c) => /buffer/i.test(String(c.name))) ?? null,
-      apiUsage: answer.apiUsage,
-    },
-  };
+  const breakdown = answer.messageBreakdown;
+  if (typeof breakdown !== 'object' || breakdown === null) return outcome;
+  const {
+    attachmentTokens: _tokens,
+    attachmentsByType: _types,
+    ...rest
+  } = breakdown as Record<string, unknown>;
+  return { value: { ...answer, messageBreakdown: rest } };
 }
 
 /** What varies per run: the sandbox's paths, ids, process ids, timings, costs. */

@@ -169,6 +169,24 @@ describe('get_context_usage computed for a session the counts cover', () => {
     });
   });
 
+  it('estimates the user messages after the last response as the requests join them: a newline each but the last', () => {
+    const apiUsage = {
+      input_tokens: 10,
+      output_tokens: 1,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
+    // Three texts of 5 characters: 2 tokens each at 3 a token, alone (5/3) or joined (6/3).
+    const kept = ['aaaaa', 'bbbbb', 'ccccc'].map((content) => ({ role: 'user', content }));
+    const messages = [{ role: 'assistant', content: [{ type: 'text', text: 'Hi.' }] }, ...kept];
+    const answer = contextUsage(input({ messages, apiUsage }));
+    expect(tokensOf(answer).Messages).toBe(2 + 2 + 2);
+    const longer = ['aaaa', 'bbbb', 'cccc'].map((content) => ({ role: 'user', content }));
+    // 4 characters: 1 token alone, 5 (2 tokens) with the newline of a message another joins.
+    const joined = contextUsage(input({ messages: [messages[0]!, ...longer], apiUsage }));
+    expect(tokensOf(joined).Messages).toBe(2 + 2 + 1);
+  });
+
   it("a version that counts the conversation: the larger of its count and the input beyond the rest; the last response's input is the total", () => {
     const plain = {
       ...base,

@@ -213,18 +213,38 @@ function contentEstimate(content: unknown, charsPerToken: number): number {
 }
 
 /**
+ * A message's content as the requests lay it out when the next message, of the same role, joins
+ * it (`joined`): a text ending it ends in a newline.
+ */
+function asJoined(content: unknown, joined: boolean): unknown {
+  if (!joined) return content;
+  if (typeof content === 'string') return `${content}\n`;
+  if (!Array.isArray(content)) return content;
+  const blocks = [...(content as Json[])];
+  const tail = blocks.at(-1);
+  if (tail?.type === 'text' && typeof tail.text === 'string')
+    blocks[blocks.length - 1] = { ...tail, text: `${tail.text}\n` };
+  return blocks;
+}
+
+/**
  * What the last response's usage does not cover: the CLI keeps each block of a response as a
  * message of its own and counts the response's usage up to its first block, so its later blocks
- * and whatever came after the response are estimated.
+ * and whatever came after the response are estimated — as the requests lay them out (consecutive
+ * user messages joined: a `set_model`'s kept `/model` messages a newline each but the last).
  */
 function sinceLastResponse(messages: readonly StoredMessage[], charsPerToken: number): number {
   const at = messages.findLastIndex((m) => m.role === 'assistant');
   if (at === -1) return 0;
   const last = messages[at]!;
   const later = Array.isArray(last.content) ? (last.content as Json[]).slice(1) : [];
+  const after = messages.slice(at + 1);
   return (
     contentEstimate(later, charsPerToken) +
-    messages.slice(at + 1).reduce((s, m) => s + contentEstimate(m.content, charsPerToken), 0)
+    after.reduce((s, m, i) => {
+      const joined = m.role === 'user' && after[i + 1]?.role === 'user';
+      return s + contentEstimate(asJoined(m.content, joined), charsPerToken);
+    }, 0)
   );
 }
 
