@@ -255,12 +255,10 @@ export class ModelSideSession {
     )
       return false;
     const ownPrompt = this.systemPrompt === undefined && variant?.defaultPrompt !== undefined;
-    // A model counted as the default one: its own prompt's sections are not captured. A model that
-    // counts its own: its sections are, as before a turn (after one they are those its requests recorded).
-    const modelCovered =
-      !variant ||
-      (asDefault && !ownPrompt) ||
-      (variant.contextCounts !== undefined && !(ownPrompt && afterATurn));
+    // A model counted as the default one, or with counts of its own: with the CLI's own prompt, its
+    // own prompt's sections as set_model leaves them are not captured (a session started on
+    // 2.1.332's claude-haiku-4-5 counts 15 sections, one set to it 17).
+    const modelCovered = !variant || ((asDefault || variant.contextCounts !== undefined) && !ownPrompt);
     return (
       (this.systemPrompt === undefined || this.systemPrompt === '') &&
       !this.appendSystemPrompt &&
