@@ -723,13 +723,14 @@ export class ScriptedEngine implements ControlSession {
    * sent to the API base URL after the start-up requests, and like them settled before the next
    * model request and the exit.
    */
-  private postAside(path: string, bodies: Json[]): void {
+  private postAside(path: string, bodies: Json[]): Promise<void> {
     const baseUrl = this.options.env.ANTHROPIC_BASE_URL;
-    if (!baseUrl) return;
+    if (!baseUrl) return Promise.resolve();
     const options = { headers: this.b.apiHeaders(), env: this.options.env, sessionId: this.sessionId };
     this.started = this.started.then(() =>
       Promise.all(bodies.map((body) => postToApi(baseUrl, { path, body }, options))).then(() => undefined),
     );
+    return this.started;
   }
 
   /** Keeps `texts` in the conversation, a user message each (the next prompt joins them). */
@@ -850,12 +851,17 @@ export class ScriptedEngine implements ControlSession {
     return this.toolsModel;
   }
 
-  /** `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the capture covers the session. */
-  countContext(detail?: unknown): void {
+  /**
+   * `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the
+   * capture covers the session: settled once every count is answered (the CLI answers after its
+   * counts, which end with the session).
+   */
+  countContext(detail?: unknown): Promise<void> {
     const toolsModel = this.describedFor();
-    if (!this.countsCovered() || !this.countedOnModel(detail)) return;
+    if (!this.countsCovered() || !this.countedOnModel(detail)) return Promise.resolve();
     // A summary is estimated, not counted, by a version that makes summaries.
-    if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number') return;
+    if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number')
+      return Promise.resolve();
     const model = String(this.b.apiModelFor(this.model));
     const counted = this.countsConversationNow();
     const conversation = counted ? this.conversationCount(model) : undefined;
@@ -869,7 +875,7 @@ export class ScriptedEngine implements ControlSession {
       !this.onCapturedModel(),
       toolsModel,
     );
-    if (counts) this.postAside(counts.path, counts.bodies);
+    return counts ? this.postAside(counts.path, counts.bodies) : Promise.resolve();
   }
 
   /** Whether the session is on the model `get_context_usage`'s fresh answer was captured with. */

@@ -140,6 +140,7 @@ export const controlScenarios: Scenario[] = [
     ),
     async drive(ctx) {
       await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      const counts = () => ctx.modelRequests().filter((r) => r.kind === 'count_tokens').length;
       const reports = async (when: string) => {
         const full = success(
           ctx,
@@ -157,6 +158,8 @@ export const controlScenarios: Scenario[] = [
           await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' }),
           `get_context_usage as a summary ${when}`,
         );
+        // The CLI answers get_context_usage once its token counts are answered: none comes later.
+        const counted = counts();
         const cost = success(
           ctx,
           await ctx.session.request({ subtype: 'get_session_cost' }),
@@ -175,6 +178,12 @@ export const controlScenarios: Scenario[] = [
           'control/response-subtype',
           `get_usage ${when} is answered`,
           { path: ['response', 'subtype'], actual: usage.subtype },
+        );
+        ctx.check(
+          counts() === counted,
+          'control/count-tokens',
+          `get_context_usage ${when} sends its token counts before it answers`,
+          { expected: counted, actual: counts() },
         );
       };
       await turn(ctx, 'Write three lines to usage.txt.');

@@ -46,8 +46,11 @@ export interface ControlSession {
   hasConversation(): boolean;
   /** `set_model`'s check of `model` (as sent), where the version makes one. */
   checkModel(model: string): void;
-  /** `get_context_usage`'s token counts (`detail` as asked), where the version makes them for this session. */
-  countContext(detail?: unknown): void;
+  /**
+   * `get_context_usage`'s token counts (`detail` as asked), where the version makes them for this
+   * session: settled once every count is answered.
+   */
+  countContext(detail?: unknown): Promise<void>;
   /** `get_context_usage`'s answer (`detail` as asked): computed where the captured counts cover the session. */
   contextUsage(detail?: unknown): Json;
   /** What the session's usage comes to (`get_session_cost`, `get_usage`). */
