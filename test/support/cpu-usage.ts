@@ -1,7 +1,8 @@
 /**
  * Opt-in (CLIDE_TEST_CPU=<file>): appends one line per test file to <file> with the CPU seconds
  * the file cost — its worker's own user + sys and that of the processes it started and reaped (the
- * real CLIs, fake-claude, npm, tsc) — read from /proc/self/stat (Linux). See docs/test-suite-time.md.
+ * real CLIs, fake-claude, npm, tsc) — read from /proc/self/stat (Linux) — and when it started and
+ * ended (epoch milliseconds: the run's timeline). See docs/test-suite-time.md.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
@@ -25,7 +26,7 @@ if (out) {
     const file = expect.getState().testPath ?? '?';
     appendFileSync(
       out,
-      `${JSON.stringify({ file, own: +(end[0] - start[0]).toFixed(2), children: +(end[1] - start[1]).toFixed(2), wall: (Date.now() - wall) / 1000 })}\n`,
+      `${JSON.stringify({ file, own: +(end[0] - start[0]).toFixed(2), children: +(end[1] - start[1]).toFixed(2), wall: (Date.now() - wall) / 1000, start: wall, end: Date.now() })}\n`,
     );
   });
 }
