@@ -32,7 +32,7 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * turns where the fake computes it as the version does (2.1.150: its `/model` command's messages
  * kept, the counts on another model the default's; 2.1.332 on `claude-haiku-4-5` before a turn:
  * its own tools' definitions and characters a token); 2.1.332's after a turn whole but for the
- * attachments of its messages' breakdown (below).
+ * attachments of its messages' breakdown the fake does not keep as it does (below).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -49,10 +49,9 @@ type ContextStep = 'after claude-haiku-4-5' | 'after sonnet' | 'after the turns'
 
 /**
  * `contextWhole`: the getContextUsage() calls after a model change or turn compared whole (the
- * others whole but for the attachments of the messages' breakdown: after a turn 2.1.332's
- * conversation holds attachments the fake does not keep — prompt snapshots of the tools as
- * described for `claude-haiku-4-5`, the output style's, its reminders after each tool result:
- * docs/fake-claude-differences.md).
+ * others whole but for the attachments of the messages' breakdown the fake does not keep as the
+ * CLI does: `ATTACHMENTS_NOT_KEPT` — the output style's, the agent listing and the reminders after
+ * each tool result on `claude-haiku-4-5`: docs/fake-claude-differences.md).
  */
 const CASES: Array<{
   sdkVersion: string;
@@ -284,7 +283,10 @@ async function exercise(
     }
     const getContextUsage = q.getContextUsage as (...args: unknown[]) => Promise<unknown>;
     const outcome = await settle(() => getContextUsage.call(q, { detail: 'summary' }));
-    steps.push({ name: `${name}: but the breakdown's attachments`, outcome: withoutAttachments(outcome) });
+    steps.push({
+      name: `${name}: but the breakdown's attachments the fake does not keep`,
+      outcome: withoutAttachments(outcome),
+    });
   };
   /**
    * mcpServerStatus once each of `servers` is listed and none is pending any more (a handshake
@@ -447,7 +449,7 @@ async function exercise(
 
     // Context, plugins, skills, styles, rewind, tasks.
     // After turns on other models and an output-style change 2.1.332's conversation holds
-    // attachments the fake does not keep (model and style notices, prompt snapshots:
+    // attachments the fake does not keep (the output style's: ATTACHMENTS_NOT_KEPT,
     // docs/fake-claude-differences.md): the rest of its answer is compared; 2.1.150's whole.
     await shapeOf("getContextUsage({ detail: 'summary' })", 'after the turns');
     await call('reloadPlugins()', 'reloadPlugins');
@@ -496,20 +498,32 @@ async function exercise(
 }
 
 /**
- * A `getContextUsage()` answer but the attachments of its messages' breakdown (`attachmentTokens`,
- * `attachmentsByType`).
+ * The attachments 2.1.332 keeps that the fake does not yet keep as it does (their kinds in the
+ * messages' breakdown): the output style's, the agent listing on `claude-haiku-4-5`, its token
+ * reminders (docs/fake-claude-differences.md).
+ */
+const ATTACHMENTS_NOT_KEPT = new Set([
+  'agent_listing_delta',
+  'output_style',
+  'output_style_instructions',
+  'total_tokens_reminder',
+]);
+
+/**
+ * A `getContextUsage()` answer but the attachments of its messages' breakdown the fake does not
+ * keep as the CLI does (their total, `attachmentTokens`, and their kinds in `attachmentsByType`:
+ * `ATTACHMENTS_NOT_KEPT`).
  */
 function withoutAttachments(outcome: Outcome): Outcome {
   if (!('value' in outcome) || typeof outcome.value !== 'object' || outcome.value === null) return outcome;
   const answer = outcome.value as Record<string, unknown>;
   const breakdown = answer.messageBreakdown;
   if (typeof breakdown !== 'object' || breakdown === null) return outcome;
-  const {
-    attachmentTokens: _tokens,
-    attachmentsByType: _types,
-    ...rest
-  } = breakdown as Record<string, unknown>;
-  return { value: { ...answer, messageBreakdown: rest } };
+  const { attachmentTokens: _tokens, attachmentsByType, ...rest } = breakdown as Record<string, unknown>;
+  const kept = Array.isArray(attachmentsByType)
+    ? (attachmentsByType as Array<{ name: string }>).filter((a) => !ATTACHMENTS_NOT_KEPT.has(a.name))
+    : attachmentsByType;
+  return { value: { ...answer, messageBreakdown: { ...rest, attachmentsByType: kept } } };
 }
 
 /** What varies per run: the sandbox's paths, ids, process ids, timings, costs. */

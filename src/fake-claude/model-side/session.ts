@@ -152,6 +152,40 @@ export class ModelSideSession {
     });
   }
 
+  /** The client's system prompt (`--system-prompt` or initialize's), if any. */
+  clientPrompt(): string | undefined {
+    return this.systemPrompt;
+  }
+
+  /** Whether `model`'s requests carry the context as a system-role message (not on a variant without one). */
+  sendsSystemMessage(model: string): boolean {
+    return this.variant(model)?.systemMessage !== null;
+  }
+
+  /**
+   * The deferred tools `model` (API id) lists in its opening context, in a session of
+   * `builtinTools` and `deferredMcpTools` (see `messagesLater`).
+   */
+  deferredToolNames(
+    model: string,
+    builtinTools: readonly string[],
+    deferredMcpTools: readonly string[],
+  ): string[] {
+    const variant = this.variant(model);
+    const base = this.data.context.deferredBuiltins;
+    const own = (variant?.deferredBuiltins ?? []).filter((t) => !base.includes(t));
+    const tools = new Set([...builtinTools, ...own]);
+    return [...(variant?.deferredBuiltins ?? base).filter((t) => tools.has(t)), ...deferredMcpTools];
+  }
+
+  /** The texts of `model`'s opening context (its own where its variant has one), as templates. */
+  contextTexts(model: string): string[] {
+    const variant = this.variant(model);
+    const system =
+      variant?.systemMessage !== undefined ? variant.systemMessage : this.data.context.systemMessage;
+    return [...(variant?.userBlocks ?? this.data.context.userBlocks), ...(system === null ? [] : [system])];
+  }
+
   /** The values of the CLI's own prompt's templates for this session. */
   private promptValues(configDir: string): Record<string, string> {
     return {

@@ -6,13 +6,18 @@ type Json = Record<string, unknown>;
  * Posts a request the CLI makes of the API besides the conversation (`set_model`'s model check,
  * `get_context_usage`'s token counts) to the API at `baseUrl` with the CLI's headers and the
  * session's credentials; the answer changes nothing. Settles once answered, failed or given up
- * (after a few seconds). With `node:http(s)`, not `fetch` (see model-source.ts: a process that
+ * (after `timeoutMs`: a few seconds unless given). With `node:http(s)`, not `fetch` (see model-source.ts: a process that
  * used `fetch` is slow to exit).
  */
 export async function postToApi(
   baseUrl: string,
   check: { path: string; body: Json },
-  options: { headers: Record<string, string>; env: Record<string, string | undefined>; sessionId: string },
+  options: {
+    headers: Record<string, string>;
+    env: Record<string, string | undefined>;
+    sessionId: string;
+    timeoutMs?: number;
+  },
 ): Promise<void> {
   const { env } = options;
   const headers: Record<string, string> = {
@@ -34,7 +39,7 @@ export async function postToApi(
         {
           method: 'POST',
           headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          signal: AbortSignal.timeout(5_000),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
         },
         (response) => {
           response.resume();

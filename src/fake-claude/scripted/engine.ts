@@ -28,10 +28,12 @@ import { ModelSideSession, type SessionTools } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
 import { contextUsage, onModel } from '../usage/context-usage.js';
 import { capturedModel, usageData } from '../usage/index.js';
+import { type Attachment, KeptAttachments } from '../usage/kept-attachments.js';
 import type { ModelTotals } from '../usage/session-cost.js';
 import { SessionTally } from '../usage/tally.js';
 import { postToApi } from './api-post.js';
 import { AwaitInitialize } from './await-initialize.js';
+import { sessionSettings } from './control/session-settings.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession, UsageReport } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
@@ -96,6 +98,8 @@ export class ScriptedEngine implements ControlSession {
    * (checked against it: a Bash tool naming the model in its commit trailer).
    */
   private toolsModel: string | undefined;
+  /** The attachments the session keeps, event by event (a version that keeps prompt snapshots: usage/kept-attachments.ts). */
+  private kept: KeptAttachments | undefined;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
     return this.toolCtx.readFiles;
@@ -659,6 +663,15 @@ export class ScriptedEngine implements ControlSession {
       });
       if (images) this.remember({ role: 'user', content: images });
       if (change?.system) this.remember(change.system);
+      const kept = this.keptAttachments();
+      if (kept) {
+        const model = String(this.b.apiModelFor(this.model));
+        kept.onPrompt({
+          coAuthored: sessionSettings(this).flag.includeCoAuthoredBy !== false,
+          model: { id: model, contextTexts: this.modelSide.contextTexts(model) },
+          deferred: this.modelSide.deferredToolNames(model, this.builtinToolNames(), this.deferredMcpTools()),
+        });
+      }
       await this.modelLoop(turn);
       await this.kinds.afterTurn(turn);
     } finally {
@@ -721,12 +734,18 @@ export class ScriptedEngine implements ControlSession {
   /**
    * Requests the CLI makes of the API besides the conversation (`bodies` to `path`, together):
    * sent to the API base URL after the start-up requests, and like them settled before the next
-   * model request and the exit.
+   * model request and the exit; the promise settles once they are (each given up after
+   * `timeoutMs`, a few seconds unless given).
    */
-  private postAside(path: string, bodies: Json[]): Promise<void> {
+  private postAside(path: string, bodies: Json[], timeoutMs?: number): Promise<void> {
     const baseUrl = this.options.env.ANTHROPIC_BASE_URL;
     if (!baseUrl) return Promise.resolve();
-    const options = { headers: this.b.apiHeaders(), env: this.options.env, sessionId: this.sessionId };
+    const options = {
+      headers: this.b.apiHeaders(),
+      env: this.options.env,
+      sessionId: this.sessionId,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    };
     this.started = this.started.then(() =>
       Promise.all(bodies.map((body) => postToApi(baseUrl, { path, body }, options))).then(() => undefined),
     );
@@ -875,7 +894,8 @@ export class ScriptedEngine implements ControlSession {
       !this.onCapturedModel(),
       toolsModel,
     );
-    return counts ? this.postAside(counts.path, counts.bodies) : Promise.resolve();
+    // Its answer waits for them: a loaded machine's slow answers too.
+    return counts ? this.postAside(counts.path, counts.bodies, 60_000) : Promise.resolve();
   }
 
   /** Whether the session is on the model `get_context_usage`'s fresh answer was captured with. */
@@ -927,11 +947,7 @@ export class ScriptedEngine implements ControlSession {
       toolsModel,
     );
     if (!parts) return base;
-    const values: Record<string, string> = {
-      ...this.modelSide.templateValues(this.configDir),
-      date: contextDate(),
-      monthYear: monthYear(),
-    };
+    const kept = this.keptAttachments()?.attachments() ?? this.capturedAttachments();
     return contextUsage({
       // On another model, its skills as estimated there (captured with its window).
       base: otherModel && window?.skills ? { ...captured, skills: window.skills } : captured,
@@ -946,10 +962,27 @@ export class ScriptedEngine implements ControlSession {
       ...(counted ? { conversation: this.conversationCount(model) } : {}),
       messages: this.keptConversation().filter((m) => m.role !== 'system'),
       apiUsage: this.lastUsage ?? null,
-      attachments: afterATurn
-        ? estimates.attachments.map((a) => ({ type: a.type, json: fillTemplate(a.json, values) }))
-        : [],
+      attachments: afterATurn ? kept : [],
     });
+  }
+
+  /** The captured attachments of a plain session's first turn, filled in for this session. */
+  private capturedAttachments(): Attachment[] {
+    const values: Record<string, string> = {
+      ...this.modelSide.templateValues(this.configDir),
+      date: contextDate(),
+      monthYear: monthYear(),
+    };
+    return (this.estimates?.attachments ?? []).map((a) => ({
+      type: a.type,
+      json: fillTemplate(a.json, values),
+    }));
+  }
+
+  /** The attachments the session keeps event by event, on a version that keeps prompt snapshots. */
+  private keptAttachments(): KeptAttachments | undefined {
+    if (!this.kept && this.toolsAsRecorded) this.kept = new KeptAttachments(this.capturedAttachments());
+    return this.kept;
   }
 
   /** What the session's usage comes to (`get_session_cost`, `get_usage`). */
@@ -1046,6 +1079,7 @@ export class ScriptedEngine implements ControlSession {
       turn.phase = 'streaming';
       if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUuid(), false));
       let body = this.requestBody();
+      this.keptAttachments()?.onRequest(body, this.modelSide.clientPrompt());
       logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
       const callStarted = monotonicMs();
       const source = await this.source();
@@ -1198,6 +1232,7 @@ export class ScriptedEngine implements ControlSession {
         ),
         model: typeof message.model === 'string' ? message.model : undefined,
       });
+      this.keptAttachments()?.onResponse(this.modelSide.sendsSystemMessage(String(body.model)));
       // --max-budget-usd: checked once the response is complete, before its tools run; the result
       // counts the response in the cost but not in the turn's usage (as 2.1.150 does).
       if (this.overBudget()) {
