@@ -1,23 +1,27 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { versionOrder } from '../schemas/version.js';
 import type { Transcript } from '../src/driver/index.js';
+import { startFakeServer } from '../src/fake-claude/server/server.js';
 import { clientView, PathSubstitution } from '../src/replayer/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
 import { replayToScenario } from './support/replay-fixture.js';
 
 /**
  * Record → replay round trip over the committed corpus of every pinned version: every fixture of
- * fixtures/<version>/ is
- * replayed by `bin/fake-claude` (CLIDE_FAKE_FIXTURE; auxiliary runs of a scenario — the earlier
- * session of `session/resume`, the flag probes of `flags/sdk-flags` — get the same fixture and fail
- * fast, as a strict replay must) to the SAME scenario client that recorded it
- * (`runScenario`), which must pass its checks and see exactly the recorded stdout, stderr and exit
- * code (paths normalised). The checks a replay cannot satisfy are declared by each scenario, with
- * their reason (`replayGaps` in src/scenarios/catalogue/), and listed in docs/replay.md ("What a
- * replay cannot reproduce").
+ * fixtures/<version>/ is replayed by the fake (CLIDE_FAKE_FIXTURE) to the SAME scenario client that
+ * recorded it (`runScenario`), which must pass its checks and see exactly the recorded stdout,
+ * stderr and exit code (paths normalised). Auxiliary runs of a scenario (the earlier session of
+ * `session/resume`, the flag probes of `flags/sdk-flags`) get the same fixture and fail fast, as a
+ * strict replay must. The replays are served by one warm fake server to its client (the native
+ * client where the machine builds one: one engine for the ~130 sessions, not a Node start and an
+ * engine load each); a served session is the executable's, held equal to it by
+ * test/fake-server.test.ts, and test/replayer.hashed-ids.test.ts replays through bin/fake-claude
+ * itself. The checks a replay cannot satisfy are declared by each scenario, with their reason
+ * (`replayGaps` in src/scenarios/catalogue/), and listed in docs/replay.md ("What a replay cannot
+ * reproduce").
  */
 
 /** Every version with a committed corpus. */
@@ -25,6 +29,15 @@ const VERSIONS = readdirSync(resolve('fixtures'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && /^\d+\.\d+\.\d+$/.test(e.name))
   .map((e) => e.name)
   .sort(versionOrder);
+
+const server = await startFakeServer();
+let replays = 0;
+afterAll(async () => {
+  await server.close();
+  // Every replay reached the server: none ran locally for want of it.
+  expect(server.refusals()).toEqual([]);
+  expect(server.sessionsServed()).toBeGreaterThanOrEqual(replays);
+});
 
 function scenarioId(file: string): string {
   return file.replace(/\.jsonl$/, '').replaceAll('__', '/');
@@ -57,7 +70,8 @@ describe.each(VERSIONS)('record → replay round trip over fixtures/%s', (versio
     const id = scenarioId(file);
     const path = join(dir, file);
     it.concurrent(`${id}: the scenario client passes against the replay and sees the recorded stream`, async () => {
-      const { fixture, run, accepted, failing } = await replayToScenario(id, path, version);
+      replays += 1;
+      const { fixture, run, accepted, failing } = await replayToScenario(id, path, version, server);
       expect(failing).toEqual([]);
       // Each accepted difference is real: if the replay starts satisfying a check, drop its entry.
       for (const code of Object.keys(accepted)) expect(run.findings.map((f) => f.code)).toContain(code);
