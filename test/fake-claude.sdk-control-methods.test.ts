@@ -29,10 +29,10 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * checkpointing) are called too: both sides must answer alike (the same error, or the same empty
  * answer). `getContextUsage()` is compared whole before any model change or turn (its figures are
  * the CLI's token counts and estimates of the session's context), and after the model changes and
- * turns where the fake computes it as the version does (2.1.150: its `/model` command's messages
- * kept, the counts on another model the default's; 2.1.332 on `claude-haiku-4-5` before a turn:
- * its own tools' definitions and characters a token); 2.1.332's after a turn whole but for the
- * attachments of its messages' breakdown the fake does not keep as it does (below).
+ * turns (2.1.150: its `/model` command's messages kept, the counts on another model the default's;
+ * 2.1.332 on `claude-haiku-4-5`: its own tools' definitions and characters a token, and the
+ * attachments it keeps event by event — prompt snapshots, model notices, deferred tools' deltas,
+ * the output style's, the token reminders, no attribution once `includeCoAuthoredBy` is off).
  *
  * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
@@ -44,33 +44,9 @@ type AgentSdk = typeof sdkOldest;
 const FAKE = resolve('bin/fake-claude');
 const CALC_SERVER = resolve('test/support/calc-mcp-server.mjs');
 
-/** The getContextUsage() calls after a model change or turn (see `contextWhole`). */
-type ContextStep = 'after claude-haiku-4-5' | 'after sonnet' | 'after the turns';
-
-/**
- * `contextWhole`: the getContextUsage() calls after a model change or turn compared whole (the
- * others whole but for the attachments of the messages' breakdown the fake does not keep as the
- * CLI does: `ATTACHMENTS_NOT_KEPT` — the output style's, the agent listing and the reminders after
- * each tool result on `claude-haiku-4-5`: docs/fake-claude-differences.md).
- */
-const CASES: Array<{
-  sdkVersion: string;
-  sdk: AgentSdk;
-  version: string;
-  contextWhole: ReadonlySet<ContextStep>;
-}> = [
-  {
-    sdkVersion: '0.3.336',
-    sdk: sdkNewest as unknown as AgentSdk,
-    version: '2.1.332',
-    contextWhole: new Set(['after claude-haiku-4-5']),
-  },
-  {
-    sdkVersion: '0.3.150',
-    sdk: sdkOldest,
-    version: '2.1.150',
-    contextWhole: new Set(['after claude-haiku-4-5', 'after sonnet', 'after the turns']),
-  },
+const CASES: Array<{ sdkVersion: string; sdk: AgentSdk; version: string }> = [
+  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332' },
+  { sdkVersion: '0.3.150', sdk: sdkOldest, version: '2.1.150' },
 ];
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -193,12 +169,7 @@ const EDIT_STALE = toolUse('toolu_01CtlEditStale', 'Edit', {
 });
 
 /** Runs every control method the SDK has, in one session; the steps in call order. */
-async function exercise(
-  sdk: AgentSdk,
-  binary: string,
-  fakeVersion: string | undefined,
-  contextWhole: ReadonlySet<ContextStep>,
-): Promise<Step[]> {
+async function exercise(sdk: AgentSdk, binary: string, fakeVersion: string | undefined): Promise<Step[]> {
   const sandbox: Sandbox = createSandbox();
   cleanups.push(() => sandbox.dispose());
   const model = script(
@@ -272,22 +243,6 @@ async function exercise(
     return outcome;
   };
   const record = (name: string, value: unknown) => steps.push({ name, outcome: { value } });
-  /**
-   * getContextUsage({ detail: 'summary' }) after a model change or turn (`step`): whole where
-   * `contextWhole` has it, else but for the attachments of its messages' breakdown.
-   */
-  const shapeOf = async (name: string, step: ContextStep) => {
-    if (contextWhole.has(step)) {
-      await call(name, 'getContextUsage', { detail: 'summary' });
-      return;
-    }
-    const getContextUsage = q.getContextUsage as (...args: unknown[]) => Promise<unknown>;
-    const outcome = await settle(() => getContextUsage.call(q, { detail: 'summary' }));
-    steps.push({
-      name: `${name}: but the breakdown's attachments the fake does not keep`,
-      outcome: withoutAttachments(outcome),
-    });
-  };
   /**
    * mcpServerStatus once each of `servers` is listed and none is pending any more (a handshake
    * takes its time; a version may leave a server out of the list until it has ended).
@@ -431,13 +386,14 @@ async function exercise(
     // On another model 2.1.150 counts as on the default one; 2.1.332 estimates the tools as it
     // describes them for that model (its Task tools deferred), at its characters a token: the fake
     // computes both from their captures.
-    await shapeOf(
-      "getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)",
-      'after claude-haiku-4-5',
-    );
+    await call("getContextUsage({ detail: 'summary' }) after setModel(claude-haiku-4-5)", 'getContextUsage', {
+      detail: 'summary',
+    });
     await turn('a turn editing the seeded and the stale file', 'Edit the files.');
     await call("setModel('sonnet')", 'setModel', 'sonnet');
-    await shapeOf("getContextUsage({ detail: 'summary' }) after setModel('sonnet')", 'after sonnet');
+    await call("getContextUsage({ detail: 'summary' }) after setModel('sonnet')", 'getContextUsage', {
+      detail: 'summary',
+    });
     await turn("a turn after setModel('sonnet')", 'Say something.');
     await call('setModel()', 'setModel');
     // The session's totals after the turns: each model's tokens, the lines the Edit changed.
@@ -448,10 +404,9 @@ async function exercise(
     );
 
     // Context, plugins, skills, styles, rewind, tasks.
-    // After turns on other models and an output-style change 2.1.332's conversation holds
-    // attachments the fake does not keep (the output style's: ATTACHMENTS_NOT_KEPT,
-    // docs/fake-claude-differences.md): the rest of its answer is compared; 2.1.150's whole.
-    await shapeOf("getContextUsage({ detail: 'summary' })", 'after the turns');
+    // After turns on other models and an output-style change: 2.1.332's conversation holds the
+    // attachments it kept at each prompt, tool result and response (docs/fake-claude-differences.md).
+    await call("getContextUsage({ detail: 'summary' })", 'getContextUsage', { detail: 'summary' });
     await call('reloadPlugins()', 'reloadPlugins');
     await call('reloadSkills()', 'reloadSkills');
     await call('reloadOutputStyles()', 'reloadOutputStyles');
@@ -497,35 +452,6 @@ async function exercise(
   return normalise(steps, sandbox) as Step[];
 }
 
-/**
- * The attachments 2.1.332 keeps that the fake does not yet keep as it does (their kinds in the
- * messages' breakdown): the output style's, the agent listing on `claude-haiku-4-5`, its token
- * reminders (docs/fake-claude-differences.md).
- */
-const ATTACHMENTS_NOT_KEPT = new Set([
-  'agent_listing_delta',
-  'output_style',
-  'output_style_instructions',
-  'total_tokens_reminder',
-]);
-
-/**
- * A `getContextUsage()` answer but the attachments of its messages' breakdown the fake does not
- * keep as the CLI does (their total, `attachmentTokens`, and their kinds in `attachmentsByType`:
- * `ATTACHMENTS_NOT_KEPT`).
- */
-function withoutAttachments(outcome: Outcome): Outcome {
-  if (!('value' in outcome) || typeof outcome.value !== 'object' || outcome.value === null) return outcome;
-  const answer = outcome.value as Record<string, unknown>;
-  const breakdown = answer.messageBreakdown;
-  if (typeof breakdown !== 'object' || breakdown === null) return outcome;
-  const { attachmentTokens: _tokens, attachmentsByType, ...rest } = breakdown as Record<string, unknown>;
-  const kept = Array.isArray(attachmentsByType)
-    ? (attachmentsByType as Array<{ name: string }>).filter((a) => !ATTACHMENTS_NOT_KEPT.has(a.name))
-    : attachmentsByType;
-  return { value: { ...answer, messageBreakdown: { ...rest, attachmentsByType: kept } } };
-}
-
 /** What varies per run: the sandbox's paths, ids, process ids, timings, costs. */
 function normalise(value: unknown, sandbox: Sandbox): unknown {
   const roots = [...new Set([sandbox.root, realpathSync(sandbox.root)])];
@@ -545,31 +471,28 @@ function normalise(value: unknown, sandbox: Sandbox): unknown {
   return walk(value);
 }
 
-describe.each(CASES)(
-  'Agent SDK $sdkVersion control methods against claude $version',
-  ({ sdk, version, contextWhole }) => {
-    it('every control method answers the fake as it answers the real CLI, in one session with a stdio MCP server', async () => {
-      if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
-        throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
-      }
-      const [real, fake] = await Promise.all([
-        exercise(sdk, inject('claudeBinaries')[version]!, undefined, contextWhole),
-        exercise(sdk, FAKE, version, contextWhole),
-      ]);
-      // The real session went through every step (a comparison of two sessions that ended early
-      // would hold nothing), its stdio server connected, its seeded file edited.
-      const outcomeOf = (steps: Step[], name: string) => steps.find((s) => s.name === name)?.outcome;
-      expect(outcomeOf(real, 'the streamed turn, after setModel()')).toMatchObject({
-        value: { subtype: 'success' },
-      });
-      expect(outcomeOf(real, 'mcpServerStatus() with calc configured')).toMatchObject({
-        value: [{ name: 'calc', status: 'connected' }],
-      });
-      expect(outcomeOf(real, 'a turn editing the seeded and the stale file')).toMatchObject({
-        value: { subtype: 'success', models: ['claude-haiku-4-5', 'claude-haiku-4-5', 'claude-haiku-4-5'] },
-      });
-      expect(fake.map((s) => s.name)).toEqual(real.map((s) => s.name));
-      for (const [i, step] of real.entries()) expect.soft(fake[i]?.outcome, step.name).toEqual(step.outcome);
-    }, 240_000);
-  },
-);
+describe.each(CASES)('Agent SDK $sdkVersion control methods against claude $version', ({ sdk, version }) => {
+  it('every control method answers the fake as it answers the real CLI, in one session with a stdio MCP server', async () => {
+    if (!existsSync(resolve('dist/bundle/fake-claude/fake-claude.cjs'))) {
+      throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
+    }
+    const [real, fake] = await Promise.all([
+      exercise(sdk, inject('claudeBinaries')[version]!, undefined),
+      exercise(sdk, FAKE, version),
+    ]);
+    // The real session went through every step (a comparison of two sessions that ended early
+    // would hold nothing), its stdio server connected, its seeded file edited.
+    const outcomeOf = (steps: Step[], name: string) => steps.find((s) => s.name === name)?.outcome;
+    expect(outcomeOf(real, 'the streamed turn, after setModel()')).toMatchObject({
+      value: { subtype: 'success' },
+    });
+    expect(outcomeOf(real, 'mcpServerStatus() with calc configured')).toMatchObject({
+      value: [{ name: 'calc', status: 'connected' }],
+    });
+    expect(outcomeOf(real, 'a turn editing the seeded and the stale file')).toMatchObject({
+      value: { subtype: 'success', models: ['claude-haiku-4-5', 'claude-haiku-4-5', 'claude-haiku-4-5'] },
+    });
+    expect(fake.map((s) => s.name)).toEqual(real.map((s) => s.name));
+    for (const [i, step] of real.entries()) expect.soft(fake[i]?.outcome, step.name).toEqual(step.outcome);
+  }, 240_000);
+});

@@ -4,6 +4,7 @@ import type { RecordedRequest } from '../../model-api/index.js';
 import { monthYear } from '../../util/month-year.js';
 import {
   attachmentTemplate,
+  CAPTURED_STYLE,
   type ContextRuns,
   charsPerToken,
   contextEstimates,
@@ -13,7 +14,9 @@ import {
   ESTIMATE_PROMPT,
   MEASURED_MCP_TOOL,
   mcpOverhead,
+  modelAttachments,
   modelCharsPerToken,
+  outputStyleAttachments,
   ownContextCounts,
   priceOf,
 } from './usage.js';
@@ -164,6 +167,8 @@ describe("the usage capture's arithmetic", () => {
       attachments,
       firstRequest: undefined,
       mcp: mcpRun(500),
+      style: { attachments, summary: {}, root: '/tmp/r' },
+      models: {},
     };
     expect(contextEstimates('2.1.332', runs)).toEqual({
       summaryCharsPerToken: 3,
@@ -173,6 +178,8 @@ describe("the usage capture's arithmetic", () => {
         { type: 'date', json: '{"type":"date","date":"{date}"}' },
         { type: 'skill_listing', json: JSON.stringify(attachments[1]) },
       ],
+      outputStyle: { name: CAPTURED_STYLE, attachments: [] },
+      modelAttachments: {},
       conversationCountOmits: [],
       conversationCountThinking: null,
     });
@@ -202,5 +209,88 @@ describe("a model's characters a token", () => {
     expect(modelCharsPerToken(counts, at(3), 500)).toBe(3);
     // No Skill count (the model's counts were asked before): not measured.
     expect(modelCharsPerToken([count('foo')], at(3), 500)).toBeUndefined();
+  });
+});
+
+describe("an output style's attachments", () => {
+  const plain = [{ type: 'date', date: '2026-12-05' }];
+  const instructions = {
+    type: 'output_style_instructions',
+    style: { name: CAPTURED_STYLE, prompt: 'P'.repeat(300) },
+  };
+  const reminder = { type: 'output_style', style: CAPTURED_STYLE };
+  const tokens = (a: Json) => Math.round(JSON.stringify(a).length / 4);
+  const runsOf = (kept: Json[], reported: Array<{ name: string; tokens: number }>) => ({
+    root: '/tmp/r',
+    date: '2026-12-05',
+    attachments: plain,
+    style: {
+      attachments: kept,
+      summary: { messageBreakdown: { attachmentsByType: reported } },
+      root: '/tmp/s',
+    },
+  });
+  const kept = [plain[0]!, instructions, reminder, reminder, reminder];
+  const reported = [
+    { name: 'output_style_instructions', tokens: tokens(instructions) },
+    { name: 'output_style', tokens: 3 * tokens(reminder) },
+    { name: 'date', tokens: tokens(plain[0]!) },
+  ];
+
+  it('are those the style session keeps besides the plain one, each kind once, checked against its breakdown', () => {
+    expect(outputStyleAttachments(runsOf(kept, reported), 4)).toEqual({
+      name: CAPTURED_STYLE,
+      attachments: [
+        { type: 'output_style_instructions', json: JSON.stringify(instructions), after: 'date' },
+        { type: 'output_style', json: JSON.stringify(reminder), after: 'output_style_instructions' },
+      ],
+    });
+  });
+
+  it('stop the capture where the breakdown or the reminders do not agree', () => {
+    expect(() => outputStyleAttachments(runsOf(kept, reported.slice(1)), 4)).toThrow(
+      /output_style_instructions attachments are not those its breakdown reports/,
+    );
+    const fewer = [plain[0]!, instructions, reminder, reminder];
+    const fewerReported = [reported[0]!, { name: 'output_style', tokens: 2 * tokens(reminder) }];
+    expect(() => outputStyleAttachments(runsOf(fewer, fewerReported), 4)).toThrow(
+      /kept 2 output_style reminders/,
+    );
+  });
+});
+
+describe("a model's attachments", () => {
+  const date = { type: 'date', date: '2026-12-05' };
+  const environment = (root: string) => ({
+    type: 'environment',
+    snapshot: { workingDirectory: `${root}/work` },
+  });
+  const listing = { type: 'agent_listing_delta', addedLines: ['- a'] };
+  const longer = { type: 'agent_listing_delta', addedLines: ['- a, at length'] };
+  const reminder = { type: 'total_tokens_reminder', text: '<total_tokens>9 tokens left</total_tokens>' };
+  const tokens = (a: Json) => Math.round(JSON.stringify(a).length / 4);
+  const runs = { root: '/tmp/r', date: '2026-12-05', attachments: [environment('/tmp/r'), date, listing] };
+  const runOf = (kept: Json[]) => {
+    const byType = new Map<string, number>();
+    for (const a of kept) byType.set(String(a.type), (byType.get(String(a.type)) ?? 0) + tokens(a));
+    const attachmentsByType = [...byType].map(([name, t]) => ({ name, tokens: t }));
+    return { attachments: kept, summary: { messageBreakdown: { attachmentsByType } }, root: '/tmp/m' };
+  };
+
+  it('are the kinds kept otherwise than in the plain session, with the kind each followed', () => {
+    expect(
+      modelAttachments(runs, runOf([environment('/tmp/m'), date, longer, reminder, reminder]), 4, 'm'),
+    ).toEqual([
+      { type: 'agent_listing_delta', json: JSON.stringify(longer), after: 'date' },
+      { type: 'total_tokens_reminder', json: JSON.stringify(reminder), after: 'agent_listing_delta' },
+    ]);
+    // Each session's paths templated by its own sandbox: the environment is the plain one's.
+    expect(modelAttachments(runs, runOf([environment('/tmp/m'), date, listing]), 4, 'm')).toEqual([]);
+  });
+
+  it('stop the capture where a new kind is not kept at the prompt and after the tool result', () => {
+    expect(() => modelAttachments(runs, runOf([date, listing, reminder]), 4, 'm')).toThrow(
+      /kept 1 total_tokens_reminder attachments/,
+    );
   });
 });

@@ -6,7 +6,7 @@ import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
 import { estimateTokens } from '../../model-api/message-reply.js';
 import { turn } from '../../scenarios/expect.js';
-import { script, text, thinking } from '../../scenarios/model.js';
+import { script, text, thinking, toolUse } from '../../scenarios/model.js';
 import { runScenario } from '../../scenarios/run-scenario.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { isRecord } from '../../util/json.js';
@@ -39,7 +39,10 @@ import type {
  *   an in-process MCP server's tool tell; each that the version has must agree), the
  *   attachments the CLI keeps once the turn is over (from the session's transcript file, checked
  *   against the breakdown the CLI reported), and what a version that counts the conversation
- *   after a turn leaves out of it;
+ *   after a turn leaves out of it; the attachments a session with an output style keeps besides
+ *   (`CAPTURED_STYLE`, set with `--settings`: a turn with a tool call, then a prompt), and those a
+ *   session started on each of `EXTRA_MODELS` keeps otherwise than the plain one (a turn with a
+ *   tool call);
  * - whether `get_session_cost` reports the prompt cache after a turn.
  */
 
@@ -291,10 +294,10 @@ function transcriptUnder(dir: string): string | undefined {
 }
 
 /**
- * The attachments of the session's transcript under `home`, once it holds the turn's answer (the
- * CLI writes it a moment after the result).
+ * The attachments of the session's transcript under `home`, once it holds the answers of its
+ * `turns` (the CLI writes it a moment after the result).
  */
-async function transcriptAttachments(home: string): Promise<Json[]> {
+async function transcriptAttachments(home: string, turns = 1): Promise<Json[]> {
   for (let waited = 0; waited < 10_000; waited += 100) {
     const file = transcriptUnder(home);
     const entries = file
@@ -309,7 +312,11 @@ async function transcriptAttachments(home: string): Promise<Json[]> {
             }
           })
       : [];
-    if (entries.some((e) => e.type === 'assistant'))
+    const answers = entries.filter((e) => e.type === 'assistant' && isRecord(e.message));
+    const texts = answers.filter((e) =>
+      ((e.message as Json).content as Json[] | undefined)?.some?.((b) => b.type === 'text'),
+    );
+    if (texts.length >= turns)
       return entries
         .filter((e) => e.type === 'attachment' && isRecord(e.attachment))
         .map((e) => e.attachment as Json);
@@ -347,6 +354,16 @@ export function deferredOverhead(counts: readonly number[], total: number): numb
   return undefined;
 }
 
+/** A session's attachments, its summary after its turns and its sandbox's root (its paths' templates). */
+export interface SessionAttachments {
+  attachments: Json[];
+  summary: Json;
+  root: string;
+}
+
+/** The output style whose attachments are captured (one of the CLI's own). */
+export const CAPTURED_STYLE = 'Explanatory';
+
 export interface ContextRuns {
   root: string;
   date: string;
@@ -360,6 +377,10 @@ export interface ContextRuns {
   cost: string;
   attachments: Json[];
   firstRequest: RecordedRequest | undefined;
+  /** A session with `CAPTURED_STYLE`: its attachments and its summary after its turns, its sandbox's root. */
+  style: SessionAttachments;
+  /** A session started on each of `EXTRA_MODELS`: the same after its turn. */
+  models: Record<string, SessionAttachments>;
 }
 
 async function contextRuns(binary: string): Promise<ContextRuns> {
@@ -409,7 +430,86 @@ async function contextRuns(binary: string): Promise<ContextRuns> {
       hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
     });
   state.mcp = await mcpRun(binary);
+  state.style = await styleRun(binary);
+  state.models = {};
+  for (const model of EXTRA_MODELS) state.models[model] = await modelRun(binary, model);
   return state as ContextRuns;
+}
+
+/** A session started on `model` (`--model`): a prompt whose turn writes a file; its attachments and summary. */
+async function modelRun(binary: string, model: string): Promise<ContextRuns['style']> {
+  const state: { run?: ContextRuns['style'] } = {};
+  const scenario: Scenario = {
+    id: 'capture/usage-context-model',
+    requirement: 'capture',
+    spec: 'capture',
+    tier: 'model',
+    args: { extraArgs: ['--model', model, '--permission-mode', 'acceptEdits'] },
+    model: script(
+      [toolUse('toolu_01ModelWrite', 'Write', { file_path: 'model.txt', content: 'model\n' })],
+      [text('Written.')],
+    ),
+    deadlineMs: 60_000,
+    async drive(ctx) {
+      const root = ctx.cwd.replace(/\/work$/, '');
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      await turn(ctx, 'Write model.txt.');
+      const reply = await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' });
+      const summary = isRecord(reply.response) ? reply.response : {};
+      state.run = { attachments: await transcriptAttachments(join(root, 'home')), summary, root };
+    },
+  };
+  const run = await runScenario(scenario, { binary });
+  if (!run.passed || state.run === undefined)
+    throw new ClideError('io', `capturing the attachments of a session on ${model} from ${binary} failed`, {
+      where: binary,
+      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
+    });
+  return state.run;
+}
+
+/**
+ * A session with `CAPTURED_STYLE` (`--settings`): a prompt whose turn writes a file (acceptEdits),
+ * then another prompt; its transcript's attachments and its summary after the turns.
+ */
+async function styleRun(binary: string): Promise<ContextRuns['style']> {
+  const state: { style?: ContextRuns['style'] } = {};
+  const scenario: Scenario = {
+    id: 'capture/usage-context-style',
+    requirement: 'capture',
+    spec: 'capture',
+    tier: 'model',
+    args: {
+      extraArgs: [
+        '--permission-mode',
+        'acceptEdits',
+        '--settings',
+        JSON.stringify({ outputStyle: CAPTURED_STYLE }),
+      ],
+    },
+    model: script(
+      [toolUse('toolu_01StyleWrite', 'Write', { file_path: 'style.txt', content: 'styled\n' })],
+      [text('Written.')],
+      [text('Again.')],
+    ),
+    deadlineMs: 60_000,
+    async drive(ctx) {
+      const root = ctx.cwd.replace(/\/work$/, '');
+      await ctx.session.request({ subtype: 'initialize', hooks: {} });
+      await turn(ctx, 'Write style.txt.');
+      await turn(ctx, 'Again.');
+      const reply = await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' });
+      const summary = isRecord(reply.response) ? reply.response : {};
+      state.style = { attachments: await transcriptAttachments(join(root, 'home'), 2), summary, root };
+    },
+  };
+  const run = await runScenario(scenario, { binary });
+  if (!run.passed || state.style === undefined)
+    throw new ClideError('io', `capturing the attachments of an output style from ${binary} failed`, {
+      where: binary,
+      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
+    });
+  return state.style;
 }
 
 /** get_context_usage of a session with `MEASURED_MCP_TOOL`, once the CLI lists it, and the counts asked. */
@@ -591,9 +691,119 @@ export function contextEstimates(version: string, runs: ContextRuns): ContextEst
     toolOverhead,
     messageCharsPerToken,
     attachments,
+    outputStyle: outputStyleAttachments(runs, messageCharsPerToken),
+    modelAttachments: Object.fromEntries(
+      Object.entries(runs.models).map(([model, run]) => [
+        model,
+        modelAttachments(runs, run, messageCharsPerToken, model),
+      ]),
+    ),
     conversationCountOmits: conversationCountOmits(version, runs),
     conversationCountThinking: conversationCountThinking(runs),
   };
+}
+
+/**
+ * The attachments the style session keeps that the plain one does not (each kind once, as first
+ * kept, as a template, with the kind it followed there), checked against its breakdown: each kind's tokens are those of what it
+ * kept — the style's reminder (`output_style`) at each of its two prompts and after its tool
+ * result, three in all, where the version keeps one.
+ */
+export function outputStyleAttachments(
+  runs: Pick<ContextRuns, 'attachments' | 'style' | 'root' | 'date'>,
+  charsPerToken: number,
+): ContextEstimates['outputStyle'] {
+  const plain = new Set(runs.attachments.map((a) => String(a.type)));
+  const added = runs.style.attachments.filter((a) => !plain.has(String(a.type)));
+  const breakdown = isRecord(runs.style.summary.messageBreakdown) ? runs.style.summary.messageBreakdown : {};
+  const reported = new Map(
+    ((Array.isArray(breakdown.attachmentsByType) ? breakdown.attachmentsByType : []) as Category[]).map(
+      (c) => [c.name, c.tokens],
+    ),
+  );
+  const kinds = [...new Set(added.map((a) => String(a.type)))];
+  for (const kind of kinds) {
+    const tokens = added
+      .filter((a) => a.type === kind)
+      .reduce((sum, a) => sum + Math.round(jsLength(JSON.stringify(a)) / charsPerToken), 0);
+    if (reported.get(kind) !== tokens)
+      throw new ClideError(
+        'io',
+        `the style session's ${kind} attachments are not those its breakdown reports`,
+        {
+          hint: `${tokens} vs ${String(reported.get(kind))}`,
+        },
+      );
+  }
+  const reminders = added.filter((a) => a.type === 'output_style').length;
+  if (reminders !== 0 && reminders !== 3)
+    throw new ClideError(
+      'io',
+      `the style session kept ${reminders} output_style reminders, not one at each prompt and tool result`,
+    );
+  return {
+    name: CAPTURED_STYLE,
+    attachments: kinds.map((kind) => {
+      const at = runs.style.attachments.findIndex((a) => a.type === kind);
+      const first = runs.style.attachments[at] as Json;
+      const before = runs.style.attachments[at - 1];
+      return {
+        type: kind,
+        json: attachmentTemplate(JSON.stringify(first), runs.style.root, runs.date),
+        after: before === undefined ? null : String(before.type),
+      };
+    }),
+  };
+}
+
+/**
+ * The attachments a session started on a model keeps otherwise than the plain one (`run`): each
+ * kind whose first is another than the plain session's, or that it has not (as a template, with
+ * the kind it followed), checked against its breakdown; a kind the plain session has not must be
+ * kept at the prompt and after the tool result (twice), as the fake keeps it.
+ */
+export function modelAttachments(
+  runs: Pick<ContextRuns, 'attachments' | 'root' | 'date'>,
+  run: ContextRuns['style'],
+  charsPerToken: number,
+  model: string,
+): Array<{ type: string; json: string; after: string | null }> {
+  const template = (a: Json, root: string) => attachmentTemplate(JSON.stringify(a), root, runs.date);
+  const plain = new Map<string, string>();
+  for (const a of runs.attachments)
+    if (!plain.has(String(a.type))) plain.set(String(a.type), template(a, runs.root));
+  const breakdown = isRecord(run.summary.messageBreakdown) ? run.summary.messageBreakdown : {};
+  const reported = new Map(
+    ((Array.isArray(breakdown.attachmentsByType) ? breakdown.attachmentsByType : []) as Category[]).map(
+      (c) => [c.name, c.tokens],
+    ),
+  );
+  const out: Array<{ type: string; json: string; after: string | null }> = [];
+  for (const [at, a] of run.attachments.entries()) {
+    const kind = String(a.type);
+    if (out.some((o) => o.type === kind) || run.attachments.findIndex((b) => b.type === kind) !== at)
+      continue;
+    const json = template(a, run.root);
+    if (plain.get(kind) === json) continue;
+    const all = run.attachments.filter((b) => b.type === kind);
+    const tokens = all.reduce((sum, b) => sum + Math.round(jsLength(JSON.stringify(b)) / charsPerToken), 0);
+    if (reported.get(kind) !== tokens)
+      throw new ClideError(
+        'io',
+        `the ${kind} attachments of a session on ${model} are not those its breakdown reports`,
+        {
+          hint: `${tokens} vs ${String(reported.get(kind))}`,
+        },
+      );
+    if (!plain.has(kind) && all.length !== 2)
+      throw new ClideError(
+        'io',
+        `a session on ${model} kept ${all.length} ${kind} attachments, not one at its prompt and after its tool result`,
+      );
+    const before = run.attachments[at - 1];
+    out.push({ type: kind, json, after: before === undefined ? null : String(before.type) });
+  }
+  return out;
 }
 
 /** The `thinking` parameter of the conversation's count after a turn with a thinking block, if any. */

@@ -33,7 +33,7 @@ import type { ModelTotals } from '../usage/session-cost.js';
 import { SessionTally } from '../usage/tally.js';
 import { postToApi } from './api-post.js';
 import { AwaitInitialize } from './await-initialize.js';
-import { sessionSettings } from './control/session-settings.js';
+import { outputStyleInForce, sessionSettings } from './control/session-settings.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession, UsageReport } from './control/types.js';
 import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
@@ -670,6 +670,7 @@ export class ScriptedEngine implements ControlSession {
           coAuthored: sessionSettings(this).flag.includeCoAuthoredBy !== false,
           model: { id: model, contextTexts: this.modelSide.contextTexts(model) },
           deferred: this.modelSide.deferredToolNames(model, this.builtinToolNames(), this.deferredMcpTools()),
+          outputStyle: outputStyleInForce(this),
         });
       }
       await this.modelLoop(turn);
@@ -968,20 +969,32 @@ export class ScriptedEngine implements ControlSession {
 
   /** The captured attachments of a plain session's first turn, filled in for this session. */
   private capturedAttachments(): Attachment[] {
-    const values: Record<string, string> = {
-      ...this.modelSide.templateValues(this.configDir),
-      date: contextDate(),
-      monthYear: monthYear(),
-    };
+    const values = this.attachmentValues();
     return (this.estimates?.attachments ?? []).map((a) => ({
       type: a.type,
       json: fillTemplate(a.json, values),
     }));
   }
 
+  /** The values of the captured attachments' templates for this session. */
+  private attachmentValues(): Record<string, string> {
+    return { ...this.modelSide.templateValues(this.configDir), date: contextDate(), monthYear: monthYear() };
+  }
+
   /** The attachments the session keeps event by event, on a version that keeps prompt snapshots. */
   private keptAttachments(): KeptAttachments | undefined {
-    if (!this.kept && this.toolsAsRecorded) this.kept = new KeptAttachments(this.capturedAttachments());
+    if (!this.kept && this.toolsAsRecorded) {
+      const style = this.estimates?.outputStyle;
+      const values = this.attachmentValues();
+      const filled = <T extends { json: string }>(list: readonly T[]) =>
+        list.map((a) => ({ ...a, json: fillTemplate(a.json, values) }));
+      const models = Object.entries(this.estimates?.modelAttachments ?? {});
+      this.kept = new KeptAttachments(
+        this.capturedAttachments(),
+        style && { name: style.name, attachments: filled(style.attachments) },
+        Object.fromEntries(models.map(([model, list]) => [model, filled(list)])),
+      );
+    }
     return this.kept;
   }
 
@@ -1323,6 +1336,7 @@ export class ScriptedEngine implements ControlSession {
       this.remember({ role: 'user', content: results });
       if (notices) this.remember({ role: 'system', content: notices.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
+      this.keptAttachments()?.onToolResults(outputStyleInForce(this), String(this.b.apiModelFor(this.model)));
       const structured = this.structured;
       const ended = structured?.afterTools(turn);
       if (structured && ended) {

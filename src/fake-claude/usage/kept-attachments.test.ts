@@ -80,4 +80,69 @@ describe('the attachments 2.1.332 keeps', () => {
       [[], [], ['B']],
     ]);
   });
+
+  const style = usageData('2.1.332')?.context?.outputStyle;
+
+  it("keep the captured output style's instructions once and its reminder at each prompt and tool result", () => {
+    const kept = new KeptAttachments(captured, style);
+    const styled = (s?: string) => ({ coAuthored: true, ...(s === undefined ? {} : { outputStyle: s }) });
+    kept.onPrompt(styled(style?.name));
+    kept.onToolResults(style?.name);
+    kept.onPrompt(styled(style?.name));
+    // Another style (not captured) or none: nothing of it.
+    kept.onPrompt(styled('Learning'));
+    kept.onToolResults(undefined);
+    const types = kept.attachments().map((a) => a.type);
+    expect(types.filter((t) => t.startsWith('output_style'))).toEqual([
+      'output_style_instructions',
+      'output_style',
+      'output_style',
+      'output_style',
+    ]);
+    // In the first prompt's opening after the kinds the style session kept them after.
+    for (const a of style?.attachments ?? []) expect(types[types.indexOf(a.type) - 1]).toBe(a.after);
+  });
+
+  const models = usageData('2.1.332')?.context?.modelAttachments ?? {};
+
+  it("keep a model's own agent listing at its first prompt, and its reminders at each prompt and tool result", () => {
+    const haiku = models['claude-haiku-4-5'] ?? [];
+    const own = (type: string) => haiku.find((a) => a.type === type)?.json;
+    const kept = new KeptAttachments(captured, undefined, models);
+    const on = (id: string) => ({ coAuthored: true, model: { id, contextTexts: side.contextTexts(id) } });
+    kept.onPrompt(on('claude-haiku-4-5'));
+    kept.onToolResults(undefined, 'claude-haiku-4-5');
+    // On a model without reminders of its own: none.
+    kept.onPrompt(on(capturedId));
+    kept.onToolResults(undefined, capturedId);
+    const all = kept.attachments();
+    expect(all.filter((a) => a.type === 'agent_listing_delta').map((a) => a.json)).toEqual([
+      own('agent_listing_delta'),
+    ]);
+    expect(all.filter((a) => a.type === 'total_tokens_reminder').map((a) => a.json)).toEqual([
+      own('total_tokens_reminder'),
+      own('total_tokens_reminder'),
+    ]);
+    const types = all.map((a) => a.type);
+    expect(types[types.indexOf('total_tokens_reminder') - 1]).toBe(
+      haiku.find((a) => a.type === 'total_tokens_reminder')?.after,
+    );
+    // Its own model notice and deferred tools are made as on any model, not taken from its capture.
+    expect(all.filter((a) => a.type === 'model')).toHaveLength(2);
+  });
+
+  it('keep another attribution at a prompt on another model: its co-author line names the model', () => {
+    const kept = new KeptAttachments(captured);
+    const on = (id: string) => ({ coAuthored: true, model: { id, contextTexts: side.contextTexts(id) } });
+    kept.onPrompt(on(capturedId));
+    kept.onPrompt(on(capturedId));
+    kept.onPrompt(on('claude-haiku-4-5'));
+    const commits = changes(kept).map((c) => c.commit);
+    expect(commits).toHaveLength(2);
+    expect(commits[0]).toBe(attributed.commit);
+    // As 2.1.332's session started on claude-haiku-4-5 kept it (captured).
+    const haiku = usageData('2.1.332')?.context?.modelAttachments?.['claude-haiku-4-5'];
+    const own = JSON.parse(haiku?.find((a) => a.type === 'remote_session_change')?.json ?? '{}') as Json;
+    expect(commits[1]).toBe(own.commit);
+  });
 });

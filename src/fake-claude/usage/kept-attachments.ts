@@ -9,13 +9,21 @@ import { PromptSnapshots, snapshotTemplates } from './prompt-snapshots.js';
  * - `remote_session_change`, the commit and PR attribution, kept at a prompt when it differs from
  *   the last one kept — the first from none, as with the attribution off: with the co-author line
  *   off (`includeCoAuthoredBy: false`) its commit and PR texts are empty, so a session that turns
- *   it off before its first prompt keeps none, one that turns it off later a second one then;
+ *   it off before its first prompt keeps none, one that turns it off later a second one then; on,
+ *   its co-author line names the prompt's model, so a prompt on another model keeps another;
  * - `model`, the model notice, kept at a prompt on another model than the last one kept: the
  *   model's id, its name as the CLI shows it and its knowledge cutoff as its opening context
  *   states it (the captured notice's sentence found there);
  * - `deferred_tools_delta`, kept at a prompt whose model lists other deferred tools than the last
  *   delta left: those added (names and lines alike) and those removed;
- * - the others as captured, once the first turn is over.
+ * - with the captured output style in force (a session's with it: `outputStyle`), its
+ *   instructions, kept at a prompt when they are not the last kept, and its reminder at each prompt
+ *   and after each tool result (in the first prompt's opening where the style session kept them:
+ *   after the kind each followed there);
+ * - on a model whose own session was captured (`modelAttachments`), the kinds it keeps otherwise:
+ *   one the plain session has (its agent listing) in its place at the first prompt, one it has not
+ *   (`total_tokens_reminder`) at each prompt and after each tool result on that model;
+ * - the others as captured, at the first prompt.
  */
 
 type Json = Record<string, unknown>;
@@ -30,7 +38,21 @@ export interface PromptFacts {
   model?: { id: string; contextTexts: readonly string[] };
   /** The deferred tools the model lists. */
   deferred?: readonly string[];
+  /** The output style in force, where one was set. */
+  outputStyle?: string;
 }
+
+/** An attachment with the kind it followed in the first prompt's opening (null: first). */
+export type PlacedAttachment = Attachment & { after?: string | null };
+
+/** The attachments of a session with the output style `name` (captured; filled in). */
+export interface StyleAttachments {
+  name: string;
+  attachments: readonly PlacedAttachment[];
+}
+
+/** The kinds made here whatever the model (a model's captured ones of these are not kept). */
+const MADE = new Set(['model', 'deferred_tools_delta', 'prompt_snapshot', 'remote_session_change']);
 
 /**
  * The model notice for `id` from the captured one (`captured`): its sentence up to the knowledge
@@ -75,6 +97,18 @@ function withoutAttribution(captured: string): string {
   return JSON.stringify({ ...change, commit: '', pr: '' });
 }
 
+/**
+ * The attribution with the co-author line on, on `model`: the captured one, its commit naming the
+ * model as the CLI shows it where the captured one names the captured model notice's.
+ */
+function attributionOn(captured: string, notice: string | undefined, model: string | undefined): string {
+  if (model === undefined || notice === undefined) return captured;
+  const change = JSON.parse(captured) as Json;
+  const name = String(((JSON.parse(notice) as Json).identity as Json | undefined)?.marketingName);
+  const commit = String(change.commit).split(name).join(displayModelName(model));
+  return JSON.stringify({ ...change, commit });
+}
+
 export class KeptAttachments {
   private readonly snapshots: PromptSnapshots | undefined;
   /** What the session keeps, in the order it keeps it (the breakdown lists equal counts so). */
@@ -84,9 +118,18 @@ export class KeptAttachments {
   private lastAttribution: string | undefined;
   private lastModel: string | undefined;
   private lastDeferred: readonly string[] = [];
+  private lastInstructions: string | undefined;
 
-  /** `captured`: the version's captured attachments, filled in for the session. */
-  constructor(private readonly captured: readonly Attachment[]) {
+  /**
+   * `captured`: the version's captured attachments, filled in for the session; `style`: those of
+   * a session with an output style, where captured.
+   */
+  constructor(
+    private readonly captured: readonly Attachment[],
+    private readonly style?: StyleAttachments,
+    /** By model: the kinds a session started on it keeps otherwise (captured; filled in). */
+    private readonly models: Readonly<Record<string, readonly PlacedAttachment[]>> = {},
+  ) {
     const templates = snapshotTemplates(captured);
     const own = templates?.before.systemPrompt;
     this.snapshots = templates && new PromptSnapshots(templates, Array.isArray(own) ? own.map(String) : []);
@@ -106,8 +149,11 @@ export class KeptAttachments {
     const made = new Map<string, Attachment | undefined>([
       ['model', facts.model && this.modelAt(facts.model.id, facts.model.contextTexts)],
       ['deferred_tools_delta', facts.deferred && this.deferredAt(facts.deferred)],
-      ['remote_session_change', this.attributionAt(facts.coAuthored)],
+      ['remote_session_change', this.attributionAt(facts.coAuthored, facts.model?.id)],
     ]);
+    const own = this.ownKinds(facts.model?.id);
+    for (const a of own.reminders) made.set(a.type, a);
+    for (const a of this.styleAt(facts.outputStyle, true)) made.set(a.type, a);
     if (!this.prompted) {
       this.prompted = true;
       // A kind not made for want of the facts (no model given, …) stays as captured.
@@ -115,14 +161,61 @@ export class KeptAttachments {
         ...(facts.model ? [] : ['model']),
         ...(facts.deferred ? [] : ['deferred_tools_delta']),
       ]);
+      const styled = [...own.reminders, ...(this.style?.attachments ?? [])];
+      const keep = (a: Attachment | undefined) => {
+        if (!a) return;
+        this.kept.push({ type: a.type, json: a.json });
+        for (const s of styled) if (s.after === a.type) keep(made.get(s.type));
+      };
+      for (const s of styled) if (s.after === null) keep(made.get(s.type));
       for (const a of this.captured) {
         if (a.type === 'prompt_snapshot' && this.snapshots) continue;
-        const kept = made.has(a.type) && !unknown.has(a.type) ? made.get(a.type) : a;
-        if (kept) this.kept.push(kept);
+        keep(made.has(a.type) && !unknown.has(a.type) ? made.get(a.type) : (own.replacing.get(a.type) ?? a));
       }
       return;
     }
-    for (const a of made.values()) if (a) this.kept.push(a);
+    for (const a of made.values()) if (a) this.kept.push({ type: a.type, json: a.json });
+  }
+
+  /** Tool results sent back, on `model` (API id), with the output style in force (`outputStyle`). */
+  onToolResults(outputStyle: string | undefined, model?: string): void {
+    for (const a of [...this.ownKinds(model).reminders, ...this.styleAt(outputStyle, false)])
+      this.kept.push({ type: a.type, json: a.json });
+  }
+
+  /**
+   * The kinds a session on `model` keeps otherwise: those replacing the plain session's at its
+   * first prompt, and its own reminders (kinds the plain session has not: at each prompt and
+   * after each tool result).
+   */
+  private ownKinds(model: string | undefined): {
+    replacing: Map<string, Attachment>;
+    reminders: PlacedAttachment[];
+  } {
+    const placed = (model === undefined ? undefined : this.models[model]) ?? [];
+    const plain = new Set(this.captured.map((a) => a.type));
+    const replacing = new Map<string, Attachment>();
+    const reminders: PlacedAttachment[] = [];
+    for (const a of placed) {
+      if (MADE.has(a.type)) continue;
+      if (plain.has(a.type)) replacing.set(a.type, { type: a.type, json: a.json });
+      else reminders.push(a);
+    }
+    return { replacing, reminders };
+  }
+
+  /** The output style's attachments kept now: its instructions (at a prompt, once) and its reminder. */
+  private styleAt(outputStyle: string | undefined, prompt: boolean): Attachment[] {
+    if (!this.style || outputStyle !== this.style.name) return [];
+    const out: Attachment[] = [];
+    for (const a of this.style.attachments) {
+      if (a.type === 'output_style_instructions') {
+        if (!prompt || this.lastInstructions === outputStyle) continue;
+        this.lastInstructions = outputStyle;
+      }
+      out.push({ type: a.type, json: a.json });
+    }
+    return out;
   }
 
   /** A conversation request (its body; `clientPrompt`: the client's system prompt, if any). */
@@ -143,10 +236,13 @@ export class KeptAttachments {
     this.snapshotsKept = all.length;
   }
 
-  private attributionAt(coAuthored: boolean): Attachment | undefined {
+  /** The attribution at a prompt on `model` (API id): its co-author line names the model. */
+  private attributionAt(coAuthored: boolean, model: string | undefined): Attachment | undefined {
     const change = this.capturedOf('remote_session_change');
     if (!change) return undefined;
-    const json = coAuthored ? change.json : withoutAttribution(change.json);
+    const json = coAuthored
+      ? attributionOn(change.json, this.capturedOf('model')?.json, model)
+      : withoutAttribution(change.json);
     if (json === this.lastAttribution) return undefined;
     this.lastAttribution = json;
     return { type: 'remote_session_change', json };

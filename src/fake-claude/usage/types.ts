@@ -84,6 +84,24 @@ export interface ContextEstimates {
    */
   attachments: Array<{ type: string; json: string }>;
   /**
+   * The attachments a session with the output style `name` keeps besides (templates as
+   * `attachments`, each kind once, as first kept, with the kind it followed in the first prompt's
+   * opening — null: first —: 2.1.332 its instructions once and its reminder, `output_style`, at
+   * each prompt and after each tool result; 2.1.150 the reminder alone). Absent: not captured.
+   */
+  outputStyle?: {
+    name: string;
+    attachments: Array<{ type: string; json: string; after: string | null }>;
+  };
+  /**
+   * The attachments a session started on a model keeps otherwise than the plain one, by model (the
+   * capture's extra models): each kind whose first differs (2.1.332's `claude-haiku-4-5`: its
+   * agent listing, its model notice, …) or that the plain session has not (its
+   * `total_tokens_reminder`, kept at each prompt and after each tool result), as a template with
+   * the kind it followed. Absent: not captured.
+   */
+  modelAttachments?: Record<string, Array<{ type: string; json: string; after: string | null }>>;
+  /**
    * A version that counts the conversation with the token-count API after a turn (2.1.150): the
    * blocks of the first user message's context its count leaves out (the start of each block's
    * text, as the context templates begin).
