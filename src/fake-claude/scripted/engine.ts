@@ -4,7 +4,6 @@ import { readSettledLines } from '../../protocol/settled-lines.js';
 import { monotonicMs } from '../../util/clock.js';
 import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
-import { monthYear } from '../../util/month-year.js';
 import { sleep } from '../../util/sleep.js';
 import { randomUuid } from '../../util/uuid.js';
 import type {
@@ -20,15 +19,11 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
-import { contextDate, requestMessages, toolResultBlock } from '../model-side/compose.js';
+import { toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
 import type { PostToolUseContext } from '../model-side/hooks.js';
-import { fillTemplate } from '../model-side/index.js';
-import { ModelSideSession, type SessionTools } from '../model-side/session.js';
+import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
-import { contextUsage, onModel } from '../usage/context-usage.js';
-import { capturedModel, usageData } from '../usage/index.js';
-import { type Attachment, KeptAttachments } from '../usage/kept-attachments.js';
 import type { ModelTotals } from '../usage/session-cost.js';
 import { SessionTally } from '../usage/tally.js';
 import { postToApi } from './api-post.js';
@@ -44,6 +39,7 @@ import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
+import { SessionContext, type SessionContextHost } from './session-context.js';
 import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
@@ -92,14 +88,8 @@ export class ScriptedEngine implements ControlSession {
   promptSuggestions = false;
   /** The usage of the main loop's last complete response (what a compaction counts as the context before). */
   private lastUsage: CallUsage | undefined;
-  /**
-   * The model the session's tools were first described for (its first request or
-   * get_context_usage): 2.1.150 keeps those descriptions for the session whatever its model
-   * (checked against it: a Bash tool naming the model in its commit trailer).
-   */
-  private toolsModel: string | undefined;
-  /** The attachments the session keeps, event by event (a version that keeps prompt snapshots: usage/kept-attachments.ts). */
-  private kept: KeptAttachments | undefined;
+  /** The session's context as `get_context_usage` reads it: counts, answer, kept attachments. */
+  private readonly context: SessionContext;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
   get readFiles(): Set<string> {
     return this.toolCtx.readFiles;
@@ -170,6 +160,7 @@ export class ScriptedEngine implements ControlSession {
       ? this.modelSide.resolveModel(this.flags.model)
       : this.b.defaultModelFor(this.auth);
     this.extensions = discoverExtensions([join(options.cwd, '.claude'), this.configDir]);
+    this.context = new SessionContext(this.contextHost());
     this.permissionMode = this.flags.dangerouslySkipPermissions
       ? 'bypassPermissions'
       : (this.flags.permissionMode ?? 'default');
@@ -663,7 +654,7 @@ export class ScriptedEngine implements ControlSession {
       });
       if (images) this.remember({ role: 'user', content: images });
       if (change?.system) this.remember(change.system);
-      const kept = this.keptAttachments();
+      const kept = this.context.keptAttachments();
       if (kept) {
         const model = String(this.b.apiModelFor(this.model));
         kept.onPrompt({
@@ -691,7 +682,7 @@ export class ScriptedEngine implements ControlSession {
 
   private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
-    this.toolsModel ??= sessionModel;
+    this.context.toolsModel ??= sessionModel;
     const model = String(this.b.apiModelFor(sessionModel));
     // The conversation as of now, made into the request's array only when something reads it (a
     // request log, an HTTP model, a side request): a model script played in-process never does, and
@@ -720,7 +711,7 @@ export class ScriptedEngine implements ControlSession {
         messages = value;
       },
       system: this.modelSide.system(this.b.systemPrompt(), this.configDir, sessionModel),
-      tools: this.modelSide.tools(this.toolsModel, this.apiTools()),
+      tools: this.modelSide.tools(this.context.toolsModel, this.apiTools()),
       metadata: this.modelSide.metadata(this.options.env, this.sessionId),
       ...this.modelSide.requestParams(sessionModel, this.b.apiRequestDefaults()),
       ...this.modelSide.modeParams(this.permissionMode, {
@@ -768,234 +759,49 @@ export class ScriptedEngine implements ControlSession {
     if (check) this.postAside(check.path, [check.body]);
   }
 
-  /**
-   * Whether the captured counts of `get_context_usage` cover the session: api-key auth (the rest
-   * model-side/session.ts decides, from the session's tools: `countedTools`).
-   */
-  private countsCovered(): boolean {
-    return this.auth === 'api-key';
-  }
-
-  /** The session's tools as `get_context_usage` counts them: built-in (offered or deferred) and MCP. */
-  private countedTools(): SessionTools {
-    return {
-      builtin: this.builtinToolNames().map((n) => (n === 'Task' ? 'Agent' : n)),
-      mcp: this.mcp.apiTools(this.flags.permissionPromptTool),
-    };
-  }
-
-  /** The session's context as the version's estimates read it (usage/data/<version>.json). */
-  private get estimates() {
-    return usageData(this.b.version)?.context ?? undefined;
-  }
-
-  /**
-   * The conversation's count request, of a version that counts it after a turn (2.1.150): the
-   * conversation as the requests lay it out, but for the context blocks the count leaves out and
-   * the cache control, with no tools.
-   */
-  private conversationCount(model: string): Json | undefined {
-    if (!this.modelSide.countsConversation) return undefined;
-    const omits = this.estimates?.conversationCountOmits ?? [];
-    // Before a prompt (a local command's messages alone) the conversation has no context around it.
-    const messages = (
-      this.history.some((m) => m.role === 'assistant')
-        ? withoutCacheControl(this.requestBody(this.keptConversation()).messages)
-        : requestMessages(this.keptConversation(), undefined, null)
-    ) as Json[];
-    const first = messages[0];
-    if (first && Array.isArray(first.content))
-      messages[0] = {
-        ...first,
-        content: (first.content as Json[]).filter(
-          (b) => !(typeof b.text === 'string' && omits.some((prefix) => String(b.text).startsWith(prefix))),
-        ),
-      };
-    // A conversation with thinking asks the count for thinking too.
-    const thinks = this.history.some(
-      (m) =>
-        m.role === 'assistant' &&
-        Array.isArray(m.content) &&
-        (m.content as Json[]).some((b) => b.type === 'thinking' || b.type === 'redacted_thinking'),
-    );
-    const thinking = this.estimates?.conversationCountThinking;
-    return { model, messages, tools: [], ...(thinks && thinking ? { thinking } : {}) };
-  }
-
-  /**
-   * Whether `get_context_usage` counts the session's conversation: once it holds a turn, or, on a
-   * version that counts the conversation (2.1.150), any message (a local command's: `set_model`).
-   */
-  private countsConversationNow(): boolean {
-    return this.modelSide.countsConversation
-      ? this.hasConversation()
-      : this.history.some((m) => m.role === 'assistant');
-  }
-
-  /** The conversation as the CLI keeps it (a copy). */
-  private keptConversation(): Array<{ role: 'user' | 'assistant' | 'system'; content: unknown }> {
-    return this.history.map((m) => ({ role: m.role, content: m.content }));
-  }
-
-  /**
-   * Whether `get_context_usage` of the session's model is computed (`detail` as asked): on the
-   * model the counts were captured with, on one whose counts the capture found equal to its but
-   * for the model's id (`countsAsDefault`: 2.1.150's models, 2.1.332's listed ones) or on one
-   * whose own counts its variant holds (2.1.332's `claude-haiku-4-5`, which describes the tools at
-   * length), its window and skills captured — a summary of a version that estimates one only where
-   * the model's characters a token are captured too.
-   */
-  private countedOnModel(detail?: unknown): boolean {
-    if (this.b.contextUsageResponse(this.facts()).model === this.model) return true;
-    const facts = capturedModel(this.b.version, this.model)?.context;
-    // Its counts: the default model's, or its own (captured with its variant).
-    const counts =
-      facts?.countsAsDefault === true || this.modelSide.variant(this.model)?.contextCounts !== undefined;
-    const estimated = detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number';
-    return counts && facts?.skills !== undefined && (!estimated || facts.charsPerToken !== undefined);
-  }
-
-  /**
-   * Whether the session's tools are described, for `get_context_usage` too, as its requests
-   * recorded them (a version that keeps prompt snapshots, 2.1.332: before a request, as for the
-   * session's model now), rather than as at their first use, a request or a `get_context_usage`
-   * (2.1.150).
-   */
-  private get toolsAsRecorded(): boolean {
-    return this.estimates?.attachments.some((a) => a.type === 'prompt_snapshot') === true;
-  }
-
-  /** The model the session's tools are described for, where that is fixed (see `toolsAsRecorded`). */
-  private describedFor(): string | undefined {
-    if (!this.toolsAsRecorded) this.toolsModel ??= this.model;
-    return this.toolsModel;
-  }
-
-  /**
-   * `get_context_usage`'s token counts (`detail`: as asked), where the version makes them and the
-   * capture covers the session: settled once every count is answered (the CLI answers after its
-   * counts, which end with the session).
-   */
+  /** `get_context_usage`'s token counts (`detail`: as asked): session-context.ts. */
   countContext(detail?: unknown): Promise<void> {
-    const toolsModel = this.describedFor();
-    if (!this.countsCovered() || !this.countedOnModel(detail)) return Promise.resolve();
-    // A summary is estimated, not counted, by a version that makes summaries.
-    if (detail === 'summary' && typeof this.estimates?.summaryCharsPerToken === 'number')
-      return Promise.resolve();
-    const model = String(this.b.apiModelFor(this.model));
-    const counted = this.countsConversationNow();
-    const conversation = counted ? this.conversationCount(model) : undefined;
-    const counts = this.modelSide.contextCounts(
-      this.model,
-      model,
-      counted,
-      this.configDir,
-      this.countedTools(),
-      conversation,
-      !this.onCapturedModel(),
-      toolsModel,
-    );
-    // Its answer waits for them: a loaded machine's slow answers too.
-    return counts ? this.postAside(counts.path, counts.bodies, 60_000) : Promise.resolve();
+    return this.context.countContext(detail);
   }
 
-  /** Whether the session is on the model `get_context_usage`'s fresh answer was captured with. */
-  private onCapturedModel(): boolean {
-    return this.b.contextUsageResponse(this.facts()).model === this.model;
-  }
-
-  /**
-   * `get_context_usage`'s answer: computed from the context's parts, the conversation and the last
-   * response's usage where the captured counts cover the session (usage/context-usage.ts: on the
-   * model they were captured with, or one that counts as it: `countedOnModel`), else the fresh
-   * session's captured answer (on another model, with that model's window).
-   */
+  /** `get_context_usage`'s answer (`detail`: as asked): session-context.ts. */
   contextUsage(detail?: unknown): Json {
-    const toolsModel = this.describedFor();
-    const fresh = this.b.contextUsageResponse(this.facts());
-    // On another model than the captured answer's: that model's window and skills (captured).
-    const window = capturedModel(this.b.version, this.model)?.context;
-    const otherModel = fresh.model !== this.model;
-    const captured = otherModel && window ? onModel(fresh, this.model, window) : fresh;
-    // Whatever the session, the last response's usage is what it was.
-    const usage = this.lastUsage;
-    const base =
-      usage &&
-      'apiUsage' in captured &&
-      usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens > 0
-        ? {
-            ...captured,
-            apiUsage: {
-              input_tokens: usage.input_tokens,
-              output_tokens: usage.output_tokens,
-              cache_creation_input_tokens: usage.cache_creation_input_tokens,
-              cache_read_input_tokens: usage.cache_read_input_tokens,
-            },
-          }
-        : captured;
-    const estimates = this.estimates;
-    if (!estimates || !this.countsCovered() || !this.countedOnModel(detail)) return base;
-    const model = String(this.b.apiModelFor(this.model));
-    const afterATurn = this.history.some((m) => m.role === 'assistant');
-    const counted = this.countsConversationNow();
-    const parts = this.modelSide.contextParts(
-      this.model,
-      model,
-      counted,
-      this.configDir,
-      this.countedTools(),
-      otherModel,
-      toolsModel,
-    );
-    if (!parts) return base;
-    const kept = this.keptAttachments()?.attachments() ?? this.capturedAttachments();
-    return contextUsage({
-      // On another model, its skills as estimated there (captured with its window).
-      base: otherModel && window?.skills ? { ...captured, skills: window.skills } : captured,
-      // The model's characters a token, where the version estimates at one (captured per model).
-      estimates:
-        estimates.summaryCharsPerToken !== null && window?.charsPerToken !== undefined
-          ? { ...estimates, summaryCharsPerToken: window.charsPerToken }
-          : estimates,
-      summary: detail === 'summary' && estimates.summaryCharsPerToken !== null,
-      parts,
-      offeredTools: new Set(this.apiTools().map((t) => t.name)),
-      ...(counted ? { conversation: this.conversationCount(model) } : {}),
-      messages: this.keptConversation().filter((m) => m.role !== 'system'),
-      apiUsage: this.lastUsage ?? null,
-      attachments: afterATurn ? kept : [],
-    });
+    return this.context.contextUsage(detail);
   }
 
-  /** The captured attachments of a plain session's first turn, filled in for this session. */
-  private capturedAttachments(): Attachment[] {
-    const values = this.attachmentValues();
-    return (this.estimates?.attachments ?? []).map((a) => ({
-      type: a.type,
-      json: fillTemplate(a.json, values),
-    }));
-  }
-
-  /** The values of the captured attachments' templates for this session. */
-  private attachmentValues(): Record<string, string> {
-    return { ...this.modelSide.templateValues(this.configDir), date: contextDate(), monthYear: monthYear() };
-  }
-
-  /** The attachments the session keeps event by event, on a version that keeps prompt snapshots. */
-  private keptAttachments(): KeptAttachments | undefined {
-    if (!this.kept && this.toolsAsRecorded) {
-      const style = this.estimates?.outputStyle;
-      const values = this.attachmentValues();
-      const filled = <T extends { json: string }>(list: readonly T[]) =>
-        list.map((a) => ({ ...a, json: fillTemplate(a.json, values) }));
-      const models = Object.entries(this.estimates?.modelAttachments ?? {});
-      this.kept = new KeptAttachments(
-        this.capturedAttachments(),
-        style && { name: style.name, attachments: filled(style.attachments) },
-        Object.fromEntries(models.map(([model, list]) => [model, filled(list)])),
-      );
-    }
-    return this.kept;
+  /** What the session's context accounting reads of the session. */
+  private contextHost(): SessionContextHost {
+    const engine = this;
+    return {
+      get b() {
+        return engine.b;
+      },
+      get modelSide() {
+        return engine.modelSide;
+      },
+      get configDir() {
+        return engine.configDir;
+      },
+      get auth() {
+        return engine.auth;
+      },
+      get model() {
+        return engine.model;
+      },
+      get history() {
+        return engine.history;
+      },
+      get lastUsage() {
+        return engine.lastUsage;
+      },
+      facts: () => this.facts(),
+      builtinToolNames: () => this.builtinToolNames(),
+      mcpTools: () => this.mcp.apiTools(this.flags.permissionPromptTool),
+      apiTools: () => this.apiTools(),
+      requestBody: (history) => this.requestBody(history),
+      postAside: (path, bodies, timeoutMs) => this.postAside(path, bodies, timeoutMs),
+      hasConversation: () => this.hasConversation(),
+    };
   }
 
   /** What the session's usage comes to (`get_session_cost`, `get_usage`). */
@@ -1092,7 +898,7 @@ export class ScriptedEngine implements ControlSession {
       turn.phase = 'streaming';
       if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUuid(), false));
       let body = this.requestBody();
-      this.keptAttachments()?.onRequest(body, this.modelSide.clientPrompt());
+      this.context.keptAttachments()?.onRequest(body, this.modelSide.clientPrompt());
       logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
       const callStarted = monotonicMs();
       const source = await this.source();
@@ -1245,7 +1051,7 @@ export class ScriptedEngine implements ControlSession {
         ),
         model: typeof message.model === 'string' ? message.model : undefined,
       });
-      this.keptAttachments()?.onResponse(this.modelSide.sendsSystemMessage(String(body.model)));
+      this.context.keptAttachments()?.onResponse(this.modelSide.sendsSystemMessage(String(body.model)));
       // --max-budget-usd: checked once the response is complete, before its tools run; the result
       // counts the response in the cost but not in the turn's usage (as 2.1.150 does).
       if (this.overBudget()) {
@@ -1336,7 +1142,9 @@ export class ScriptedEngine implements ControlSession {
       this.remember({ role: 'user', content: results });
       if (notices) this.remember({ role: 'system', content: notices.content });
       if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
-      this.keptAttachments()?.onToolResults(outputStyleInForce(this), String(this.b.apiModelFor(this.model)));
+      this.context
+        .keptAttachments()
+        ?.onToolResults(outputStyleInForce(this), String(this.b.apiModelFor(this.model)));
       const structured = this.structured;
       const ended = structured?.afterTools(turn);
       if (structured && ended) {
@@ -1743,14 +1551,4 @@ function promptText(content: string | unknown[]): string {
     .filter((b): b is Json => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
     .map((b) => String(b.text))
     .join('\n');
-}
-
-/** `value` without any `cache_control` field (a copy). */
-function withoutCacheControl(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutCacheControl);
-  if (!isRecord(value)) return value;
-  const out: Json = {};
-  for (const [key, child] of Object.entries(value))
-    if (key !== 'cache_control') out[key] = withoutCacheControl(child);
-  return out;
 }
