@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { ISOLATED_FILES } from './test/support/isolated-files.js';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
 
 // vitest's default is one worker fewer than the cores: one on a 2-core machine, where most of the
@@ -23,24 +22,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Black-box tests that change their process's state (signals, stdout spies, env, exit
-          // codes) or look at its handles: each file in a fresh worker. Listed first, so the long
-          // files start first.
+          // Black-box tests (real processes, process-wide state: signals, stdout spies, env): each
+          // file in a fresh worker. Listed first, so the long files start first.
           name: 'black-box',
-          include: ISOLATED_FILES,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The other black-box tests (real processes, the kit's public entries): one module graph
-          // per worker, shared by the files it runs, as the unit tests do — each file imported the
-          // kit anew before (~0.4 s of CPU a file). test/isolated-files.test.ts keeps a file that
-          // changes its process's state out of here.
-          name: 'black-box-shared',
           include: ['test/**/*.test.ts'],
-          exclude: ISOLATED_FILES,
-          isolate: false,
         },
       },
       {
