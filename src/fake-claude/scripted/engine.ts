@@ -773,23 +773,14 @@ export class ScriptedEngine implements ControlSession {
   private contextHost(): SessionContextHost {
     const engine = this;
     return {
-      get b() {
-        return engine.b;
-      },
-      get modelSide() {
-        return engine.modelSide;
-      },
-      get configDir() {
-        return engine.configDir;
-      },
-      get auth() {
-        return engine.auth;
-      },
+      // Fixed for the session (set before the context is made); the model and last usage change.
+      b: this.b,
+      modelSide: this.modelSide,
+      configDir: this.configDir,
+      auth: this.auth,
+      history: this.history,
       get model() {
         return engine.model;
-      },
-      get history() {
-        return engine.history;
       },
       get lastUsage() {
         return engine.lastUsage;
