@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { afterAll } from 'vitest';
 import { encodedForms } from '../../src/redact/index.js';
 
 /**
@@ -49,8 +50,15 @@ for (const step of steps) {
 }
 `;
 
+/** The folders of this file's recordings, removed when the test file ends. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export async function recordPlanted(options: PlantOptions): Promise<PlantedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'clide-planted-'));
+  made.push(dir);
   const cli = join(dir, 'stand-in.mjs');
   writeFileSync(cli, STAND_IN, { mode: 0o755 });
   const scriptFile = join(dir, 'script.json');
