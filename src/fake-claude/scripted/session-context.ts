@@ -131,7 +131,7 @@ export class SessionContext {
    * the model's characters a token are captured too.
    */
   private countedOnModel(detail?: unknown): boolean {
-    if (this.host.b.contextUsageResponse(this.host.facts()).model === this.host.model) return true;
+    if (this.onCapturedModel()) return true;
     const facts = capturedModel(this.host.b.version, this.host.model)?.context;
     // Its counts: the default model's, or its own (captured with its variant).
     const counts =
