@@ -23,6 +23,24 @@ export interface CommandHookProcessOptions {
  */
 const PROGRESS_TICK_MS = 1_000;
 
+/** The output as it stood at one moment of the run (`at`: `performance.now()` when it was read). */
+interface OutputAt extends HookOutput {
+  at: number;
+}
+
+/**
+ * The output as it stood at `due`: what had been read by then. A tick that runs late (a starved
+ * machine) still reports the output of its own second, not what came in while it waited.
+ */
+export function outputAsOf(history: readonly OutputAt[], due: number): HookOutput | undefined {
+  let found: OutputAt | undefined;
+  for (const entry of history) {
+    if (entry.at > due) break;
+    found = entry;
+  }
+  return found && { stdout: found.stdout, stderr: found.stderr, output: found.output };
+}
+
 /**
  * Runs one command hook as the real CLI does: `/bin/sh -c <command>` in the cwd, the hook input as
  * one line of JSON on stdin; exit 0 is a success, any other exit an error.
@@ -36,6 +54,9 @@ export function runCommandHook(
   const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve) => {
     const output: HookOutput = { stdout: '', stderr: '', output: '' };
+    const history: OutputAt[] = [];
+    const started = performance.now();
+    let ticks = 0;
     let reported = '';
     let stopped = false;
     const child = spawn('/bin/sh', ['-c', command], {
@@ -53,9 +74,14 @@ export function runCommandHook(
       }
     };
     const tick = setInterval(() => {
-      if (output.output === reported || output.output === '') return;
-      reported = output.output;
-      options.onProgress({ ...output });
+      ticks += 1;
+      const dueAt = started + ticks * PROGRESS_TICK_MS;
+      const due = outputAsOf(history, dueAt);
+      // What came in by this tick is needed only as its last entry from now on.
+      while (history.length > 1 && (history[1]?.at ?? Number.POSITIVE_INFINITY) <= dueAt) history.shift();
+      if (due === undefined || due.output === reported || due.output === '') return;
+      reported = due.output;
+      options.onProgress(due);
     }, PROGRESS_TICK_MS);
     const timer = setTimeout(stop, options.timeoutMs);
     options.signal?.addEventListener('abort', stop, { once: true });
@@ -63,11 +89,13 @@ export function runCommandHook(
       const text = chunk.toString('utf8');
       output.stdout += text;
       output.output += text;
+      history.push({ ...output, at: performance.now() });
     });
     child.stderr.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       output.stderr += text;
       output.output += text;
+      history.push({ ...output, at: performance.now() });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(`${JSON.stringify(input)}\n`);
