@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -396,6 +397,9 @@ static void hello(buf_t *out) {
   buf_str(&json, number);
   buf_str(&json, ",\"stdinIsTTY\":");
   buf_str(&json, isatty(0) ? "true" : "false");
+  struct stat in_stat;
+  buf_str(&json, ",\"stdinIsFile\":");
+  buf_str(&json, fstat(0, &in_stat) == 0 && S_ISREG(in_stat.st_mode) ? "true" : "false");
   buf_str(&json, "}");
   frame_header(out, F_HELLO, json.len);
   buf_add(out, json.data, json.len);

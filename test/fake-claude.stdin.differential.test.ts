@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
@@ -31,21 +31,40 @@ interface Outcome {
   stderr: string;
 }
 
-async function run(binary: string, input: string, env: Record<string, string> = {}): Promise<Outcome> {
+/**
+ * `pipe`: the input is written to a pipe and the pipe closed, as a client does. `file`: stdin is a
+ * regular file holding the input (`claude … < session.jsonl`).
+ */
+type StdinKind = 'pipe' | 'file';
+
+async function run(
+  binary: string,
+  input: string,
+  env: Record<string, string> = {},
+  stdin: StdinKind = 'pipe',
+): Promise<Outcome> {
   const api = await startModelApi({ script: SCRIPT });
   const sandbox = createSandbox();
+  let fd: number | undefined;
   try {
+    if (stdin === 'file') {
+      const file = join(sandbox.root, 'stdin.jsonl');
+      writeFileSync(file, input);
+      fd = openSync(file, 'r');
+    }
     const result = await execa(binary, buildCliArgs(), {
       cwd: sandbox.cwd,
       env: sandboxEnv({ sandbox, modelApiUrl: api.url, extra: env }),
       extendEnv: false,
-      input,
+      // A descriptor number is handed to the child as it is (execa's types name only 0).
+      ...(fd === undefined ? { input } : { stdin: fd as 0 }),
       reject: false,
       timeout: 120_000,
       maxBuffer: 64 * 1024 * 1024,
     });
     return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
   } finally {
+    if (fd !== undefined) closeSync(fd);
     await api.close();
     sandbox.dispose();
   }
@@ -82,15 +101,15 @@ afterAll(async () => {
   const stopped = await server?.stop();
   // Every served run reached the server (none ran locally for want of it).
   expect(stopped?.turnedAway).toBe(0);
-  expect(stopped?.sessionsServed).toBe(4 * emulatedVersions().length);
+  expect(stopped?.sessionsServed).toBe(6 * emulatedVersions().length);
 });
 
 /**
  * The scripted run through the fake server, from its client (the native one where the machine has
  * a C compiler): the executable's own answer, byte for byte where the real CLI's is.
  */
-const served = (input: string, env: Record<string, string>) =>
-  run(server.executable, input, { ...env, ...server.env });
+const served = (input: string, env: Record<string, string>, stdin: StdinKind = 'pipe') =>
+  run(server.executable, input, { ...env, ...server.env }, stdin);
 
 describe.each(emulatedVersions())(
   'bad stdin: fake-claude emulating claude %s answers as the real CLI',
@@ -134,6 +153,26 @@ describe.each(emulatedVersions())(
         expect(types(o.stdout).filter((t) => t !== 'system')).toEqual([]);
       }
       expect(r.stderr).toBe(`${(await behaviourFor(version)).stdinParseError(user('second').slice(0, 30))}`);
+    }, 180_000);
+
+    it.concurrent('stdin a regular file: a turn and a line that is not JSON, as the real CLI reads them', async () => {
+      const inputs = [`${user('Say hello.')}\n`, `${user('Say hello.')}\n${user('second').slice(0, 30)}`];
+      for (const input of inputs) {
+        const [r, s, p, v] = await Promise.all([
+          run(real(), input, {}, 'file'),
+          run(FAKE, input, scripted, 'file'),
+          run(FAKE, input, replay, 'file'),
+          served(input, scripted, 'file'),
+        ]);
+        for (const o of [s, v]) {
+          expect(o.exitCode).toBe(r.exitCode);
+          expect(o.stderr).toBe(r.stderr);
+          expect(shape(o.stdout)).toEqual(shape(r.stdout));
+        }
+        // Replay plays the fixture's turn where the real CLI plays one; where it plays none, so does replay.
+        expect(p.exitCode).toBe(r.exitCode);
+        if (r.stdout === '') expect(p.stdout).toBe('');
+      }
     }, 180_000);
 
     // Not alongside the other inputs: writing 10 MB to each of four processes keeps this test's

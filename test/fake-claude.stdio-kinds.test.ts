@@ -10,7 +10,8 @@ import { createSandbox, sandboxEnv } from '../src/driver/index.js';
  * bin/fake-claude reads and writes a stdin or stdout that is a file or /dev/null as the descriptor
  * itself, and keeps Node's streams for pipes. Whatever the kinds, a session gives the same bytes
  * and exits when it is over, also while its client keeps stdin open: 2.1.150 ends a turn for a
- * user message without content with exit 1 and does not wait for stdin to close.
+ * user message without content with exit 1 and does not wait for stdin to close. One exception,
+ * the real CLI's: 2.1.150 acts on no stream-json input read from a regular file.
  */
 
 const FAKE = resolve('bin/fake-claude');
@@ -97,11 +98,25 @@ describe('fake-claude over pipes and files', () => {
     expect(run).toEqual({ exitCode: 0, signal: null, types: ['system/init', 'assistant', 'result/success'] });
   });
 
-  it.each(KINDS)(
+  it.each(KINDS.filter(([i]) => i === 'pipe'))(
     'stdin %s, stdout %s: a session over while stdin stays open exits 1 at once',
     async (i, o) => {
       const run = await session(WRONG_SHAPE, i, o, '2.1.150', true);
       expect(run).toEqual({ exitCode: 1, signal: null, types: ['result/error_during_execution'] });
+    },
+  );
+
+  // As the real 2.1.150 does (test/fake-claude.stdin.differential.test.ts compares the two).
+  it.each(KINDS.filter(([i]) => i === 'file'))(
+    'stdin %s, stdout %s, emulating 2.1.150: a stream-json input from a file is acted on in no way, exit 0',
+    async (i, o) => {
+      for (const input of [WRONG_SHAPE, HELLO]) {
+        expect(await session(input, i, o, '2.1.150', false)).toEqual({
+          exitCode: 0,
+          signal: null,
+          types: [],
+        });
+      }
     },
   );
 });

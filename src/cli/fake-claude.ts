@@ -1,6 +1,13 @@
 // First, before any module builds a schema (see the module).
 import './fake-claude-zod.js';
-import { fdChunks, fdWriter, isPlainFd, quietOnEpipe, streamChunks } from '../fake-claude/fd-stdio.js';
+import {
+  fdChunks,
+  fdWriter,
+  isPlainFd,
+  isRegularFile,
+  quietOnEpipe,
+  streamChunks,
+} from '../fake-claude/fd-stdio.js';
 import { runFakeSession } from '../fake-claude/run.js';
 
 /**
@@ -29,6 +36,7 @@ void runFakeSession(process.argv.slice(2), {
   io: {
     stdin: plainStdin ? fdChunks(0) : streamChunks(process.stdin),
     stdinIsTTY: !plainStdin && process.stdin.isTTY === true,
+    stdinIsFile: plainStdin && isRegularFile(0),
     stdout,
     stderr: { write: (text: string) => quietOnEpipe(process.stderr).write(text) },
   },

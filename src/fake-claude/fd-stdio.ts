@@ -36,6 +36,15 @@ export function isPlainFd(fd: number): boolean {
   return devNull !== null && stat.rdev === devNull.rdev;
 }
 
+/** A regular file (not /dev/null, a pipe, a socket or a terminal). */
+export function isRegularFile(fd: number): boolean {
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
+}
+
 const CHUNK_BYTES = 64 * 1024;
 
 function readChunk(fd: number, buffer: Buffer): Promise<number | NodeJS.ErrnoException> {

@@ -2,6 +2,8 @@
 export interface FakeIo {
   stdin: AsyncIterable<Uint8Array | string>;
   stdinIsTTY: boolean;
+  /** stdin is a regular file (`claude … < file`); absent: it is not. */
+  stdinIsFile?: boolean;
   /**
    * How long stdin must be quiet before the lines read are acted on (`readSettledLines`; its
    * default when absent). A pipe delivers what a client wrote in one go in chunks some time apart;

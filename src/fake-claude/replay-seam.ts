@@ -21,6 +21,8 @@ export interface ReplayRunOptions {
   stderr: FakeIo['stderr'];
   /** See `FakeIo.stdinSettleMs`. */
   stdinSettleMs?: number;
+  /** See `FakeIo.stdinIsFile`. */
+  stdinIsFile?: boolean;
 }
 
 export interface FakeExit {
@@ -31,8 +33,9 @@ export interface FakeExit {
 
 export async function runReplayMode(options: ReplayRunOptions): Promise<FakeExit> {
   const { runReplay } = await import('../replayer/index.js');
+  const { stdinIsFile, ...rest } = options;
   const outcome = await runReplay({
-    ...options,
+    ...rest,
     // stdin is read as the CLI that made the recording reads it (the fake's version otherwise).
     stdinRulesFor: async (cliVersion) => {
       const behaviour =
@@ -43,6 +46,10 @@ export async function runReplayMode(options: ReplayRunOptions): Promise<FakeExit
         blankLines: behaviour.stdinBlankLines,
         parseError: (line) => behaviour.stdinParseError(line),
         nullError: (line) => behaviour.stdinNullError(line),
+        ignoresInput:
+          stdinIsFile === true &&
+          options.flags.inputFormat === 'stream-json' &&
+          behaviour.streamJsonFileStdin === 'ignored',
         ...(options.stdinSettleMs === undefined ? {} : { settleMs: options.stdinSettleMs }),
       };
     },

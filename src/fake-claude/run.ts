@@ -130,14 +130,23 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
       stdout: options.io.stdout,
       stderr: options.io.stderr,
       ...(options.io.stdinSettleMs === undefined ? {} : { stdinSettleMs: options.io.stdinSettleMs }),
+      stdinIsFile: options.io.stdinIsFile === true,
     });
   }
+  // Some versions act on none of a stream-json input read from a regular file (see the behaviour):
+  // the session is then one with an empty input.
+  const io =
+    flags.inputFormat === 'stream-json' &&
+    options.io.stdinIsFile === true &&
+    behaviour.streamJsonFileStdin === 'ignored'
+      ? { ...options.io, stdin: readToEnd(options.io.stdin) }
+      : options.io;
   const { runScripted } = await import('./scripted/index.js');
   const exitCode = await runScripted({
     mode,
     flags,
     behaviour,
-    io: options.io,
+    io,
     env: options.env,
     cwd,
     pid: options.pid,
@@ -164,4 +173,16 @@ export async function runFakeSession(argv: string[], options: RunFakeOptions): P
     );
     return { exitCode: 70 };
   }
+}
+
+/** Reads `stdin` to its end, as those versions do, and hands over none of it. */
+function readToEnd(stdin: AsyncIterable<Uint8Array | string>): AsyncIterable<Uint8Array | string> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const _chunk of stdin) {
+        // read and dropped
+      }
+      yield* [];
+    },
+  };
 }

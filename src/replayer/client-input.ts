@@ -20,6 +20,11 @@ export interface StdinRules {
   nullError(line: string): string;
   /** Quiet time before lines are acted on (`readSettledLines`' `settleMs`; its default when absent). */
   settleMs?: number;
+  /**
+   * The emulated CLI acts on none of this input (stream-json from a regular file, on some
+   * versions): it reads it to its end, writes nothing and exits 0, whatever the fixture holds.
+   */
+  ignoresInput?: boolean;
 }
 
 /**

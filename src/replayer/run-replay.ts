@@ -61,6 +61,12 @@ async function playFixture(
   cwd: string,
 ): Promise<{ exitCode: number; signal?: NodeJS.Signals }> {
   const stdinRules = await options.stdinRulesFor?.(fixture.survey.cliVersion(fixture.stream) ?? undefined);
+  if (stdinRules?.ignoresInput) {
+    for await (const _chunk of options.stdin as AsyncIterable<Uint8Array | string>) {
+      // read to its end, as the CLI does, and acted on in no way
+    }
+    return { exitCode: 0 };
+  }
   const cut = describeCut(fixture.stream);
   if (cut) {
     // Played all the same, as far as it goes: the client sees the session up to the cut.

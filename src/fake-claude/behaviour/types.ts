@@ -308,6 +308,12 @@ export interface CliBehaviour {
    */
   stdinBlankLines: 'skip' | 'frame';
   /**
+   * stream-json input from a stdin that is a regular file (`claude … < session.jsonl`): `read` as
+   * from a pipe (2.1.332), or `ignored` (2.1.150, 2.1.152: the CLI reads the file to its end and acts
+   * on none of it, as on an empty input: no output, exit 0, also for a line that is not JSON).
+   */
+  streamJsonFileStdin: 'read' | 'ignored';
+  /**
    * A user message whose `message.content` nests deeper than this many levels overflows the CLI's
    * stack while it builds the API request: the turn ends with the synthetic assistant message and
    * error result of `stackOverflowText`, without a request. Observed: 30,000 levels pass and

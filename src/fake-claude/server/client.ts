@@ -1,7 +1,7 @@
 import { fstatSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { packageInfo } from '../../config/package-info.js';
-import { quietOnEpipe } from '../fd-stdio.js';
+import { isRegularFile, quietOnEpipe } from '../fd-stdio.js';
 import {
   type ExitPayload,
   encodeFrame,
@@ -66,6 +66,7 @@ export function runServedSession(socketPath: string, hooks: ServedSessionHooks):
     cwd: process.cwd(),
     pid: process.pid,
     stdinIsTTY: isTerminal(0),
+    stdinIsFile: isRegularFile(0),
   };
   // Sent once the socket connects (a socket holds writes until then).
   socket.write(encodeFrame(FRAME.hello, JSON.stringify(hello)));

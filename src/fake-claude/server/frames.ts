@@ -79,6 +79,8 @@ export interface HelloPayload {
   cwd: string;
   pid: number;
   stdinIsTTY: boolean;
+  /** stdin is a regular file (absent from a client that does not tell: it is not). */
+  stdinIsFile?: boolean;
 }
 
 export interface ExitPayload {

@@ -307,6 +307,7 @@ class ServedSession {
       io: {
         stdin: streamChunks(stdin),
         stdinIsTTY: hello.stdinIsTTY,
+        stdinIsFile: hello.stdinIsFile === true,
         stdout: out(FRAME.stdout),
         stderr: out(FRAME.stderr),
       },
@@ -442,6 +443,8 @@ function readHello(payload: Buffer, proof: ServerProof): HelloPayload | string {
   if (typeof hello.cwd !== 'string' || hello.cwd === '') return 'hello.cwd must be a non-empty string';
   if (!Number.isInteger(hello.pid)) return 'hello.pid must be an integer';
   if (typeof hello.stdinIsTTY !== 'boolean') return 'hello.stdinIsTTY must be a boolean';
+  if (hello.stdinIsFile !== undefined && typeof hello.stdinIsFile !== 'boolean')
+    return 'hello.stdinIsFile must be a boolean';
   return hello as unknown as HelloPayload;
 }
 

@@ -409,6 +409,8 @@ export const overrides: VersionOverrides = {
         `Error parsing streaming input line (type=${/"type"\s*:\s*"([^"]*)"/.exec(line)?.[1] ?? 'unknown'}, ${line.length} chars): SyntaxError`,
       // Whitespace-only lines are skipped.
       stdinBlankLines: 'skip',
+      // A regular file as stdin is read like a pipe (2.1.210 already does).
+      streamJsonFileStdin: 'read',
       // Errors raised before any API request: the synthetic message has diagnostics and a timestamp.
       localErrorAssistant(text, facts, uuid) {
         const { error: _error, ...base } = previous.localErrorAssistant(text, facts, uuid);

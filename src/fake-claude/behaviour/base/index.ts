@@ -461,6 +461,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     stdinNullError: (line) =>
       `Error parsing streaming input line: ${line}: TypeError: null is not an object (evaluating '$.type')`,
     stdinBlankLines: 'frame',
+    streamJsonFileStdin: 'ignored',
     contentDepthLimit: 40_000,
     stackOverflowText: 'API Error: Maximum call stack size exceeded.',
     localErrorAssistant: (text, facts, uuid) => ({
