@@ -32,10 +32,12 @@ interface Outcome {
 }
 
 /**
- * `pipe`: the input is written to a pipe and the pipe closed, as a client does. `file`: stdin is a
- * regular file holding the input (`claude … < session.jsonl`).
+ * `pipe`: this process writes the input to a pipe and closes it, as a client does; when the close
+ * reaches the CLI depends on how busy this process is (it starts many processes at once).
+ * `cat`: `cat` writes the input to the pipe and exits, so its end follows the write at once.
+ * `file`: stdin is a regular file holding the input (`claude … < session.jsonl`).
  */
-type StdinKind = 'pipe' | 'file';
+type StdinKind = 'pipe' | 'cat' | 'file';
 
 async function run(
   binary: string,
@@ -47,17 +49,19 @@ async function run(
   const sandbox = createSandbox();
   let fd: number | undefined;
   try {
-    if (stdin === 'file') {
-      const file = join(sandbox.root, 'stdin.jsonl');
-      writeFileSync(file, input);
-      fd = openSync(file, 'r');
-    }
-    const result = await execa(binary, buildCliArgs(), {
+    const file = join(sandbox.root, 'stdin.jsonl');
+    if (stdin !== 'pipe') writeFileSync(file, input);
+    if (stdin === 'file') fd = openSync(file, 'r');
+    const [command, args] =
+      stdin === 'cat'
+        ? ['/bin/sh', ['-c', 'cat "$0" | exec "$@"', file, binary, ...buildCliArgs()]]
+        : [binary, buildCliArgs()];
+    const result = await execa(command, args, {
       cwd: sandbox.cwd,
       env: sandboxEnv({ sandbox, modelApiUrl: api.url, extra: env }),
       extendEnv: false,
       // A descriptor number is handed to the child as it is (execa's types name only 0).
-      ...(fd === undefined ? { input } : { stdin: fd as 0 }),
+      ...(stdin === 'pipe' ? { input } : stdin === 'file' ? { stdin: fd as 0 } : { stdin: 'ignore' }),
       reject: false,
       timeout: 120_000,
       maxBuffer: 64 * 1024 * 1024,
@@ -137,11 +141,13 @@ describe.each(emulatedVersions())(
 
     it.concurrent('a truncated last line after a complete one: the parse error, exit 1, no turn played, in both modes', async () => {
       const input = `${user('Say hello.')}\n${user('second').slice(0, 30)}`;
+      // Through `cat`: a late end of input (this process busy starting the other runs) has let
+      // the fake act on the complete line before it, as a client's finished write, and play a turn.
       const [r, s, p, v] = await Promise.all([
-        run(real(), input),
-        run(FAKE, input, scripted),
-        run(FAKE, input, replay),
-        served(input, scripted),
+        run(real(), input, {}, 'cat'),
+        run(FAKE, input, scripted, 'cat'),
+        run(FAKE, input, replay, 'cat'),
+        served(input, scripted, 'cat'),
       ]);
       // The CLI dies at the bad line, before the turn of the line before it is played. On a quiet
       // machine it prints nothing at all; on a loaded one the end of stdin can come late enough for
