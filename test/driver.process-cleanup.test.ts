@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -108,6 +108,25 @@ describe('driver sandbox environment', () => {
 });
 
 describe('driver hang detection', () => {
+  test('a CLI silent while a reply is awaited: the hang finding tells what the CLI was doing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-silent-cli-'));
+    try {
+      // One line, then silence: waiting on a child of its own.
+      const binary = join(dir, 'silent-claude');
+      writeFileSync(binary, `#!/bin/sh\necho '{"type":"system","subtype":"status"}'\nsleep 30 &\nwait\n`);
+      chmodSync(binary, 0o755);
+      const session = startSession({ binary, silenceMs: 1_000 });
+      await expect(session.request({ subtype: 'get_binary_version' })).rejects.toThrow(/no output for 1 s/);
+      const transcript = await session.close();
+      const hang = transcript.findings.find((f) => f.code === 'hang/silent-cli');
+      expect(hang?.message).toMatch(
+        /^hang: no output for 1 s while waiting for a reply to get_binary_version; the CLI was sleeping.*, \d+\.\d\d s of CPU, 1 threads, child processes sleep \(\d+\)$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('silence after every awaited reply has arrived is not a hang', async () => {
     const { transcript } = await withSession(
       { binary: inject('claudeBinary'), silenceMs: 1_000 },

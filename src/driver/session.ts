@@ -6,6 +6,7 @@ import { encodeLine, JsonlFramer } from '../protocol/jsonl-framer.js';
 import { buildCliArgs, type CliArgsOptions } from './cli-args.js';
 import { NO_ANSWER } from './no-answer.js';
 import { killProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+import { describeProcessState, processState } from './process-state.js';
 import { createSandbox, type Sandbox, type SandboxEnvOptions, sandboxEnv } from './sandbox.js';
 import { answerMcpMessage, type SdkMcpServer } from './sdk-mcp-server.js';
 import type { FrameDirection, Transcript, TranscriptFrame } from './transcript.js';
@@ -538,6 +539,18 @@ export class Session {
     this.silenceTimer = undefined;
   }
 
+  /**
+   * For a silent CLI's finding: whether it had written anything, and what it was doing (Linux's
+   * /proc): busy or starved of CPU (running), or waiting, and in what.
+   */
+  private silentCliState(): string {
+    // An in-process CLI (options.spawn) is this process: nothing to tell of it.
+    const pid = this.options.spawn ? undefined : this.child.pid;
+    const state = pid === undefined ? undefined : processState(pid);
+    const started = this.frames.some((f) => f.dir === 'from-cli');
+    return `${started ? '' : '; it had written no line yet'}${state ? `; the CLI was ${describeProcessState(state)}` : ''}`;
+  }
+
   private onSilence(limit: number): void {
     this.silenceTimer = undefined;
     if (!this.awaiting()) return;
@@ -559,7 +572,7 @@ export class Session {
       const awaited = [...this.waiters]
         .map((w) => w.what)
         .concat([...this.clientRequests.values()].map((p) => `a reply to ${p.subtype}`));
-      message = `hang: no output for ${seconds} s while waiting for ${awaited.join(', ')}`;
+      message = `hang: no output for ${seconds} s while waiting for ${awaited.join(', ')}${this.silentCliState()}`;
       this.addFinding({
         code: 'hang/silent-cli',
         severity: 'breaking',

@@ -15,6 +15,7 @@ import {
 import { isClideError } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { type RecordedRequest, startModelApi } from '../model-api/index.js';
+import { modelApiState } from './model-api-state.js';
 import { type CheckDetails, checkFinding, type Scenario, type ScenarioContext } from './scenario.js';
 
 type Json = Record<string, unknown>;
@@ -192,7 +193,13 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const transcript = session ? await session.close() : emptyTranscript(options.binary);
   await modelApi.close();
   sandbox.dispose();
-  findings.unshift(...transcript.findings.map(location));
+  findings.unshift(
+    ...transcript.findings.map((f) =>
+      location(
+        f.code === 'hang/silent-cli' ? { ...f, message: f.message + modelApiState(modelApi.requests) } : f,
+      ),
+    ),
+  );
   for (const problem of modelApi.problems)
     findings.push(checkFinding(scenario.id, 'model-api/problem', problem));
   const outcome = settleExpectedFindings(scenario, findings);
