@@ -12,7 +12,7 @@
  * schemas:generate`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pinnedVersions } from '../schemas/registry.js';
@@ -99,12 +99,17 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await comparePass(cliVersion, sdk)));
     return;
   }
+  const written: string[] = [];
   for (const version of args.length > 0 ? args : pinnedVersions()) {
     const { path, drafts, passes, sdk } = reconcile(version);
+    written.push(path);
     process.stdout.write(
       `${version}: ${drafts} amendment(s) for Agent SDK ${sdk} in ${passes} pass(es) -> ${path}\n`,
     );
   }
+  // The checkout's formatter, so `biome check` stays quiet on the written files (as `pin` does).
+  const biome = join(packageInfo().root, 'node_modules', '.bin', 'biome');
+  if (existsSync(biome)) execFileSync(biome, ['format', '--write', ...written], { cwd: packageInfo().root });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,7 +2,7 @@
  * `npm run sdk:inventory -- <sdkVersion> [<sdkVersion>...]`: extracts the protocol inventory of
  * each Agent SDK version (its declarations through typescript-json-schema, and what each `Options`
  * field becomes by running its `query()` against a stub) into `schemas/sdk/<sdkVersion>.json`.
- * 0.3.150 and 0.3.336 come from the installed dev dependencies; any other version is fetched
+ * 0.3.150 and 0.3.337 come from the installed dev dependencies; any other version is fetched
  * with `npm pack` into node_modules/.cache/clide-sdk/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

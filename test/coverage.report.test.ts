@@ -55,7 +55,7 @@ describe('clide-conformance coverage', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as CoverageReport;
     expect(report.cliVersion).toBe(packageInfo().pinned);
-    expect(report.sdkVersion).toBe('0.3.336');
+    expect(report.sdkVersion).toBe('0.3.337');
     expect(report.rows.map((r) => r.id)).toEqual(
       expect.arrayContaining(['control:get_usage', 'message:system/thinking_tokens']),
     );
@@ -69,7 +69,7 @@ describe('clide-conformance coverage', () => {
     });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('there is no inventory of Agent SDK 0.3.9');
-    expect(run.stderr).toContain('0.3.336');
+    expect(run.stderr).toContain('0.3.337');
     expect(run.stderr).toContain('npm run sdk:inventory -- 0.3.9');
   });
 

@@ -15,13 +15,13 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * in this process with no child, through the same engine as `bin/fake-claude` — the SDK's argv, env
  * and cwd; kill / abort / interrupt as with the executable; many sessions in one file, isolated,
  * leaving nothing running. Under both ends of the supported Agent SDK range: the oldest (0.3.150)
- * and the newest published (0.3.336, `claude-agent-sdk-newest`).
+ * and the newest published (0.3.337, `claude-agent-sdk-newest`).
  */
 
 /** One Agent SDK module (the newest typed as the oldest: the tests use what both declare). */
 const SDKS: Array<{ sdkVersion: string; sdk: typeof sdkOldest }> = [
   { sdkVersion: '0.3.150', sdk: sdkOldest },
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as typeof sdkOldest },
+  { sdkVersion: '0.3.337', sdk: sdkNewest as unknown as typeof sdkOldest },
 ];
 
 const cleanups: Array<() => Promise<void> | void> = [];

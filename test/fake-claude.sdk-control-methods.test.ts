@@ -34,7 +34,7 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * attachments it keeps event by event — prompt snapshots, model notices, deferred tools' deltas,
  * the output style's, the token reminders, no attribution once `includeCoAuthoredBy` is off).
  *
- * The newest SDK (0.3.336) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
+ * The newest SDK (0.3.337) against 2.1.332; the oldest supported (0.3.150) against 2.1.150, for
  * the methods it has.
  */
 
@@ -45,7 +45,7 @@ const FAKE = resolve('bin/fake-claude');
 const CALC_SERVER = resolve('test/support/calc-mcp-server.mjs');
 
 const CASES: Array<{ sdkVersion: string; sdk: AgentSdk; version: string }> = [
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332' },
+  { sdkVersion: '0.3.337', sdk: sdkNewest as unknown as AgentSdk, version: '2.1.332' },
   { sdkVersion: '0.3.150', sdk: sdkOldest, version: '2.1.150' },
 ];
 

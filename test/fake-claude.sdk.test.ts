@@ -25,7 +25,7 @@ import { hasFact } from '../src/scenarios/version-facts.js';
 /**
  * Client fidelity: the official Agent SDK drives the fake exactly as it drives the real CLI, for
  * every version the fake emulates, under both ends of the supported SDK range: the oldest (0.3.150)
- * and the newest published (`claude-agent-sdk-newest`, 0.3.336: `--flag=value` on the command line,
+ * and the newest published (`claude-agent-sdk-newest`, 0.3.337: `--flag=value` on the command line,
  * MCP servers sent in `initialize` with `--await-initialize`). Every test body runs against the real
  * CLI of that version and the fake emulating it (`pathToClaudeCodeExecutable`, CLIDE_FAKE_VERSION),
  * with the same scripted Messages API, and must pass identically; where the versions or the SDKs
@@ -41,7 +41,7 @@ import { hasFact } from '../src/scenarios/version-facts.js';
 type AgentSdk = typeof sdkOldest;
 const SDKS: Array<{ sdkVersion: string; sdk: AgentSdk; newest: boolean }> = [
   { sdkVersion: '0.3.150', sdk: sdkOldest, newest: false },
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk, newest: true },
+  { sdkVersion: '0.3.337', sdk: sdkNewest as unknown as AgentSdk, newest: true },
 ];
 
 const FAKE = resolve('bin/fake-claude');

@@ -16,14 +16,14 @@ import { script, text, toolUse } from '../src/scenarios/index.js';
  * `bin/clide-record` (the real CLI of every version with a corpus, SDK `query()` with `canUseTool`
  * allow), then replayed by `bin/fake-claude` to the same SDK code. The SDK sends random request ids and an `initialize`
  * first; the replay must rebind them and behave exactly as the recording session did. Under both
- * ends of the supported Agent SDK range: the oldest (0.3.150) and the newest published (0.3.336).
+ * ends of the supported Agent SDK range: the oldest (0.3.150) and the newest published (0.3.337).
  */
 
 /** One Agent SDK module (the newest typed as the oldest: the tests use what both declare). */
 type AgentSdk = typeof sdkOldest;
 const SDKS: Array<{ sdkVersion: string; sdk: AgentSdk }> = [
   { sdkVersion: '0.3.150', sdk: sdkOldest },
-  { sdkVersion: '0.3.336', sdk: sdkNewest as unknown as AgentSdk },
+  { sdkVersion: '0.3.337', sdk: sdkNewest as unknown as AgentSdk },
 ];
 
 const RECORD = resolve('bin/clide-record');

@@ -14,10 +14,10 @@ import { sdkInventoryDir } from '../src/sdk-inventory/inventory.js';
  * run against the stub once per sample of every option: about 10 s on an idle machine).
  */
 describe('the SDK inventory extraction', () => {
-  it('gives the committed inventory of 0.3.336, probes included', { timeout: 300_000 }, async () => {
-    const pkg = sdkPackage(packageInfo().root, '0.3.336');
+  it('gives the committed inventory of 0.3.337, probes included', { timeout: 300_000 }, async () => {
+    const pkg = sdkPackage(packageInfo().root, '0.3.337');
     const { inventory } = await extractSdkInventory(pkg, { probe: true });
-    const committed = readFileSync(join(sdkInventoryDir(), '0.3.336.json'), 'utf8');
+    const committed = readFileSync(join(sdkInventoryDir(), '0.3.337.json'), 'utf8');
     // Item by item first, for a readable difference; then the stored text itself.
     const stored = JSON.parse(committed) as typeof inventory;
     expect(inventory.items.map((i) => i.id)).toEqual(stored.items.map((i) => i.id));

@@ -1,7 +1,7 @@
 /**
- * Claude Code CLI 2.1.332: what the Agent SDK 0.3.336 declares that the
+ * Claude Code CLI 2.1.332: what the Agent SDK 0.3.337 declares that the
  * corpus-drafted schemas did not accept, as amendments applied after `amendments.ts`. Written by
- * `npm run schemas:reconcile` from `schemas/sdk/0.3.336.json` (the SDK's
+ * `npm run schemas:reconcile` from `schemas/sdk/0.3.337.json` (the SDK's
  * declarations): a value the SDK declares validates, a field is required only where the SDK
  * requires it, an item the SDK declares and no scenario provoked is typed with the SDK's declared
  * shape. Do not edit: change the corpus amendments or re-run the reconciliation.
@@ -17,9 +17,9 @@ import {
   widen,
 } from '../amend.js';
 
-export const sdkVersion = '0.3.336';
+export const sdkVersion = '0.3.337';
 
-const sdk_0_3_336_DirectoryAddedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_DirectoryAddedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -32,8 +32,12 @@ const sdk_0_3_336_DirectoryAddedHookInput: z.ZodType = z.looseObject({
   directory: z.string(),
   source: z.enum(['register_repo_root', 'slash_command']),
 });
-const sdk_0_3_336_McpServerProvenance: z.ZodType = z.looseObject({ name: z.string(), source: z.string() });
-const sdk_0_3_336_InterruptHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_McpServerProvenance: z.ZodType = z.looseObject({
+  name: z.string(),
+  source: z.string(),
+  built_in: z.literal(true).optional(),
+});
+const sdk_0_3_337_InterruptHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -47,7 +51,7 @@ const sdk_0_3_336_InterruptHookInput: z.ZodType = z.looseObject({
   reason: z.enum(['other', 'permission_denied', 'rewind', 'stop']),
   via: z.enum(['client', 'terminal']).optional(),
 });
-const sdk_0_3_336_PreModelSwitchHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreModelSwitchHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -67,7 +71,7 @@ const sdk_0_3_336_PreModelSwitchHookInput: z.ZodType = z.looseObject({
   estimated_cache_write_usd: z.number(),
   pricing: z.enum(['catalog', 'configured', 'default']),
 });
-const sdk_0_3_336_PostModelSwitchHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostModelSwitchHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -87,7 +91,7 @@ const sdk_0_3_336_PostModelSwitchHookInput: z.ZodType = z.looseObject({
   estimated_cache_write_usd: z.number(),
   pricing: z.enum(['catalog', 'configured', 'default']),
 });
-const sdk_0_3_336_MessageDisplayHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_MessageDisplayHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -103,7 +107,7 @@ const sdk_0_3_336_MessageDisplayHookInput: z.ZodType = z.looseObject({
   final: z.boolean(),
   delta: z.string(),
 });
-const sdk_0_3_336_PreSkillShellCommandHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreSkillShellCommandHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -120,45 +124,45 @@ const sdk_0_3_336_PreSkillShellCommandHookInput: z.ZodType = z.looseObject({
   command_source: z.string().optional(),
   invoked_by: z.enum(['claude', 'other', 'user']),
 });
-const sdk_0_3_336_CwdChangedHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_CwdChangedHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('CwdChanged'),
   watchPaths: z.array(z.string()).optional(),
 });
-const sdk_0_3_336_ElicitationHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ElicitationHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('Elicitation'),
   action: z.enum(['accept', 'cancel', 'decline']).optional(),
   content: z.record(z.string(), z.unknown()).optional(),
 });
-const sdk_0_3_336_ElicitationResultHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ElicitationResultHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('ElicitationResult'),
   action: z.enum(['accept', 'cancel', 'decline']).optional(),
   content: z.record(z.string(), z.unknown()).optional(),
 });
-const sdk_0_3_336_FileChangedHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_FileChangedHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('FileChanged'),
   watchPaths: z.array(z.string()).optional(),
 });
-const sdk_0_3_336_MessageDisplayHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_MessageDisplayHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('MessageDisplay'),
   displayContent: z.string().optional(),
 });
-const sdk_0_3_336_NotificationHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_NotificationHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('Notification'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_PermissionDeniedHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PermissionDeniedHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PermissionDenied'),
   retry: z.boolean().optional(),
 });
-const sdk_0_3_336_PermissionBehavior: z.ZodType = z.enum(['allow', 'ask', 'deny']);
-const sdk_0_3_336_PermissionUpdateDestination: z.ZodType = z.enum([
+const sdk_0_3_337_PermissionBehavior: z.ZodType = z.enum(['allow', 'ask', 'deny']);
+const sdk_0_3_337_PermissionUpdateDestination: z.ZodType = z.enum([
   'cliArg',
   'localSettings',
   'projectSettings',
   'session',
   'userSettings',
 ]);
-const sdk_0_3_336_PermissionMode: z.ZodType = z.enum([
+const sdk_0_3_337_PermissionMode: z.ZodType = z.enum([
   'acceptEdits',
   'auto',
   'bypassPermissions',
@@ -166,48 +170,48 @@ const sdk_0_3_336_PermissionMode: z.ZodType = z.enum([
   'dontAsk',
   'plan',
 ]);
-const sdk_0_3_336_PermissionUpdate: z.ZodType = z.union([
+const sdk_0_3_337_PermissionUpdate: z.ZodType = z.union([
   z.looseObject({
     type: z.literal('addRules'),
     rules: z.array(z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })),
-    behavior: sdk_0_3_336_PermissionBehavior,
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    behavior: sdk_0_3_337_PermissionBehavior,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
   z.looseObject({
     type: z.literal('replaceRules'),
     rules: z.array(z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })),
-    behavior: sdk_0_3_336_PermissionBehavior,
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    behavior: sdk_0_3_337_PermissionBehavior,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
   z.looseObject({
     type: z.literal('removeRules'),
     rules: z.array(z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })),
-    behavior: sdk_0_3_336_PermissionBehavior,
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    behavior: sdk_0_3_337_PermissionBehavior,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
   z.looseObject({
     type: z.literal('setMode'),
-    mode: sdk_0_3_336_PermissionMode,
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    mode: sdk_0_3_337_PermissionMode,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
   z.looseObject({
     type: z.literal('addDirectories'),
     directories: z.array(z.string()),
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
   z.looseObject({
     type: z.literal('removeDirectories'),
     directories: z.array(z.string()),
-    destination: sdk_0_3_336_PermissionUpdateDestination,
+    destination: sdk_0_3_337_PermissionUpdateDestination,
   }),
 ]);
-const sdk_0_3_336_PermissionRequestHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PermissionRequestHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PermissionRequest'),
   decision: z.union([
     z.looseObject({
       behavior: z.literal('allow'),
       updatedInput: z.record(z.string(), z.unknown()).optional(),
-      updatedPermissions: z.array(sdk_0_3_336_PermissionUpdate).optional(),
+      updatedPermissions: z.array(sdk_0_3_337_PermissionUpdate).optional(),
     }),
     z.looseObject({
       behavior: z.literal('deny'),
@@ -216,45 +220,45 @@ const sdk_0_3_336_PermissionRequestHookSpecificOutput: z.ZodType = z.looseObject
     }),
   ]),
 });
-const sdk_0_3_336_PostModelSwitchHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostModelSwitchHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PostModelSwitch'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_PostToolBatchHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolBatchHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PostToolBatch'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_PostToolUseFailureHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolUseFailureHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PostToolUseFailure'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_PostToolUseHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolUseHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PostToolUse'),
   additionalContext: z.string().optional(),
   classifierContext: z.string().optional(),
   updatedToolOutput: z.unknown().optional(),
   updatedMCPToolOutput: z.unknown().optional(),
 });
-const sdk_0_3_336_PreModelSwitchHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreModelSwitchHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PreModelSwitch'),
   permissionDecision: z.enum(['allow', 'ask', 'deny']).optional(),
   permissionDecisionReason: z.string().optional(),
 });
-const sdk_0_3_336_HookPermissionDecision: z.ZodType = z.enum(['allow', 'ask', 'defer', 'deny']);
-const sdk_0_3_336_PreSkillShellCommandHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_HookPermissionDecision: z.ZodType = z.enum(['allow', 'ask', 'defer', 'deny']);
+const sdk_0_3_337_PreSkillShellCommandHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PreSkillShellCommand'),
-  permissionDecision: sdk_0_3_336_HookPermissionDecision.optional(),
+  permissionDecision: sdk_0_3_337_HookPermissionDecision.optional(),
   permissionDecisionReason: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
 });
-const sdk_0_3_336_PreToolUseHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreToolUseHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('PreToolUse'),
-  permissionDecision: sdk_0_3_336_HookPermissionDecision.optional(),
+  permissionDecision: sdk_0_3_337_HookPermissionDecision.optional(),
   permissionDecisionReason: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_SessionStartHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SessionStartHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('SessionStart'),
   additionalContext: z.string().optional(),
   initialUserMessage: z.string().optional(),
@@ -262,38 +266,38 @@ const sdk_0_3_336_SessionStartHookSpecificOutput: z.ZodType = z.looseObject({
   watchPaths: z.array(z.string()).optional(),
   reloadSkills: z.boolean().optional(),
 });
-const sdk_0_3_336_SetupHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SetupHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('Setup'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_StopHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_StopHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('Stop'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_SubagentStartHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SubagentStartHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('SubagentStart'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_SubagentStopHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SubagentStopHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('SubagentStop'),
   additionalContext: z.string().optional(),
 });
-const sdk_0_3_336_UserPromptExpansionHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_UserPromptExpansionHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('UserPromptExpansion'),
   additionalContext: z.string().optional(),
   suppressOriginalPrompt: z.boolean().optional(),
 });
-const sdk_0_3_336_UserPromptSubmitHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_UserPromptSubmitHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('UserPromptSubmit'),
   additionalContext: z.string().optional(),
   sessionTitle: z.string().optional(),
   suppressOriginalPrompt: z.boolean().optional(),
 });
-const sdk_0_3_336_WorktreeCreateHookSpecificOutput: z.ZodType = z.looseObject({
+const sdk_0_3_337_WorktreeCreateHookSpecificOutput: z.ZodType = z.looseObject({
   hookEventName: z.literal('WorktreeCreate'),
   worktreePath: z.string(),
 });
-const sdk_0_3_336_McpStdioServerConfig: z.ZodType = z.looseObject({
+const sdk_0_3_337_McpStdioServerConfig: z.ZodType = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string(),
   args: z.array(z.string()).optional(),
@@ -301,7 +305,7 @@ const sdk_0_3_336_McpStdioServerConfig: z.ZodType = z.looseObject({
   timeout: z.number().optional(),
   alwaysLoad: z.boolean().optional(),
 });
-const sdk_0_3_336_McpSSEServerConfig: z.ZodType = z.looseObject({
+const sdk_0_3_337_McpSSEServerConfig: z.ZodType = z.looseObject({
   type: z.literal('sse'),
   url: z.string(),
   headers: z.record(z.string(), z.string()).optional(),
@@ -317,7 +321,7 @@ const sdk_0_3_336_McpSSEServerConfig: z.ZodType = z.looseObject({
   timeout: z.number().optional(),
   alwaysLoad: z.boolean().optional(),
 });
-const sdk_0_3_336_McpHttpServerConfig: z.ZodType = z.looseObject({
+const sdk_0_3_337_McpHttpServerConfig: z.ZodType = z.looseObject({
   type: z.literal('http'),
   url: z.string(),
   headers: z.record(z.string(), z.string()).optional(),
@@ -333,7 +337,7 @@ const sdk_0_3_336_McpHttpServerConfig: z.ZodType = z.looseObject({
   timeout: z.number().optional(),
   alwaysLoad: z.boolean().optional(),
 });
-const sdk_0_3_336_McpSdkServerConfig: z.ZodType = z.looseObject({
+const sdk_0_3_337_McpSdkServerConfig: z.ZodType = z.looseObject({
   type: z.literal('sdk'),
   name: z.string(),
   timeout: z.number().optional(),
@@ -347,18 +351,18 @@ const sdk_0_3_336_McpSdkServerConfig: z.ZodType = z.looseObject({
     )
     .optional(),
 });
-const sdk_0_3_336_McpServerConfigForProcessTransport: z.ZodType = z.union([
-  sdk_0_3_336_McpStdioServerConfig,
-  sdk_0_3_336_McpSSEServerConfig,
-  sdk_0_3_336_McpHttpServerConfig,
-  sdk_0_3_336_McpSdkServerConfig,
+const sdk_0_3_337_McpServerConfigForProcessTransport: z.ZodType = z.union([
+  sdk_0_3_337_McpStdioServerConfig,
+  sdk_0_3_337_McpSSEServerConfig,
+  sdk_0_3_337_McpHttpServerConfig,
+  sdk_0_3_337_McpSdkServerConfig,
 ]);
-const sdk_0_3_336_SDKPermissionRuleDescription: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKPermissionRuleDescription: z.ZodType = z.looseObject({
   prefix: z.string(),
   emphasis: z.string().optional(),
   suffix: z.string().optional(),
 });
-const sdk_0_3_336_SDKControlPermissionRulesState: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlPermissionRulesState: z.ZodType = z.looseObject({
   rules: z.array(
     z.looseObject({
       behavior: z.enum(['allow', 'ask', 'deny']),
@@ -377,7 +381,7 @@ const sdk_0_3_336_SDKControlPermissionRulesState: z.ZodType = z.looseObject({
         'userSettings',
       ]),
       rule: z.string(),
-      description: sdk_0_3_336_SDKPermissionRuleDescription.optional(),
+      description: sdk_0_3_337_SDKPermissionRuleDescription.optional(),
       editability: z.enum(['persistent', 'readonly', 'session']),
       notInEffect: z.boolean().optional(),
     }),
@@ -390,13 +394,13 @@ const sdk_0_3_336_SDKControlPermissionRulesState: z.ZodType = z.looseObject({
     .optional(),
   withheld: z.boolean().optional(),
 });
-const sdk_0_3_336_UUID: z.ZodType = z.string();
-const sdk_0_3_336_BetaResponseToolInputSchema: z.ZodType = z.looseObject({
+const sdk_0_3_337_UUID: z.ZodType = z.string();
+const sdk_0_3_337_BetaResponseToolInputSchema: z.ZodType = z.looseObject({
   type: z.literal('object'),
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
   required: z.array(z.string()).nullable().optional(),
 });
-const sdk_0_3_336_SDKContextUsage: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKContextUsage: z.ZodType = z.looseObject({
   model: z.string(),
   total_tokens: z.number(),
   raw_max_tokens: z.number(),
@@ -425,7 +429,7 @@ const sdk_0_3_336_SDKContextUsage: z.ZodType = z.looseObject({
     )
     .optional(),
 });
-const sdk_0_3_336_SDKUsageReport: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKUsageReport: z.ZodType = z.looseObject({
   session: z.looseObject({
     total_cost_usd: z.number(),
     total_api_duration_ms: z.number(),
@@ -486,51 +490,51 @@ const sdk_0_3_336_SDKUsageReport: z.ZodType = z.looseObject({
     })
     .nullable(),
 });
-const sdk_0_3_336_SDKControlApplyFlagSettingsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlApplyFlagSettingsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('apply_flag_settings'),
   settings: z.record(z.string(), z.unknown()),
 });
-const sdk_0_3_336_SDKControlBackgroundTasksRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlBackgroundTasksRequest: z.ZodType = z.looseObject({
   subtype: z.literal('background_tasks'),
   tool_use_id: z.string().optional(),
 });
-const sdk_0_3_336_SDKControlCancelAsyncMessageRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlCancelAsyncMessageRequest: z.ZodType = z.looseObject({
   subtype: z.literal('cancel_async_message'),
   message_uuid: z.string(),
 });
-const sdk_0_3_336_SDKControlFileSuggestionsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlFileSuggestionsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('file_suggestions'),
   query: z.string(),
 });
-const sdk_0_3_336_SDKControlGetBinaryVersionRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetBinaryVersionRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_binary_version'),
 });
-const sdk_0_3_336_SDKControlGetContextUsageRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetContextUsageRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_context_usage'),
   detail: z.enum(['full', 'summary']).optional(),
 });
-const sdk_0_3_336_SDKControlGetHooksListingRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetHooksListingRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_hooks_listing'),
 });
-const sdk_0_3_336_SDKControlGetSessionCostRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetSessionCostRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_session_cost'),
 });
-const sdk_0_3_336_SDKControlGetSettingsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetSettingsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_settings'),
 });
-const sdk_0_3_336_SDKControlGetTaskOutputRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetTaskOutputRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_task_output'),
   task_id: z.string(),
 });
-const sdk_0_3_336_SDKControlGetUsageRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlGetUsageRequest: z.ZodType = z.looseObject({
   subtype: z.literal('get_usage'),
   skip_behaviors: z.boolean().optional(),
 });
-const sdk_0_3_336_AgentMcpServerSpec: z.ZodType = z.union([
-  z.record(z.string(), sdk_0_3_336_McpServerConfigForProcessTransport),
+const sdk_0_3_337_AgentMcpServerSpec: z.ZodType = z.union([
+  z.record(z.string(), sdk_0_3_337_McpServerConfigForProcessTransport),
   z.string(),
 ]);
-const sdk_0_3_336_SDKControlInitializeRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlInitializeRequest: z.ZodType = z.looseObject({
   subtype: z.literal('initialize'),
   hooks: z
     .looseObject({
@@ -930,7 +934,7 @@ const sdk_0_3_336_SDKControlInitializeRequest: z.ZodType = z.looseObject({
         disallowedTools: z.array(z.string()).optional(),
         prompt: z.string(),
         model: z.string().optional(),
-        mcpServers: z.array(sdk_0_3_336_AgentMcpServerSpec).optional(),
+        mcpServers: z.array(sdk_0_3_337_AgentMcpServerSpec).optional(),
         criticalSystemReminder_EXPERIMENTAL: z.string().optional(),
         skills: z.array(z.string()).optional(),
         initialPrompt: z.string().optional(),
@@ -960,19 +964,19 @@ const sdk_0_3_336_SDKControlInitializeRequest: z.ZodType = z.looseObject({
       z.looseObject({ type: z.literal('local'), path: z.string(), skipMcpDiscovery: z.boolean().optional() }),
     )
     .optional(),
-  mcpServers: z.record(z.string(), sdk_0_3_336_McpServerConfigForProcessTransport).optional(),
+  mcpServers: z.record(z.string(), sdk_0_3_337_McpServerConfigForProcessTransport).optional(),
 });
-const sdk_0_3_336_SDKControlInterruptRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlInterruptRequest: z.ZodType = z.looseObject({
   subtype: z.literal('interrupt'),
   cancel_queued: z.boolean().optional(),
 });
-const sdk_0_3_336_SDKControlListModelsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlListModelsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('list_models'),
 });
-const sdk_0_3_336_SDKControlListPermissionRulesRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlListPermissionRulesRequest: z.ZodType = z.looseObject({
   subtype: z.literal('list_permission_rules'),
 });
-const sdk_0_3_336_SDKControlMcpCallRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpCallRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_call'),
   tool: z.string(),
   arguments: z.record(z.string(), z.unknown()).optional(),
@@ -986,45 +990,45 @@ const sdk_0_3_336_SDKControlMcpCallRequest: z.ZodType = z.looseObject({
     .array(z.looseObject({ name: z.string(), lane_path: z.string(), if_match: z.string().optional() }))
     .optional(),
 });
-const sdk_0_3_336_SDKControlMcpReadResourceRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpReadResourceRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_read_resource'),
   serverName: z.string(),
   uri: z.string(),
 });
-const sdk_0_3_336_SDKControlMcpReconnectRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpReconnectRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_reconnect'),
   serverName: z.string(),
 });
-const sdk_0_3_336_SDKControlMcpSetServersRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpSetServersRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_set_servers'),
-  servers: z.record(z.string(), sdk_0_3_336_McpServerConfigForProcessTransport),
+  servers: z.record(z.string(), sdk_0_3_337_McpServerConfigForProcessTransport),
 });
-const sdk_0_3_336_SDKControlMcpStatusRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpStatusRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_status'),
   liveReply: z.boolean().optional(),
 });
-const sdk_0_3_336_SDKControlMcpToggleRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpToggleRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_toggle'),
   serverName: z.string(),
   enabled: z.boolean(),
 });
-const sdk_0_3_336_SDKControlReadFileRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlReadFileRequest: z.ZodType = z.looseObject({
   subtype: z.literal('read_file'),
   path: z.string(),
   max_bytes: z.number().optional(),
   encoding: z.enum(['base64', 'utf-8']).optional(),
 });
-const sdk_0_3_336_SDKControlRegisterRepoRootRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlRegisterRepoRootRequest: z.ZodType = z.looseObject({
   subtype: z.literal('register_repo_root'),
   directory: z.string(),
   reload_claude_md: z.boolean().optional(),
   reload_plugins: z.boolean().optional(),
   reload_skills: z.boolean().optional(),
 });
-const sdk_0_3_336_SDKControlReloadOutputStylesRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlReloadOutputStylesRequest: z.ZodType = z.looseObject({
   subtype: z.literal('reload_output_styles'),
 });
-const sdk_0_3_336_SDKControlReloadPluginsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlReloadPluginsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('reload_plugins'),
   hold_on_cache_impact: z.boolean().optional(),
   add_plugins: z
@@ -1034,56 +1038,56 @@ const sdk_0_3_336_SDKControlReloadPluginsRequest: z.ZodType = z.looseObject({
     .optional(),
   refuse_if_busy: z.boolean().optional(),
 });
-const sdk_0_3_336_SDKControlReloadSkillsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlReloadSkillsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('reload_skills'),
 });
-const sdk_0_3_336_SDKControlRenameSessionRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlRenameSessionRequest: z.ZodType = z.looseObject({
   subtype: z.literal('rename_session'),
   title: z.string(),
   source: z.enum(['host', 'remote']).optional(),
   session_id: z.string().optional(),
 });
-const sdk_0_3_336_SDKControlSetPermissionModeRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSetPermissionModeRequest: z.ZodType = z.looseObject({
   subtype: z.literal('set_permission_mode'),
-  mode: sdk_0_3_336_PermissionMode,
+  mode: sdk_0_3_337_PermissionMode,
 });
-const sdk_0_3_336_SDKControlSetModelRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSetModelRequest: z.ZodType = z.looseObject({
   subtype: z.literal('set_model'),
   model: z.string().nullable().optional(),
 });
-const sdk_0_3_336_SDKControlSetMaxThinkingTokensRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSetMaxThinkingTokensRequest: z.ZodType = z.looseObject({
   subtype: z.literal('set_max_thinking_tokens'),
   max_thinking_tokens: z.number().nullable().optional(),
   thinking_display: z.enum(['highlights', 'omitted', 'summarized']).nullable().optional(),
 });
-const sdk_0_3_336_SDKControlSetColorRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSetColorRequest: z.ZodType = z.looseObject({
   subtype: z.literal('set_color'),
   color: z.string(),
 });
-const sdk_0_3_336_SDKControlRewindFilesRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlRewindFilesRequest: z.ZodType = z.looseObject({
   subtype: z.literal('rewind_files'),
   user_message_id: z.string(),
   dry_run: z.boolean().optional(),
 });
-const sdk_0_3_336_SDKControlSeedReadStateRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSeedReadStateRequest: z.ZodType = z.looseObject({
   subtype: z.literal('seed_read_state'),
   path: z.string(),
   mtime: z.number(),
 });
-const sdk_0_3_336_SDKControlSetHasSubscribersRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlSetHasSubscribersRequest: z.ZodType = z.looseObject({
   subtype: z.literal('set_has_subscribers'),
   has_subscribers: z.boolean().nullable(),
 });
-const sdk_0_3_336_SDKControlStopTaskRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlStopTaskRequest: z.ZodType = z.looseObject({
   subtype: z.literal('stop_task'),
   task_id: z.string(),
 });
-const sdk_0_3_336_SDKControlUpdateSettingsRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlUpdateSettingsRequest: z.ZodType = z.looseObject({
   subtype: z.literal('update_settings'),
   source: z.enum(['localSettings', 'userSettings']),
   settings: z.record(z.string(), z.unknown()),
 });
-const sdk_0_3_336_SDKControlElicitationRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlElicitationRequest: z.ZodType = z.looseObject({
   subtype: z.literal('elicitation'),
   mcp_server_name: z.string(),
   message: z.string(),
@@ -1096,7 +1100,7 @@ const sdk_0_3_336_SDKControlElicitationRequest: z.ZodType = z.looseObject({
   display_name: z.string().optional(),
   description: z.string().optional(),
 });
-const sdk_0_3_336_JSONRPCMessage: z.ZodType = z.union([
+const sdk_0_3_337_JSONRPCMessage: z.ZodType = z.union([
   z.looseObject({
     method: z.string(),
     jsonrpc: z.literal('2.0'),
@@ -1144,17 +1148,17 @@ const sdk_0_3_336_JSONRPCMessage: z.ZodType = z.union([
     id: z.union([z.string(), z.number()]).optional(),
   }),
 ]);
-const sdk_0_3_336_SDKControlMcpMessageRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlMcpMessageRequest: z.ZodType = z.looseObject({
   subtype: z.literal('mcp_message'),
   server_name: z.string(),
-  message: sdk_0_3_336_JSONRPCMessage,
+  message: sdk_0_3_337_JSONRPCMessage,
 });
-const sdk_0_3_336_SDKControlPermissionRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlPermissionRequest: z.ZodType = z.looseObject({
   subtype: z.literal('can_use_tool'),
   tool_name: z.string(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
   input: z.record(z.string(), z.unknown()),
-  permission_suggestions: z.array(sdk_0_3_336_PermissionUpdate).optional(),
+  permission_suggestions: z.array(sdk_0_3_337_PermissionUpdate).optional(),
   blocked_path: z.string().optional(),
   decision_reason: z.string().optional(),
   decision_reason_type: z
@@ -1185,7 +1189,7 @@ const sdk_0_3_336_SDKControlPermissionRequest: z.ZodType = z.looseObject({
   description: z.string().optional(),
   requires_user_interaction: z.boolean().optional(),
 });
-const sdk_0_3_336_ConfigChangeHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ConfigChangeHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1198,7 +1202,7 @@ const sdk_0_3_336_ConfigChangeHookInput: z.ZodType = z.looseObject({
   source: z.enum(['local_settings', 'policy_settings', 'project_settings', 'skills', 'user_settings']),
   file_path: z.string().optional(),
 });
-const sdk_0_3_336_CwdChangedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_CwdChangedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1211,7 +1215,7 @@ const sdk_0_3_336_CwdChangedHookInput: z.ZodType = z.looseObject({
   old_cwd: z.string(),
   new_cwd: z.string(),
 });
-const sdk_0_3_336_ElicitationHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ElicitationHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1228,7 +1232,7 @@ const sdk_0_3_336_ElicitationHookInput: z.ZodType = z.looseObject({
   elicitation_id: z.string().optional(),
   requested_schema: z.record(z.string(), z.unknown()).optional(),
 });
-const sdk_0_3_336_ElicitationResultHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ElicitationResultHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1244,7 +1248,7 @@ const sdk_0_3_336_ElicitationResultHookInput: z.ZodType = z.looseObject({
   action: z.enum(['accept', 'cancel', 'decline']),
   content: z.record(z.string(), z.unknown()).optional(),
 });
-const sdk_0_3_336_FileChangedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_FileChangedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1257,7 +1261,7 @@ const sdk_0_3_336_FileChangedHookInput: z.ZodType = z.looseObject({
   file_path: z.string(),
   event: z.enum(['add', 'change', 'unlink']),
 });
-const sdk_0_3_336_PreToolUseHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreToolUseHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1270,9 +1274,9 @@ const sdk_0_3_336_PreToolUseHookInput: z.ZodType = z.looseObject({
   tool_name: z.string(),
   tool_input: z.unknown(),
   tool_use_id: z.string(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
 });
-const sdk_0_3_336_PostToolUseHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolUseHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1287,9 +1291,9 @@ const sdk_0_3_336_PostToolUseHookInput: z.ZodType = z.looseObject({
   tool_response: z.unknown(),
   tool_use_id: z.string(),
   duration_ms: z.number().optional(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
 });
-const sdk_0_3_336_PostToolUseFailureHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolUseFailureHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1305,9 +1309,9 @@ const sdk_0_3_336_PostToolUseFailureHookInput: z.ZodType = z.looseObject({
   error: z.string(),
   is_interrupt: z.boolean().optional(),
   duration_ms: z.number().optional(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
 });
-const sdk_0_3_336_PostToolBatchHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostToolBatchHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1326,7 +1330,7 @@ const sdk_0_3_336_PostToolBatchHookInput: z.ZodType = z.looseObject({
     }),
   ),
 });
-const sdk_0_3_336_PermissionDeniedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PermissionDeniedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1340,9 +1344,9 @@ const sdk_0_3_336_PermissionDeniedHookInput: z.ZodType = z.looseObject({
   tool_input: z.unknown(),
   tool_use_id: z.string(),
   reason: z.string(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
 });
-const sdk_0_3_336_NotificationHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_NotificationHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1356,7 +1360,7 @@ const sdk_0_3_336_NotificationHookInput: z.ZodType = z.looseObject({
   title: z.string().optional(),
   notification_type: z.string(),
 });
-const sdk_0_3_336_UserPromptSubmitHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_UserPromptSubmitHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1370,7 +1374,7 @@ const sdk_0_3_336_UserPromptSubmitHookInput: z.ZodType = z.looseObject({
   source: z.enum(['loop_wakeup', 'poll_event', 'schedule_wakeup', 'sdk', 'system', 'user']).optional(),
   session_title: z.string().optional(),
 });
-const sdk_0_3_336_UserPromptExpansionHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_UserPromptExpansionHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1386,7 +1390,7 @@ const sdk_0_3_336_UserPromptExpansionHookInput: z.ZodType = z.looseObject({
   command_source: z.string().optional(),
   prompt: z.string(),
 });
-const sdk_0_3_336_SessionStartHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SessionStartHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1404,8 +1408,8 @@ const sdk_0_3_336_SessionStartHookInput: z.ZodType = z.looseObject({
   prompt_cache_likely_expired: z.boolean().optional(),
   estimated_cache_write_usd: z.number().optional(),
 });
-const sdk_0_3_336_ExitReason: z.ZodType = z.enum(['clear', 'logout', 'other', 'prompt_input_exit', 'resume']);
-const sdk_0_3_336_SessionEndHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_ExitReason: z.ZodType = z.enum(['clear', 'logout', 'other', 'prompt_input_exit', 'resume']);
+const sdk_0_3_337_SessionEndHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1415,9 +1419,9 @@ const sdk_0_3_336_SessionEndHookInput: z.ZodType = z.looseObject({
   agent_type: z.string().optional(),
   effort: z.looseObject({ level: z.string() }).optional(),
   hook_event_name: z.literal('SessionEnd'),
-  reason: sdk_0_3_336_ExitReason,
+  reason: sdk_0_3_337_ExitReason,
 });
-const sdk_0_3_336_StopHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_StopHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1450,7 +1454,7 @@ const sdk_0_3_336_StopHookInput: z.ZodType = z.looseObject({
     )
     .optional(),
 });
-const sdk_0_3_336_StopFailureHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_StopFailureHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1478,7 +1482,7 @@ const sdk_0_3_336_StopFailureHookInput: z.ZodType = z.looseObject({
   error_details: z.string().optional(),
   last_assistant_message: z.string().optional(),
 });
-const sdk_0_3_336_SubagentStartHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SubagentStartHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1489,7 +1493,7 @@ const sdk_0_3_336_SubagentStartHookInput: z.ZodType = z.looseObject({
   effort: z.looseObject({ level: z.string() }).optional(),
   hook_event_name: z.literal('SubagentStart'),
 });
-const sdk_0_3_336_SubagentStopHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SubagentStopHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1523,7 +1527,7 @@ const sdk_0_3_336_SubagentStopHookInput: z.ZodType = z.looseObject({
     )
     .optional(),
 });
-const sdk_0_3_336_PreCompactHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PreCompactHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1536,7 +1540,7 @@ const sdk_0_3_336_PreCompactHookInput: z.ZodType = z.looseObject({
   trigger: z.enum(['auto', 'manual']),
   custom_instructions: z.string().nullable(),
 });
-const sdk_0_3_336_PostCompactHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PostCompactHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1549,7 +1553,7 @@ const sdk_0_3_336_PostCompactHookInput: z.ZodType = z.looseObject({
   trigger: z.enum(['auto', 'manual']),
   compact_summary: z.string(),
 });
-const sdk_0_3_336_PermissionRequestHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_PermissionRequestHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1561,10 +1565,10 @@ const sdk_0_3_336_PermissionRequestHookInput: z.ZodType = z.looseObject({
   hook_event_name: z.literal('PermissionRequest'),
   tool_name: z.string(),
   tool_input: z.unknown(),
-  permission_suggestions: z.array(sdk_0_3_336_PermissionUpdate).optional(),
-  mcp_server: sdk_0_3_336_McpServerProvenance.optional(),
+  permission_suggestions: z.array(sdk_0_3_337_PermissionUpdate).optional(),
+  mcp_server: sdk_0_3_337_McpServerProvenance.optional(),
 });
-const sdk_0_3_336_SetupHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_SetupHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1576,7 +1580,7 @@ const sdk_0_3_336_SetupHookInput: z.ZodType = z.looseObject({
   hook_event_name: z.literal('Setup'),
   trigger: z.enum(['init', 'maintenance']),
 });
-const sdk_0_3_336_TeammateIdleHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_TeammateIdleHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1589,7 +1593,7 @@ const sdk_0_3_336_TeammateIdleHookInput: z.ZodType = z.looseObject({
   teammate_name: z.string(),
   team_name: z.string(),
 });
-const sdk_0_3_336_TaskCreatedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_TaskCreatedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1605,7 +1609,7 @@ const sdk_0_3_336_TaskCreatedHookInput: z.ZodType = z.looseObject({
   teammate_name: z.string().optional(),
   team_name: z.string().optional(),
 });
-const sdk_0_3_336_TaskCompletedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_TaskCompletedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1621,7 +1625,7 @@ const sdk_0_3_336_TaskCompletedHookInput: z.ZodType = z.looseObject({
   teammate_name: z.string().optional(),
   team_name: z.string().optional(),
 });
-const sdk_0_3_336_InstructionsLoadedHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_InstructionsLoadedHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1638,7 +1642,7 @@ const sdk_0_3_336_InstructionsLoadedHookInput: z.ZodType = z.looseObject({
   trigger_file_path: z.string().optional(),
   parent_file_path: z.string().optional(),
 });
-const sdk_0_3_336_WorktreeCreateHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_WorktreeCreateHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1650,7 +1654,7 @@ const sdk_0_3_336_WorktreeCreateHookInput: z.ZodType = z.looseObject({
   hook_event_name: z.literal('WorktreeCreate'),
   name: z.string(),
 });
-const sdk_0_3_336_WorktreeRemoveHookInput: z.ZodType = z.looseObject({
+const sdk_0_3_337_WorktreeRemoveHookInput: z.ZodType = z.looseObject({
   session_id: z.string(),
   transcript_path: z.string(),
   cwd: z.string(),
@@ -1662,99 +1666,99 @@ const sdk_0_3_336_WorktreeRemoveHookInput: z.ZodType = z.looseObject({
   hook_event_name: z.literal('WorktreeRemove'),
   worktree_path: z.string(),
 });
-const sdk_0_3_336_HookInput: z.ZodType = z.union([
-  sdk_0_3_336_ConfigChangeHookInput,
-  sdk_0_3_336_CwdChangedHookInput,
-  sdk_0_3_336_DirectoryAddedHookInput,
-  sdk_0_3_336_ElicitationHookInput,
-  sdk_0_3_336_ElicitationResultHookInput,
-  sdk_0_3_336_FileChangedHookInput,
-  sdk_0_3_336_PreToolUseHookInput,
-  sdk_0_3_336_PostToolUseHookInput,
-  sdk_0_3_336_PostToolUseFailureHookInput,
-  sdk_0_3_336_PostToolBatchHookInput,
-  sdk_0_3_336_PermissionDeniedHookInput,
-  sdk_0_3_336_NotificationHookInput,
-  sdk_0_3_336_UserPromptSubmitHookInput,
-  sdk_0_3_336_UserPromptExpansionHookInput,
-  sdk_0_3_336_SessionStartHookInput,
-  sdk_0_3_336_SessionEndHookInput,
-  sdk_0_3_336_StopHookInput,
-  sdk_0_3_336_StopFailureHookInput,
-  sdk_0_3_336_InterruptHookInput,
-  sdk_0_3_336_SubagentStartHookInput,
-  sdk_0_3_336_SubagentStopHookInput,
-  sdk_0_3_336_PreCompactHookInput,
-  sdk_0_3_336_PostCompactHookInput,
-  sdk_0_3_336_PreModelSwitchHookInput,
-  sdk_0_3_336_PostModelSwitchHookInput,
-  sdk_0_3_336_PermissionRequestHookInput,
-  sdk_0_3_336_SetupHookInput,
-  sdk_0_3_336_TeammateIdleHookInput,
-  sdk_0_3_336_TaskCreatedHookInput,
-  sdk_0_3_336_TaskCompletedHookInput,
-  sdk_0_3_336_InstructionsLoadedHookInput,
-  sdk_0_3_336_WorktreeCreateHookInput,
-  sdk_0_3_336_WorktreeRemoveHookInput,
-  sdk_0_3_336_MessageDisplayHookInput,
-  sdk_0_3_336_PreSkillShellCommandHookInput,
+const sdk_0_3_337_HookInput: z.ZodType = z.union([
+  sdk_0_3_337_ConfigChangeHookInput,
+  sdk_0_3_337_CwdChangedHookInput,
+  sdk_0_3_337_DirectoryAddedHookInput,
+  sdk_0_3_337_ElicitationHookInput,
+  sdk_0_3_337_ElicitationResultHookInput,
+  sdk_0_3_337_FileChangedHookInput,
+  sdk_0_3_337_PreToolUseHookInput,
+  sdk_0_3_337_PostToolUseHookInput,
+  sdk_0_3_337_PostToolUseFailureHookInput,
+  sdk_0_3_337_PostToolBatchHookInput,
+  sdk_0_3_337_PermissionDeniedHookInput,
+  sdk_0_3_337_NotificationHookInput,
+  sdk_0_3_337_UserPromptSubmitHookInput,
+  sdk_0_3_337_UserPromptExpansionHookInput,
+  sdk_0_3_337_SessionStartHookInput,
+  sdk_0_3_337_SessionEndHookInput,
+  sdk_0_3_337_StopHookInput,
+  sdk_0_3_337_StopFailureHookInput,
+  sdk_0_3_337_InterruptHookInput,
+  sdk_0_3_337_SubagentStartHookInput,
+  sdk_0_3_337_SubagentStopHookInput,
+  sdk_0_3_337_PreCompactHookInput,
+  sdk_0_3_337_PostCompactHookInput,
+  sdk_0_3_337_PreModelSwitchHookInput,
+  sdk_0_3_337_PostModelSwitchHookInput,
+  sdk_0_3_337_PermissionRequestHookInput,
+  sdk_0_3_337_SetupHookInput,
+  sdk_0_3_337_TeammateIdleHookInput,
+  sdk_0_3_337_TaskCreatedHookInput,
+  sdk_0_3_337_TaskCompletedHookInput,
+  sdk_0_3_337_InstructionsLoadedHookInput,
+  sdk_0_3_337_WorktreeCreateHookInput,
+  sdk_0_3_337_WorktreeRemoveHookInput,
+  sdk_0_3_337_MessageDisplayHookInput,
+  sdk_0_3_337_PreSkillShellCommandHookInput,
 ]);
-const sdk_0_3_336_SDKHookCallbackRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKHookCallbackRequest: z.ZodType = z.looseObject({
   subtype: z.literal('hook_callback'),
   callback_id: z.string(),
-  input: sdk_0_3_336_HookInput,
+  input: sdk_0_3_337_HookInput,
   tool_use_id: z.string().optional(),
 });
-const sdk_0_3_336_SDKControlRequestUserDialogRequest: z.ZodType = z.looseObject({
+const sdk_0_3_337_SDKControlRequestUserDialogRequest: z.ZodType = z.looseObject({
   subtype: z.literal('request_user_dialog'),
   dialog_kind: z.string(),
   payload: z.record(z.string(), z.unknown()),
   tool_use_id: z.string().optional(),
 });
-const sdk_0_3_336_SDKControlRequestInner: z.ZodType = z.union([
-  sdk_0_3_336_SDKControlApplyFlagSettingsRequest,
-  sdk_0_3_336_SDKControlBackgroundTasksRequest,
-  sdk_0_3_336_SDKControlCancelAsyncMessageRequest,
-  sdk_0_3_336_SDKControlElicitationRequest,
-  sdk_0_3_336_SDKControlFileSuggestionsRequest,
-  sdk_0_3_336_SDKControlGetBinaryVersionRequest,
-  sdk_0_3_336_SDKControlGetContextUsageRequest,
-  sdk_0_3_336_SDKControlGetHooksListingRequest,
-  sdk_0_3_336_SDKControlGetSessionCostRequest,
-  sdk_0_3_336_SDKControlGetSettingsRequest,
-  sdk_0_3_336_SDKControlGetTaskOutputRequest,
-  sdk_0_3_336_SDKControlGetUsageRequest,
-  sdk_0_3_336_SDKControlInitializeRequest,
-  sdk_0_3_336_SDKControlInterruptRequest,
-  sdk_0_3_336_SDKControlListModelsRequest,
-  sdk_0_3_336_SDKControlListPermissionRulesRequest,
-  sdk_0_3_336_SDKControlMcpCallRequest,
-  sdk_0_3_336_SDKControlMcpMessageRequest,
-  sdk_0_3_336_SDKControlMcpReadResourceRequest,
-  sdk_0_3_336_SDKControlMcpReconnectRequest,
-  sdk_0_3_336_SDKControlMcpSetServersRequest,
-  sdk_0_3_336_SDKControlMcpStatusRequest,
-  sdk_0_3_336_SDKControlMcpToggleRequest,
-  sdk_0_3_336_SDKControlPermissionRequest,
-  sdk_0_3_336_SDKControlReadFileRequest,
-  sdk_0_3_336_SDKControlRegisterRepoRootRequest,
-  sdk_0_3_336_SDKControlReloadOutputStylesRequest,
-  sdk_0_3_336_SDKControlReloadPluginsRequest,
-  sdk_0_3_336_SDKControlReloadSkillsRequest,
-  sdk_0_3_336_SDKControlRenameSessionRequest,
-  sdk_0_3_336_SDKControlSetPermissionModeRequest,
-  sdk_0_3_336_SDKControlSetModelRequest,
-  sdk_0_3_336_SDKControlSetMaxThinkingTokensRequest,
-  sdk_0_3_336_SDKControlSetColorRequest,
-  sdk_0_3_336_SDKHookCallbackRequest,
-  sdk_0_3_336_SDKControlRewindFilesRequest,
-  sdk_0_3_336_SDKControlSeedReadStateRequest,
-  sdk_0_3_336_SDKControlSetHasSubscribersRequest,
-  sdk_0_3_336_SDKControlStopTaskRequest,
-  sdk_0_3_336_SDKControlUpdateSettingsRequest,
-  sdk_0_3_336_SDKControlRequestUserDialogRequest,
+const sdk_0_3_337_SDKControlRequestInner: z.ZodType = z.union([
+  sdk_0_3_337_SDKControlApplyFlagSettingsRequest,
+  sdk_0_3_337_SDKControlBackgroundTasksRequest,
+  sdk_0_3_337_SDKControlCancelAsyncMessageRequest,
+  sdk_0_3_337_SDKControlElicitationRequest,
+  sdk_0_3_337_SDKControlFileSuggestionsRequest,
+  sdk_0_3_337_SDKControlGetBinaryVersionRequest,
+  sdk_0_3_337_SDKControlGetContextUsageRequest,
+  sdk_0_3_337_SDKControlGetHooksListingRequest,
+  sdk_0_3_337_SDKControlGetSessionCostRequest,
+  sdk_0_3_337_SDKControlGetSettingsRequest,
+  sdk_0_3_337_SDKControlGetTaskOutputRequest,
+  sdk_0_3_337_SDKControlGetUsageRequest,
+  sdk_0_3_337_SDKControlInitializeRequest,
+  sdk_0_3_337_SDKControlInterruptRequest,
+  sdk_0_3_337_SDKControlListModelsRequest,
+  sdk_0_3_337_SDKControlListPermissionRulesRequest,
+  sdk_0_3_337_SDKControlMcpCallRequest,
+  sdk_0_3_337_SDKControlMcpMessageRequest,
+  sdk_0_3_337_SDKControlMcpReadResourceRequest,
+  sdk_0_3_337_SDKControlMcpReconnectRequest,
+  sdk_0_3_337_SDKControlMcpSetServersRequest,
+  sdk_0_3_337_SDKControlMcpStatusRequest,
+  sdk_0_3_337_SDKControlMcpToggleRequest,
+  sdk_0_3_337_SDKControlPermissionRequest,
+  sdk_0_3_337_SDKControlReadFileRequest,
+  sdk_0_3_337_SDKControlRegisterRepoRootRequest,
+  sdk_0_3_337_SDKControlReloadOutputStylesRequest,
+  sdk_0_3_337_SDKControlReloadPluginsRequest,
+  sdk_0_3_337_SDKControlReloadSkillsRequest,
+  sdk_0_3_337_SDKControlRenameSessionRequest,
+  sdk_0_3_337_SDKControlSetPermissionModeRequest,
+  sdk_0_3_337_SDKControlSetModelRequest,
+  sdk_0_3_337_SDKControlSetMaxThinkingTokensRequest,
+  sdk_0_3_337_SDKControlSetColorRequest,
+  sdk_0_3_337_SDKHookCallbackRequest,
+  sdk_0_3_337_SDKControlRewindFilesRequest,
+  sdk_0_3_337_SDKControlSeedReadStateRequest,
+  sdk_0_3_337_SDKControlSetHasSubscribersRequest,
+  sdk_0_3_337_SDKControlStopTaskRequest,
+  sdk_0_3_337_SDKControlUpdateSettingsRequest,
+  sdk_0_3_337_SDKControlRequestUserDialogRequest,
 ]);
-const sdk_0_3_336_SDKStartupFailureReason: z.ZodType = z.enum([
+const sdk_0_3_337_SDKStartupFailureReason: z.ZodType = z.enum([
   'bypass_root',
   'cli_version_too_old',
   'config_file_invalid',
@@ -1785,86 +1789,86 @@ const sdk_0_3_336_SDKStartupFailureReason: z.ZodType = z.enum([
   'worktree_resume_refused',
   'worktree_unverified',
 ]);
-const sdk_0_3_336_BashCodeExecutionOutputBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_BashCodeExecutionOutputBlockParam: z.ZodType = z.looseObject({
   file_id: z.string(),
   type: z.literal('bash_code_execution_output'),
 });
-const sdk_0_3_336_BashCodeExecutionResultBlockParam: z.ZodType = z.looseObject({
-  content: z.array(sdk_0_3_336_BashCodeExecutionOutputBlockParam),
+const sdk_0_3_337_BashCodeExecutionResultBlockParam: z.ZodType = z.looseObject({
+  content: z.array(sdk_0_3_337_BashCodeExecutionOutputBlockParam),
   return_code: z.number(),
   stderr: z.string(),
   stdout: z.string(),
   type: z.literal('bash_code_execution_result'),
 });
-const sdk_0_3_336_BashCodeExecutionToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_BashCodeExecutionToolResultErrorCode: z.ZodType = z.enum([
   'execution_time_exceeded',
   'invalid_tool_input',
   'output_file_too_large',
   'too_many_requests',
   'unavailable',
 ]);
-const sdk_0_3_336_BashCodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_BashCodeExecutionToolResultErrorCode,
+const sdk_0_3_337_BashCodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_BashCodeExecutionToolResultErrorCode,
   type: z.literal('bash_code_execution_tool_result_error'),
 });
-const sdk_0_3_336_CacheControlEphemeral: z.ZodType = z.looseObject({
+const sdk_0_3_337_CacheControlEphemeral: z.ZodType = z.looseObject({
   type: z.literal('ephemeral'),
   ttl: z.enum(['1h', '5m']).optional(),
 });
-const sdk_0_3_336_BashCodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_BashCodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
   content: z.union([
-    sdk_0_3_336_BashCodeExecutionResultBlockParam,
-    sdk_0_3_336_BashCodeExecutionToolResultErrorParam,
+    sdk_0_3_337_BashCodeExecutionResultBlockParam,
+    sdk_0_3_337_BashCodeExecutionToolResultErrorParam,
   ]),
   tool_use_id: z.string(),
   type: z.literal('bash_code_execution_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_CodeExecutionOutputBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CodeExecutionOutputBlockParam: z.ZodType = z.looseObject({
   file_id: z.string(),
   type: z.literal('code_execution_output'),
 });
-const sdk_0_3_336_CodeExecutionResultBlockParam: z.ZodType = z.looseObject({
-  content: z.array(sdk_0_3_336_CodeExecutionOutputBlockParam),
+const sdk_0_3_337_CodeExecutionResultBlockParam: z.ZodType = z.looseObject({
+  content: z.array(sdk_0_3_337_CodeExecutionOutputBlockParam),
   return_code: z.number(),
   stderr: z.string(),
   stdout: z.string(),
   type: z.literal('code_execution_result'),
 });
-const sdk_0_3_336_CodeExecutionToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_CodeExecutionToolResultErrorCode: z.ZodType = z.enum([
   'execution_time_exceeded',
   'invalid_tool_input',
   'too_many_requests',
   'unavailable',
 ]);
-const sdk_0_3_336_CodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_CodeExecutionToolResultErrorCode,
+const sdk_0_3_337_CodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_CodeExecutionToolResultErrorCode,
   type: z.literal('code_execution_tool_result_error'),
 });
-const sdk_0_3_336_EncryptedCodeExecutionResultBlockParam: z.ZodType = z.looseObject({
-  content: z.array(sdk_0_3_336_CodeExecutionOutputBlockParam),
+const sdk_0_3_337_EncryptedCodeExecutionResultBlockParam: z.ZodType = z.looseObject({
+  content: z.array(sdk_0_3_337_CodeExecutionOutputBlockParam),
   encrypted_stdout: z.string(),
   return_code: z.number(),
   stderr: z.string(),
   type: z.literal('encrypted_code_execution_result'),
 });
-const sdk_0_3_336_CodeExecutionToolResultBlockParamContent: z.ZodType = z.union([
-  sdk_0_3_336_CodeExecutionResultBlockParam,
-  sdk_0_3_336_CodeExecutionToolResultErrorParam,
-  sdk_0_3_336_EncryptedCodeExecutionResultBlockParam,
+const sdk_0_3_337_CodeExecutionToolResultBlockParamContent: z.ZodType = z.union([
+  sdk_0_3_337_CodeExecutionResultBlockParam,
+  sdk_0_3_337_CodeExecutionToolResultErrorParam,
+  sdk_0_3_337_EncryptedCodeExecutionResultBlockParam,
 ]);
-const sdk_0_3_336_CodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
-  content: sdk_0_3_336_CodeExecutionToolResultBlockParamContent,
+const sdk_0_3_337_CodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
+  content: sdk_0_3_337_CodeExecutionToolResultBlockParamContent,
   tool_use_id: z.string(),
   type: z.literal('code_execution_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_ContainerUploadBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ContainerUploadBlockParam: z.ZodType = z.looseObject({
   file_id: z.string(),
   type: z.literal('container_upload'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_CitationCharLocationParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CitationCharLocationParam: z.ZodType = z.looseObject({
   cited_text: z.string(),
   document_index: z.number(),
   document_title: z.string().nullable(),
@@ -1872,7 +1876,7 @@ const sdk_0_3_336_CitationCharLocationParam: z.ZodType = z.looseObject({
   start_char_index: z.number(),
   type: z.literal('char_location'),
 });
-const sdk_0_3_336_CitationContentBlockLocationParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CitationContentBlockLocationParam: z.ZodType = z.looseObject({
   cited_text: z.string(),
   document_index: z.number(),
   document_title: z.string().nullable(),
@@ -1880,7 +1884,7 @@ const sdk_0_3_336_CitationContentBlockLocationParam: z.ZodType = z.looseObject({
   start_block_index: z.number(),
   type: z.literal('content_block_location'),
 });
-const sdk_0_3_336_CitationPageLocationParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CitationPageLocationParam: z.ZodType = z.looseObject({
   cited_text: z.string(),
   document_index: z.number(),
   document_title: z.string().nullable(),
@@ -1888,7 +1892,7 @@ const sdk_0_3_336_CitationPageLocationParam: z.ZodType = z.looseObject({
   start_page_number: z.number(),
   type: z.literal('page_location'),
 });
-const sdk_0_3_336_CitationSearchResultLocationParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CitationSearchResultLocationParam: z.ZodType = z.looseObject({
   cited_text: z.string(),
   end_block_index: z.number(),
   search_result_index: z.number(),
@@ -1897,179 +1901,179 @@ const sdk_0_3_336_CitationSearchResultLocationParam: z.ZodType = z.looseObject({
   title: z.string().nullable(),
   type: z.literal('search_result_location'),
 });
-const sdk_0_3_336_CitationWebSearchResultLocationParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_CitationWebSearchResultLocationParam: z.ZodType = z.looseObject({
   cited_text: z.string(),
   encrypted_index: z.string(),
   title: z.string().nullable(),
   type: z.literal('web_search_result_location'),
   url: z.string(),
 });
-const sdk_0_3_336_TextCitationParam: z.ZodType = z.union([
-  sdk_0_3_336_CitationCharLocationParam,
-  sdk_0_3_336_CitationContentBlockLocationParam,
-  sdk_0_3_336_CitationPageLocationParam,
-  sdk_0_3_336_CitationSearchResultLocationParam,
-  sdk_0_3_336_CitationWebSearchResultLocationParam,
+const sdk_0_3_337_TextCitationParam: z.ZodType = z.union([
+  sdk_0_3_337_CitationCharLocationParam,
+  sdk_0_3_337_CitationContentBlockLocationParam,
+  sdk_0_3_337_CitationPageLocationParam,
+  sdk_0_3_337_CitationSearchResultLocationParam,
+  sdk_0_3_337_CitationWebSearchResultLocationParam,
 ]);
-const sdk_0_3_336_TextBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_TextBlockParam: z.ZodType = z.looseObject({
   text: z.string(),
   type: z.literal('text'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
-  citations: z.array(sdk_0_3_336_TextCitationParam).nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
+  citations: z.array(sdk_0_3_337_TextCitationParam).nullable().optional(),
 });
-const sdk_0_3_336_Base64ImageSource: z.ZodType = z.looseObject({
+const sdk_0_3_337_Base64ImageSource: z.ZodType = z.looseObject({
   data: z.string(),
   media_type: z.enum(['image/gif', 'image/jpeg', 'image/png', 'image/webp']),
   type: z.literal('base64'),
 });
-const sdk_0_3_336_FileImageSource: z.ZodType = z.looseObject({
+const sdk_0_3_337_FileImageSource: z.ZodType = z.looseObject({
   file_id: z.string(),
   type: z.literal('file'),
 });
-const sdk_0_3_336_URLImageSource: z.ZodType = z.looseObject({ type: z.literal('url'), url: z.string() });
-const sdk_0_3_336_ImageTransformationsParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_URLImageSource: z.ZodType = z.looseObject({ type: z.literal('url'), url: z.string() });
+const sdk_0_3_337_ImageTransformationsParam: z.ZodType = z.looseObject({
   oversized_image: z.enum(['downsize', 'error']).optional(),
 });
-const sdk_0_3_336_ImageBlockParam: z.ZodType = z.looseObject({
-  source: z.union([sdk_0_3_336_Base64ImageSource, sdk_0_3_336_FileImageSource, sdk_0_3_336_URLImageSource]),
+const sdk_0_3_337_ImageBlockParam: z.ZodType = z.looseObject({
+  source: z.union([sdk_0_3_337_Base64ImageSource, sdk_0_3_337_FileImageSource, sdk_0_3_337_URLImageSource]),
   type: z.literal('image'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
-  transformations: sdk_0_3_336_ImageTransformationsParam.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
+  transformations: sdk_0_3_337_ImageTransformationsParam.nullable().optional(),
 });
-const sdk_0_3_336_Base64PDFSource: z.ZodType = z.looseObject({
+const sdk_0_3_337_Base64PDFSource: z.ZodType = z.looseObject({
   data: z.string(),
   media_type: z.literal('application/pdf'),
   type: z.literal('base64'),
 });
-const sdk_0_3_336_ContentBlockSourceContent: z.ZodType = z.union([
-  sdk_0_3_336_TextBlockParam,
-  sdk_0_3_336_ImageBlockParam,
+const sdk_0_3_337_ContentBlockSourceContent: z.ZodType = z.union([
+  sdk_0_3_337_TextBlockParam,
+  sdk_0_3_337_ImageBlockParam,
 ]);
-const sdk_0_3_336_ContentBlockSource: z.ZodType = z.looseObject({
-  content: z.union([z.array(sdk_0_3_336_ContentBlockSourceContent), z.string()]),
+const sdk_0_3_337_ContentBlockSource: z.ZodType = z.looseObject({
+  content: z.union([z.array(sdk_0_3_337_ContentBlockSourceContent), z.string()]),
   type: z.literal('content'),
 });
-const sdk_0_3_336_FileDocumentSource: z.ZodType = z.looseObject({
+const sdk_0_3_337_FileDocumentSource: z.ZodType = z.looseObject({
   file_id: z.string(),
   type: z.literal('file'),
 });
-const sdk_0_3_336_PlainTextSource: z.ZodType = z.looseObject({
+const sdk_0_3_337_PlainTextSource: z.ZodType = z.looseObject({
   data: z.string(),
   media_type: z.literal('text/plain'),
   type: z.literal('text'),
 });
-const sdk_0_3_336_URLPDFSource: z.ZodType = z.looseObject({ type: z.literal('url'), url: z.string() });
-const sdk_0_3_336_CitationsConfigParam: z.ZodType = z.looseObject({ enabled: z.boolean().optional() });
-const sdk_0_3_336_DocumentBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_URLPDFSource: z.ZodType = z.looseObject({ type: z.literal('url'), url: z.string() });
+const sdk_0_3_337_CitationsConfigParam: z.ZodType = z.looseObject({ enabled: z.boolean().optional() });
+const sdk_0_3_337_DocumentBlockParam: z.ZodType = z.looseObject({
   source: z.union([
-    sdk_0_3_336_Base64PDFSource,
-    sdk_0_3_336_ContentBlockSource,
-    sdk_0_3_336_FileDocumentSource,
-    sdk_0_3_336_PlainTextSource,
-    sdk_0_3_336_URLPDFSource,
+    sdk_0_3_337_Base64PDFSource,
+    sdk_0_3_337_ContentBlockSource,
+    sdk_0_3_337_FileDocumentSource,
+    sdk_0_3_337_PlainTextSource,
+    sdk_0_3_337_URLPDFSource,
   ]),
   type: z.literal('document'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
-  citations: sdk_0_3_336_CitationsConfigParam.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
+  citations: sdk_0_3_337_CitationsConfigParam.nullable().optional(),
   context: z.string().nullable().optional(),
   title: z.string().nullable().optional(),
 });
-const sdk_0_3_336_SearchResultBlockParam: z.ZodType = z.looseObject({
-  content: z.array(sdk_0_3_336_TextBlockParam),
+const sdk_0_3_337_SearchResultBlockParam: z.ZodType = z.looseObject({
+  content: z.array(sdk_0_3_337_TextBlockParam),
   source: z.string(),
   title: z.string(),
   type: z.literal('search_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
-  citations: sdk_0_3_336_CitationsConfigParam.optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
+  citations: sdk_0_3_337_CitationsConfigParam.optional(),
 });
-const sdk_0_3_336_ThinkingBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ThinkingBlockParam: z.ZodType = z.looseObject({
   signature: z.string(),
   thinking: z.string(),
   type: z.literal('thinking'),
 });
-const sdk_0_3_336_RedactedThinkingBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_RedactedThinkingBlockParam: z.ZodType = z.looseObject({
   data: z.string(),
   type: z.literal('redacted_thinking'),
 });
-const sdk_0_3_336_DirectCaller: z.ZodType = z.looseObject({ type: z.literal('direct') });
-const sdk_0_3_336_ServerToolCaller: z.ZodType = z.looseObject({
+const sdk_0_3_337_DirectCaller: z.ZodType = z.looseObject({ type: z.literal('direct') });
+const sdk_0_3_337_ServerToolCaller: z.ZodType = z.looseObject({
   tool_id: z.string(),
   type: z.literal('code_execution_20250825'),
 });
-const sdk_0_3_336_ServerToolCaller20260120: z.ZodType = z.looseObject({
+const sdk_0_3_337_ServerToolCaller20260120: z.ZodType = z.looseObject({
   tool_id: z.string(),
   type: z.literal('code_execution_20260120'),
 });
-const sdk_0_3_336_ToolUseBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ToolUseBlockParam: z.ZodType = z.looseObject({
   id: z.string(),
   input: z.unknown(),
   name: z.string(),
   type: z.literal('tool_use'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
   caller: z
-    .union([sdk_0_3_336_DirectCaller, sdk_0_3_336_ServerToolCaller, sdk_0_3_336_ServerToolCaller20260120])
+    .union([sdk_0_3_337_DirectCaller, sdk_0_3_337_ServerToolCaller, sdk_0_3_337_ServerToolCaller20260120])
     .optional(),
   toolset_name: z.string().nullable().optional(),
 });
-const sdk_0_3_336_BrowserStateTabEntry: z.ZodType = z.looseObject({
+const sdk_0_3_337_BrowserStateTabEntry: z.ZodType = z.looseObject({
   tab_id: z.string(),
   title: z.string(),
   url: z.string(),
   active: z.boolean().optional(),
 });
-const sdk_0_3_336_BrowserStateChangeTabOpened: z.ZodType = z.looseObject({
+const sdk_0_3_337_BrowserStateChangeTabOpened: z.ZodType = z.looseObject({
   tab_id: z.string(),
   type: z.literal('tab_opened'),
 });
-const sdk_0_3_336_BrowserStateChangeDownloadStarted: z.ZodType = z.looseObject({
+const sdk_0_3_337_BrowserStateChangeDownloadStarted: z.ZodType = z.looseObject({
   download_id: z.string(),
   type: z.literal('download_started'),
   url: z.string(),
 });
-const sdk_0_3_336_BrowserStateChangeDownloadCompleted: z.ZodType = z.looseObject({
+const sdk_0_3_337_BrowserStateChangeDownloadCompleted: z.ZodType = z.looseObject({
   download_id: z.string(),
   type: z.literal('download_completed'),
   url: z.string(),
   path: z.string().nullable().optional(),
   size_bytes: z.number().nullable().optional(),
 });
-const sdk_0_3_336_BrowserStateChangeDownloadFailed: z.ZodType = z.looseObject({
+const sdk_0_3_337_BrowserStateChangeDownloadFailed: z.ZodType = z.looseObject({
   download_id: z.string(),
   type: z.literal('download_failed'),
   url: z.string(),
   error: z.string().nullable().optional(),
 });
-const sdk_0_3_336_BrowserStateChange: z.ZodType = z.union([
-  sdk_0_3_336_BrowserStateChangeTabOpened,
-  sdk_0_3_336_BrowserStateChangeDownloadStarted,
-  sdk_0_3_336_BrowserStateChangeDownloadCompleted,
-  sdk_0_3_336_BrowserStateChangeDownloadFailed,
+const sdk_0_3_337_BrowserStateChange: z.ZodType = z.union([
+  sdk_0_3_337_BrowserStateChangeTabOpened,
+  sdk_0_3_337_BrowserStateChangeDownloadStarted,
+  sdk_0_3_337_BrowserStateChangeDownloadCompleted,
+  sdk_0_3_337_BrowserStateChangeDownloadFailed,
 ]);
-const sdk_0_3_336_BrowserStateBlockParam: z.ZodType = z.looseObject({
-  tabs: z.array(sdk_0_3_336_BrowserStateTabEntry),
+const sdk_0_3_337_BrowserStateBlockParam: z.ZodType = z.looseObject({
+  tabs: z.array(sdk_0_3_337_BrowserStateTabEntry),
   type: z.literal('browser_state'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
-  state_changes: z.array(sdk_0_3_336_BrowserStateChange).nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
+  state_changes: z.array(sdk_0_3_337_BrowserStateChange).nullable().optional(),
 });
-const sdk_0_3_336_ToolReferenceBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ToolReferenceBlockParam: z.ZodType = z.looseObject({
   tool_name: z.string(),
   type: z.literal('tool_reference'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_ToolResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ToolResultBlockParam: z.ZodType = z.looseObject({
   tool_use_id: z.string(),
   type: z.literal('tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
   content: z
     .union([
       z.array(
         z.union([
-          sdk_0_3_336_BrowserStateBlockParam,
-          sdk_0_3_336_TextBlockParam,
-          sdk_0_3_336_ImageBlockParam,
-          sdk_0_3_336_DocumentBlockParam,
-          sdk_0_3_336_SearchResultBlockParam,
-          sdk_0_3_336_ToolReferenceBlockParam,
+          sdk_0_3_337_BrowserStateBlockParam,
+          sdk_0_3_337_TextBlockParam,
+          sdk_0_3_337_ImageBlockParam,
+          sdk_0_3_337_DocumentBlockParam,
+          sdk_0_3_337_SearchResultBlockParam,
+          sdk_0_3_337_ToolReferenceBlockParam,
         ]),
       ),
       z.string(),
@@ -2078,7 +2082,7 @@ const sdk_0_3_336_ToolResultBlockParam: z.ZodType = z.looseObject({
   is_error: z.boolean().optional(),
   toolset_name: z.string().nullable().optional(),
 });
-const sdk_0_3_336_ServerToolUseBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ServerToolUseBlockParam: z.ZodType = z.looseObject({
   id: z.string(),
   input: z.unknown(),
   name: z.enum([
@@ -2091,12 +2095,12 @@ const sdk_0_3_336_ServerToolUseBlockParam: z.ZodType = z.looseObject({
     'web_search',
   ]),
   type: z.literal('server_tool_use'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
   caller: z
-    .union([sdk_0_3_336_DirectCaller, sdk_0_3_336_ServerToolCaller, sdk_0_3_336_ServerToolCaller20260120])
+    .union([sdk_0_3_337_DirectCaller, sdk_0_3_337_ServerToolCaller, sdk_0_3_337_ServerToolCaller20260120])
     .optional(),
 });
-const sdk_0_3_336_WebSearchToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_WebSearchToolResultErrorCode: z.ZodType = z.enum([
   'invalid_tool_input',
   'max_uses_exceeded',
   'query_too_long',
@@ -2104,37 +2108,37 @@ const sdk_0_3_336_WebSearchToolResultErrorCode: z.ZodType = z.enum([
   'too_many_requests',
   'unavailable',
 ]);
-const sdk_0_3_336_WebSearchToolRequestErrorObject: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_WebSearchToolResultErrorCode,
+const sdk_0_3_337_WebSearchToolRequestErrorObject: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_WebSearchToolResultErrorCode,
   type: z.literal('web_search_tool_result_error'),
 });
-const sdk_0_3_336_WebSearchResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_WebSearchResultBlockParam: z.ZodType = z.looseObject({
   encrypted_content: z.string(),
   title: z.string(),
   type: z.literal('web_search_result'),
   url: z.string(),
   page_age: z.string().nullable().optional(),
 });
-const sdk_0_3_336_WebSearchToolResultBlockParamContent: z.ZodType = z.union([
-  sdk_0_3_336_WebSearchToolRequestErrorObject,
-  z.array(sdk_0_3_336_WebSearchResultBlockParam),
+const sdk_0_3_337_WebSearchToolResultBlockParamContent: z.ZodType = z.union([
+  sdk_0_3_337_WebSearchToolRequestErrorObject,
+  z.array(sdk_0_3_337_WebSearchResultBlockParam),
 ]);
-const sdk_0_3_336_WebSearchToolResultBlockParam: z.ZodType = z.looseObject({
-  content: sdk_0_3_336_WebSearchToolResultBlockParamContent,
+const sdk_0_3_337_WebSearchToolResultBlockParam: z.ZodType = z.looseObject({
+  content: sdk_0_3_337_WebSearchToolResultBlockParamContent,
   tool_use_id: z.string(),
   type: z.literal('web_search_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
   caller: z
-    .union([sdk_0_3_336_DirectCaller, sdk_0_3_336_ServerToolCaller, sdk_0_3_336_ServerToolCaller20260120])
+    .union([sdk_0_3_337_DirectCaller, sdk_0_3_337_ServerToolCaller, sdk_0_3_337_ServerToolCaller20260120])
     .optional(),
 });
-const sdk_0_3_336_WebFetchBlockParam: z.ZodType = z.looseObject({
-  content: sdk_0_3_336_DocumentBlockParam,
+const sdk_0_3_337_WebFetchBlockParam: z.ZodType = z.looseObject({
+  content: sdk_0_3_337_DocumentBlockParam,
   type: z.literal('web_fetch_result'),
   url: z.string(),
   retrieved_at: z.string().nullable().optional(),
 });
-const sdk_0_3_336_WebFetchToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_WebFetchToolResultErrorCode: z.ZodType = z.enum([
   'content_too_large',
   'invalid_tool_input',
   'max_uses_exceeded',
@@ -2146,24 +2150,24 @@ const sdk_0_3_336_WebFetchToolResultErrorCode: z.ZodType = z.enum([
   'url_not_in_prior_context',
   'url_too_long',
 ]);
-const sdk_0_3_336_WebFetchToolResultErrorBlockParam: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_WebFetchToolResultErrorCode,
+const sdk_0_3_337_WebFetchToolResultErrorBlockParam: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_WebFetchToolResultErrorCode,
   type: z.literal('web_fetch_tool_result_error'),
 });
-const sdk_0_3_336_WebFetchToolResultBlockParam: z.ZodType = z.looseObject({
-  content: z.union([sdk_0_3_336_WebFetchBlockParam, sdk_0_3_336_WebFetchToolResultErrorBlockParam]),
+const sdk_0_3_337_WebFetchToolResultBlockParam: z.ZodType = z.looseObject({
+  content: z.union([sdk_0_3_337_WebFetchBlockParam, sdk_0_3_337_WebFetchToolResultErrorBlockParam]),
   tool_use_id: z.string(),
   type: z.literal('web_fetch_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
   caller: z
-    .union([sdk_0_3_336_DirectCaller, sdk_0_3_336_ServerToolCaller, sdk_0_3_336_ServerToolCaller20260120])
+    .union([sdk_0_3_337_DirectCaller, sdk_0_3_337_ServerToolCaller, sdk_0_3_337_ServerToolCaller20260120])
     .optional(),
 });
-const sdk_0_3_336_TextEditorCodeExecutionCreateResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_TextEditorCodeExecutionCreateResultBlockParam: z.ZodType = z.looseObject({
   is_file_update: z.boolean(),
   type: z.literal('text_editor_code_execution_create_result'),
 });
-const sdk_0_3_336_TextEditorCodeExecutionStrReplaceResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_TextEditorCodeExecutionStrReplaceResultBlockParam: z.ZodType = z.looseObject({
   type: z.literal('text_editor_code_execution_str_replace_result'),
   lines: z.array(z.string()).nullable().optional(),
   new_lines: z.number().nullable().optional(),
@@ -2171,19 +2175,19 @@ const sdk_0_3_336_TextEditorCodeExecutionStrReplaceResultBlockParam: z.ZodType =
   old_lines: z.number().nullable().optional(),
   old_start: z.number().nullable().optional(),
 });
-const sdk_0_3_336_TextEditorCodeExecutionToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_TextEditorCodeExecutionToolResultErrorCode: z.ZodType = z.enum([
   'execution_time_exceeded',
   'file_not_found',
   'invalid_tool_input',
   'too_many_requests',
   'unavailable',
 ]);
-const sdk_0_3_336_TextEditorCodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_TextEditorCodeExecutionToolResultErrorCode,
+const sdk_0_3_337_TextEditorCodeExecutionToolResultErrorParam: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_TextEditorCodeExecutionToolResultErrorCode,
   type: z.literal('text_editor_code_execution_tool_result_error'),
   error_message: z.string().nullable().optional(),
 });
-const sdk_0_3_336_TextEditorCodeExecutionViewResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_TextEditorCodeExecutionViewResultBlockParam: z.ZodType = z.looseObject({
   content: z.string(),
   file_type: z.enum(['image', 'pdf', 'text']),
   type: z.literal('text_editor_code_execution_view_result'),
@@ -2191,60 +2195,60 @@ const sdk_0_3_336_TextEditorCodeExecutionViewResultBlockParam: z.ZodType = z.loo
   start_line: z.number().nullable().optional(),
   total_lines: z.number().nullable().optional(),
 });
-const sdk_0_3_336_TextEditorCodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_TextEditorCodeExecutionToolResultBlockParam: z.ZodType = z.looseObject({
   content: z.union([
-    sdk_0_3_336_TextEditorCodeExecutionCreateResultBlockParam,
-    sdk_0_3_336_TextEditorCodeExecutionStrReplaceResultBlockParam,
-    sdk_0_3_336_TextEditorCodeExecutionToolResultErrorParam,
-    sdk_0_3_336_TextEditorCodeExecutionViewResultBlockParam,
+    sdk_0_3_337_TextEditorCodeExecutionCreateResultBlockParam,
+    sdk_0_3_337_TextEditorCodeExecutionStrReplaceResultBlockParam,
+    sdk_0_3_337_TextEditorCodeExecutionToolResultErrorParam,
+    sdk_0_3_337_TextEditorCodeExecutionViewResultBlockParam,
   ]),
   tool_use_id: z.string(),
   type: z.literal('text_editor_code_execution_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_ToolSearchToolResultErrorCode: z.ZodType = z.enum([
+const sdk_0_3_337_ToolSearchToolResultErrorCode: z.ZodType = z.enum([
   'execution_time_exceeded',
   'invalid_tool_input',
   'too_many_requests',
   'unavailable',
 ]);
-const sdk_0_3_336_ToolSearchToolResultErrorParam: z.ZodType = z.looseObject({
-  error_code: sdk_0_3_336_ToolSearchToolResultErrorCode,
+const sdk_0_3_337_ToolSearchToolResultErrorParam: z.ZodType = z.looseObject({
+  error_code: sdk_0_3_337_ToolSearchToolResultErrorCode,
   type: z.literal('tool_search_tool_result_error'),
   error_message: z.string().nullable().optional(),
 });
-const sdk_0_3_336_ToolSearchToolSearchResultBlockParam: z.ZodType = z.looseObject({
-  tool_references: z.array(sdk_0_3_336_ToolReferenceBlockParam),
+const sdk_0_3_337_ToolSearchToolSearchResultBlockParam: z.ZodType = z.looseObject({
+  tool_references: z.array(sdk_0_3_337_ToolReferenceBlockParam),
   type: z.literal('tool_search_tool_search_result'),
 });
-const sdk_0_3_336_ToolSearchToolResultBlockParam: z.ZodType = z.looseObject({
+const sdk_0_3_337_ToolSearchToolResultBlockParam: z.ZodType = z.looseObject({
   content: z.union([
-    sdk_0_3_336_ToolSearchToolResultErrorParam,
-    sdk_0_3_336_ToolSearchToolSearchResultBlockParam,
+    sdk_0_3_337_ToolSearchToolResultErrorParam,
+    sdk_0_3_337_ToolSearchToolSearchResultBlockParam,
   ]),
   tool_use_id: z.string(),
   type: z.literal('tool_search_tool_result'),
-  cache_control: sdk_0_3_336_CacheControlEphemeral.nullable().optional(),
+  cache_control: sdk_0_3_337_CacheControlEphemeral.nullable().optional(),
 });
-const sdk_0_3_336_ContentBlockParam: z.ZodType = z.union([
-  sdk_0_3_336_BashCodeExecutionToolResultBlockParam,
-  sdk_0_3_336_CodeExecutionToolResultBlockParam,
-  sdk_0_3_336_ContainerUploadBlockParam,
-  sdk_0_3_336_TextBlockParam,
-  sdk_0_3_336_ImageBlockParam,
-  sdk_0_3_336_DocumentBlockParam,
-  sdk_0_3_336_SearchResultBlockParam,
-  sdk_0_3_336_ThinkingBlockParam,
-  sdk_0_3_336_RedactedThinkingBlockParam,
-  sdk_0_3_336_ToolUseBlockParam,
-  sdk_0_3_336_ToolResultBlockParam,
-  sdk_0_3_336_ServerToolUseBlockParam,
-  sdk_0_3_336_WebSearchToolResultBlockParam,
-  sdk_0_3_336_WebFetchToolResultBlockParam,
-  sdk_0_3_336_TextEditorCodeExecutionToolResultBlockParam,
-  sdk_0_3_336_ToolSearchToolResultBlockParam,
+const sdk_0_3_337_ContentBlockParam: z.ZodType = z.union([
+  sdk_0_3_337_BashCodeExecutionToolResultBlockParam,
+  sdk_0_3_337_CodeExecutionToolResultBlockParam,
+  sdk_0_3_337_ContainerUploadBlockParam,
+  sdk_0_3_337_TextBlockParam,
+  sdk_0_3_337_ImageBlockParam,
+  sdk_0_3_337_DocumentBlockParam,
+  sdk_0_3_337_SearchResultBlockParam,
+  sdk_0_3_337_ThinkingBlockParam,
+  sdk_0_3_337_RedactedThinkingBlockParam,
+  sdk_0_3_337_ToolUseBlockParam,
+  sdk_0_3_337_ToolResultBlockParam,
+  sdk_0_3_337_ServerToolUseBlockParam,
+  sdk_0_3_337_WebSearchToolResultBlockParam,
+  sdk_0_3_337_WebFetchToolResultBlockParam,
+  sdk_0_3_337_TextEditorCodeExecutionToolResultBlockParam,
+  sdk_0_3_337_ToolSearchToolResultBlockParam,
 ]);
-const sdk_0_3_336_BetaFallbackCreditNotApplied: z.ZodType = z.looseObject({
+const sdk_0_3_337_BetaFallbackCreditNotApplied: z.ZodType = z.looseObject({
   reason: z.enum([
     'body_mismatch',
     'continuation_excluded',
@@ -2262,211 +2266,211 @@ const sdk_0_3_336_BetaFallbackCreditNotApplied: z.ZodType = z.looseObject({
   type: z.literal('not_applied'),
   remove_to_redeem: z.array(z.string()).nullable().optional(),
 });
-const sdk_0_3_336_BetaFallbackCreditRedeemed: z.ZodType = z.looseObject({ type: z.literal('redeemed') });
+const sdk_0_3_337_BetaFallbackCreditRedeemed: z.ZodType = z.looseObject({ type: z.literal('redeemed') });
 
 /** The SDK types these amendments use, by their SDK names: `$defs` of the generated JSON Schemas. */
 export const sdkNamed: ReadonlyArray<readonly [z.ZodType, string]> = [
-  [sdk_0_3_336_DirectoryAddedHookInput, 'DirectoryAddedHookInput'],
-  [sdk_0_3_336_McpServerProvenance, 'McpServerProvenance'],
-  [sdk_0_3_336_InterruptHookInput, 'InterruptHookInput'],
-  [sdk_0_3_336_PreModelSwitchHookInput, 'PreModelSwitchHookInput'],
-  [sdk_0_3_336_PostModelSwitchHookInput, 'PostModelSwitchHookInput'],
-  [sdk_0_3_336_MessageDisplayHookInput, 'MessageDisplayHookInput'],
-  [sdk_0_3_336_PreSkillShellCommandHookInput, 'PreSkillShellCommandHookInput'],
-  [sdk_0_3_336_CwdChangedHookSpecificOutput, 'CwdChangedHookSpecificOutput'],
-  [sdk_0_3_336_ElicitationHookSpecificOutput, 'ElicitationHookSpecificOutput'],
-  [sdk_0_3_336_ElicitationResultHookSpecificOutput, 'ElicitationResultHookSpecificOutput'],
-  [sdk_0_3_336_FileChangedHookSpecificOutput, 'FileChangedHookSpecificOutput'],
-  [sdk_0_3_336_MessageDisplayHookSpecificOutput, 'MessageDisplayHookSpecificOutput'],
-  [sdk_0_3_336_NotificationHookSpecificOutput, 'NotificationHookSpecificOutput'],
-  [sdk_0_3_336_PermissionDeniedHookSpecificOutput, 'PermissionDeniedHookSpecificOutput'],
-  [sdk_0_3_336_PermissionBehavior, 'PermissionBehavior'],
-  [sdk_0_3_336_PermissionUpdateDestination, 'PermissionUpdateDestination'],
-  [sdk_0_3_336_PermissionMode, 'PermissionMode'],
-  [sdk_0_3_336_PermissionUpdate, 'PermissionUpdate'],
-  [sdk_0_3_336_PermissionRequestHookSpecificOutput, 'PermissionRequestHookSpecificOutput'],
-  [sdk_0_3_336_PostModelSwitchHookSpecificOutput, 'PostModelSwitchHookSpecificOutput'],
-  [sdk_0_3_336_PostToolBatchHookSpecificOutput, 'PostToolBatchHookSpecificOutput'],
-  [sdk_0_3_336_PostToolUseFailureHookSpecificOutput, 'PostToolUseFailureHookSpecificOutput'],
-  [sdk_0_3_336_PostToolUseHookSpecificOutput, 'PostToolUseHookSpecificOutput'],
-  [sdk_0_3_336_PreModelSwitchHookSpecificOutput, 'PreModelSwitchHookSpecificOutput'],
-  [sdk_0_3_336_HookPermissionDecision, 'HookPermissionDecision'],
-  [sdk_0_3_336_PreSkillShellCommandHookSpecificOutput, 'PreSkillShellCommandHookSpecificOutput'],
-  [sdk_0_3_336_PreToolUseHookSpecificOutput, 'PreToolUseHookSpecificOutput'],
-  [sdk_0_3_336_SessionStartHookSpecificOutput, 'SessionStartHookSpecificOutput'],
-  [sdk_0_3_336_SetupHookSpecificOutput, 'SetupHookSpecificOutput'],
-  [sdk_0_3_336_StopHookSpecificOutput, 'StopHookSpecificOutput'],
-  [sdk_0_3_336_SubagentStartHookSpecificOutput, 'SubagentStartHookSpecificOutput'],
-  [sdk_0_3_336_SubagentStopHookSpecificOutput, 'SubagentStopHookSpecificOutput'],
-  [sdk_0_3_336_UserPromptExpansionHookSpecificOutput, 'UserPromptExpansionHookSpecificOutput'],
-  [sdk_0_3_336_UserPromptSubmitHookSpecificOutput, 'UserPromptSubmitHookSpecificOutput'],
-  [sdk_0_3_336_WorktreeCreateHookSpecificOutput, 'WorktreeCreateHookSpecificOutput'],
-  [sdk_0_3_336_McpStdioServerConfig, 'McpStdioServerConfig'],
-  [sdk_0_3_336_McpSSEServerConfig, 'McpSSEServerConfig'],
-  [sdk_0_3_336_McpHttpServerConfig, 'McpHttpServerConfig'],
-  [sdk_0_3_336_McpSdkServerConfig, 'McpSdkServerConfig'],
-  [sdk_0_3_336_McpServerConfigForProcessTransport, 'McpServerConfigForProcessTransport'],
-  [sdk_0_3_336_SDKPermissionRuleDescription, 'SDKPermissionRuleDescription'],
-  [sdk_0_3_336_SDKControlPermissionRulesState, 'SDKControlPermissionRulesState'],
-  [sdk_0_3_336_UUID, 'UUID'],
-  [sdk_0_3_336_BetaResponseToolInputSchema, 'BetaResponseToolInputSchema'],
-  [sdk_0_3_336_SDKContextUsage, 'SDKContextUsage'],
-  [sdk_0_3_336_SDKUsageReport, 'SDKUsageReport'],
-  [sdk_0_3_336_SDKControlApplyFlagSettingsRequest, 'SDKControlApplyFlagSettingsRequest'],
-  [sdk_0_3_336_SDKControlBackgroundTasksRequest, 'SDKControlBackgroundTasksRequest'],
-  [sdk_0_3_336_SDKControlCancelAsyncMessageRequest, 'SDKControlCancelAsyncMessageRequest'],
-  [sdk_0_3_336_SDKControlFileSuggestionsRequest, 'SDKControlFileSuggestionsRequest'],
-  [sdk_0_3_336_SDKControlGetBinaryVersionRequest, 'SDKControlGetBinaryVersionRequest'],
-  [sdk_0_3_336_SDKControlGetContextUsageRequest, 'SDKControlGetContextUsageRequest'],
-  [sdk_0_3_336_SDKControlGetHooksListingRequest, 'SDKControlGetHooksListingRequest'],
-  [sdk_0_3_336_SDKControlGetSessionCostRequest, 'SDKControlGetSessionCostRequest'],
-  [sdk_0_3_336_SDKControlGetSettingsRequest, 'SDKControlGetSettingsRequest'],
-  [sdk_0_3_336_SDKControlGetTaskOutputRequest, 'SDKControlGetTaskOutputRequest'],
-  [sdk_0_3_336_SDKControlGetUsageRequest, 'SDKControlGetUsageRequest'],
-  [sdk_0_3_336_AgentMcpServerSpec, 'AgentMcpServerSpec'],
-  [sdk_0_3_336_SDKControlInitializeRequest, 'SDKControlInitializeRequest'],
-  [sdk_0_3_336_SDKControlInterruptRequest, 'SDKControlInterruptRequest'],
-  [sdk_0_3_336_SDKControlListModelsRequest, 'SDKControlListModelsRequest'],
-  [sdk_0_3_336_SDKControlListPermissionRulesRequest, 'SDKControlListPermissionRulesRequest'],
-  [sdk_0_3_336_SDKControlMcpCallRequest, 'SDKControlMcpCallRequest'],
-  [sdk_0_3_336_SDKControlMcpReadResourceRequest, 'SDKControlMcpReadResourceRequest'],
-  [sdk_0_3_336_SDKControlMcpReconnectRequest, 'SDKControlMcpReconnectRequest'],
-  [sdk_0_3_336_SDKControlMcpSetServersRequest, 'SDKControlMcpSetServersRequest'],
-  [sdk_0_3_336_SDKControlMcpStatusRequest, 'SDKControlMcpStatusRequest'],
-  [sdk_0_3_336_SDKControlMcpToggleRequest, 'SDKControlMcpToggleRequest'],
-  [sdk_0_3_336_SDKControlReadFileRequest, 'SDKControlReadFileRequest'],
-  [sdk_0_3_336_SDKControlRegisterRepoRootRequest, 'SDKControlRegisterRepoRootRequest'],
-  [sdk_0_3_336_SDKControlReloadOutputStylesRequest, 'SDKControlReloadOutputStylesRequest'],
-  [sdk_0_3_336_SDKControlReloadPluginsRequest, 'SDKControlReloadPluginsRequest'],
-  [sdk_0_3_336_SDKControlReloadSkillsRequest, 'SDKControlReloadSkillsRequest'],
-  [sdk_0_3_336_SDKControlRenameSessionRequest, 'SDKControlRenameSessionRequest'],
-  [sdk_0_3_336_SDKControlSetPermissionModeRequest, 'SDKControlSetPermissionModeRequest'],
-  [sdk_0_3_336_SDKControlSetModelRequest, 'SDKControlSetModelRequest'],
-  [sdk_0_3_336_SDKControlSetMaxThinkingTokensRequest, 'SDKControlSetMaxThinkingTokensRequest'],
-  [sdk_0_3_336_SDKControlSetColorRequest, 'SDKControlSetColorRequest'],
-  [sdk_0_3_336_SDKControlRewindFilesRequest, 'SDKControlRewindFilesRequest'],
-  [sdk_0_3_336_SDKControlSeedReadStateRequest, 'SDKControlSeedReadStateRequest'],
-  [sdk_0_3_336_SDKControlSetHasSubscribersRequest, 'SDKControlSetHasSubscribersRequest'],
-  [sdk_0_3_336_SDKControlStopTaskRequest, 'SDKControlStopTaskRequest'],
-  [sdk_0_3_336_SDKControlUpdateSettingsRequest, 'SDKControlUpdateSettingsRequest'],
-  [sdk_0_3_336_SDKControlElicitationRequest, 'SDKControlElicitationRequest'],
-  [sdk_0_3_336_JSONRPCMessage, 'JSONRPCMessage'],
-  [sdk_0_3_336_SDKControlMcpMessageRequest, 'SDKControlMcpMessageRequest'],
-  [sdk_0_3_336_SDKControlPermissionRequest, 'SDKControlPermissionRequest'],
-  [sdk_0_3_336_ConfigChangeHookInput, 'ConfigChangeHookInput'],
-  [sdk_0_3_336_CwdChangedHookInput, 'CwdChangedHookInput'],
-  [sdk_0_3_336_ElicitationHookInput, 'ElicitationHookInput'],
-  [sdk_0_3_336_ElicitationResultHookInput, 'ElicitationResultHookInput'],
-  [sdk_0_3_336_FileChangedHookInput, 'FileChangedHookInput'],
-  [sdk_0_3_336_PreToolUseHookInput, 'PreToolUseHookInput'],
-  [sdk_0_3_336_PostToolUseHookInput, 'PostToolUseHookInput'],
-  [sdk_0_3_336_PostToolUseFailureHookInput, 'PostToolUseFailureHookInput'],
-  [sdk_0_3_336_PostToolBatchHookInput, 'PostToolBatchHookInput'],
-  [sdk_0_3_336_PermissionDeniedHookInput, 'PermissionDeniedHookInput'],
-  [sdk_0_3_336_NotificationHookInput, 'NotificationHookInput'],
-  [sdk_0_3_336_UserPromptSubmitHookInput, 'UserPromptSubmitHookInput'],
-  [sdk_0_3_336_UserPromptExpansionHookInput, 'UserPromptExpansionHookInput'],
-  [sdk_0_3_336_SessionStartHookInput, 'SessionStartHookInput'],
-  [sdk_0_3_336_ExitReason, 'ExitReason'],
-  [sdk_0_3_336_SessionEndHookInput, 'SessionEndHookInput'],
-  [sdk_0_3_336_StopHookInput, 'StopHookInput'],
-  [sdk_0_3_336_StopFailureHookInput, 'StopFailureHookInput'],
-  [sdk_0_3_336_SubagentStartHookInput, 'SubagentStartHookInput'],
-  [sdk_0_3_336_SubagentStopHookInput, 'SubagentStopHookInput'],
-  [sdk_0_3_336_PreCompactHookInput, 'PreCompactHookInput'],
-  [sdk_0_3_336_PostCompactHookInput, 'PostCompactHookInput'],
-  [sdk_0_3_336_PermissionRequestHookInput, 'PermissionRequestHookInput'],
-  [sdk_0_3_336_SetupHookInput, 'SetupHookInput'],
-  [sdk_0_3_336_TeammateIdleHookInput, 'TeammateIdleHookInput'],
-  [sdk_0_3_336_TaskCreatedHookInput, 'TaskCreatedHookInput'],
-  [sdk_0_3_336_TaskCompletedHookInput, 'TaskCompletedHookInput'],
-  [sdk_0_3_336_InstructionsLoadedHookInput, 'InstructionsLoadedHookInput'],
-  [sdk_0_3_336_WorktreeCreateHookInput, 'WorktreeCreateHookInput'],
-  [sdk_0_3_336_WorktreeRemoveHookInput, 'WorktreeRemoveHookInput'],
-  [sdk_0_3_336_HookInput, 'HookInput'],
-  [sdk_0_3_336_SDKHookCallbackRequest, 'SDKHookCallbackRequest'],
-  [sdk_0_3_336_SDKControlRequestUserDialogRequest, 'SDKControlRequestUserDialogRequest'],
-  [sdk_0_3_336_SDKControlRequestInner, 'SDKControlRequestInner'],
-  [sdk_0_3_336_SDKStartupFailureReason, 'SDKStartupFailureReason'],
-  [sdk_0_3_336_BashCodeExecutionOutputBlockParam, 'BashCodeExecutionOutputBlockParam'],
-  [sdk_0_3_336_BashCodeExecutionResultBlockParam, 'BashCodeExecutionResultBlockParam'],
-  [sdk_0_3_336_BashCodeExecutionToolResultErrorCode, 'BashCodeExecutionToolResultErrorCode'],
-  [sdk_0_3_336_BashCodeExecutionToolResultErrorParam, 'BashCodeExecutionToolResultErrorParam'],
-  [sdk_0_3_336_CacheControlEphemeral, 'CacheControlEphemeral'],
-  [sdk_0_3_336_BashCodeExecutionToolResultBlockParam, 'BashCodeExecutionToolResultBlockParam'],
-  [sdk_0_3_336_CodeExecutionOutputBlockParam, 'CodeExecutionOutputBlockParam'],
-  [sdk_0_3_336_CodeExecutionResultBlockParam, 'CodeExecutionResultBlockParam'],
-  [sdk_0_3_336_CodeExecutionToolResultErrorCode, 'CodeExecutionToolResultErrorCode'],
-  [sdk_0_3_336_CodeExecutionToolResultErrorParam, 'CodeExecutionToolResultErrorParam'],
-  [sdk_0_3_336_EncryptedCodeExecutionResultBlockParam, 'EncryptedCodeExecutionResultBlockParam'],
-  [sdk_0_3_336_CodeExecutionToolResultBlockParamContent, 'CodeExecutionToolResultBlockParamContent'],
-  [sdk_0_3_336_CodeExecutionToolResultBlockParam, 'CodeExecutionToolResultBlockParam'],
-  [sdk_0_3_336_ContainerUploadBlockParam, 'ContainerUploadBlockParam'],
-  [sdk_0_3_336_CitationCharLocationParam, 'CitationCharLocationParam'],
-  [sdk_0_3_336_CitationContentBlockLocationParam, 'CitationContentBlockLocationParam'],
-  [sdk_0_3_336_CitationPageLocationParam, 'CitationPageLocationParam'],
-  [sdk_0_3_336_CitationSearchResultLocationParam, 'CitationSearchResultLocationParam'],
-  [sdk_0_3_336_CitationWebSearchResultLocationParam, 'CitationWebSearchResultLocationParam'],
-  [sdk_0_3_336_TextCitationParam, 'TextCitationParam'],
-  [sdk_0_3_336_TextBlockParam, 'TextBlockParam'],
-  [sdk_0_3_336_Base64ImageSource, 'Base64ImageSource'],
-  [sdk_0_3_336_FileImageSource, 'FileImageSource'],
-  [sdk_0_3_336_URLImageSource, 'URLImageSource'],
-  [sdk_0_3_336_ImageTransformationsParam, 'ImageTransformationsParam'],
-  [sdk_0_3_336_ImageBlockParam, 'ImageBlockParam'],
-  [sdk_0_3_336_Base64PDFSource, 'Base64PDFSource'],
-  [sdk_0_3_336_ContentBlockSourceContent, 'ContentBlockSourceContent'],
-  [sdk_0_3_336_ContentBlockSource, 'ContentBlockSource'],
-  [sdk_0_3_336_FileDocumentSource, 'FileDocumentSource'],
-  [sdk_0_3_336_PlainTextSource, 'PlainTextSource'],
-  [sdk_0_3_336_URLPDFSource, 'URLPDFSource'],
-  [sdk_0_3_336_CitationsConfigParam, 'CitationsConfigParam'],
-  [sdk_0_3_336_DocumentBlockParam, 'DocumentBlockParam'],
-  [sdk_0_3_336_SearchResultBlockParam, 'SearchResultBlockParam'],
-  [sdk_0_3_336_ThinkingBlockParam, 'ThinkingBlockParam'],
-  [sdk_0_3_336_RedactedThinkingBlockParam, 'RedactedThinkingBlockParam'],
-  [sdk_0_3_336_DirectCaller, 'DirectCaller'],
-  [sdk_0_3_336_ServerToolCaller, 'ServerToolCaller'],
-  [sdk_0_3_336_ServerToolCaller20260120, 'ServerToolCaller20260120'],
-  [sdk_0_3_336_ToolUseBlockParam, 'ToolUseBlockParam'],
-  [sdk_0_3_336_BrowserStateTabEntry, 'BrowserStateTabEntry'],
-  [sdk_0_3_336_BrowserStateChangeTabOpened, 'BrowserStateChangeTabOpened'],
-  [sdk_0_3_336_BrowserStateChangeDownloadStarted, 'BrowserStateChangeDownloadStarted'],
-  [sdk_0_3_336_BrowserStateChangeDownloadCompleted, 'BrowserStateChangeDownloadCompleted'],
-  [sdk_0_3_336_BrowserStateChangeDownloadFailed, 'BrowserStateChangeDownloadFailed'],
-  [sdk_0_3_336_BrowserStateChange, 'BrowserStateChange'],
-  [sdk_0_3_336_BrowserStateBlockParam, 'BrowserStateBlockParam'],
-  [sdk_0_3_336_ToolReferenceBlockParam, 'ToolReferenceBlockParam'],
-  [sdk_0_3_336_ToolResultBlockParam, 'ToolResultBlockParam'],
-  [sdk_0_3_336_ServerToolUseBlockParam, 'ServerToolUseBlockParam'],
-  [sdk_0_3_336_WebSearchToolResultErrorCode, 'WebSearchToolResultErrorCode'],
-  [sdk_0_3_336_WebSearchToolRequestErrorObject, 'WebSearchToolRequestErrorObject'],
-  [sdk_0_3_336_WebSearchResultBlockParam, 'WebSearchResultBlockParam'],
-  [sdk_0_3_336_WebSearchToolResultBlockParamContent, 'WebSearchToolResultBlockParamContent'],
-  [sdk_0_3_336_WebSearchToolResultBlockParam, 'WebSearchToolResultBlockParam'],
-  [sdk_0_3_336_WebFetchBlockParam, 'WebFetchBlockParam'],
-  [sdk_0_3_336_WebFetchToolResultErrorCode, 'WebFetchToolResultErrorCode'],
-  [sdk_0_3_336_WebFetchToolResultErrorBlockParam, 'WebFetchToolResultErrorBlockParam'],
-  [sdk_0_3_336_WebFetchToolResultBlockParam, 'WebFetchToolResultBlockParam'],
+  [sdk_0_3_337_DirectoryAddedHookInput, 'DirectoryAddedHookInput'],
+  [sdk_0_3_337_McpServerProvenance, 'McpServerProvenance'],
+  [sdk_0_3_337_InterruptHookInput, 'InterruptHookInput'],
+  [sdk_0_3_337_PreModelSwitchHookInput, 'PreModelSwitchHookInput'],
+  [sdk_0_3_337_PostModelSwitchHookInput, 'PostModelSwitchHookInput'],
+  [sdk_0_3_337_MessageDisplayHookInput, 'MessageDisplayHookInput'],
+  [sdk_0_3_337_PreSkillShellCommandHookInput, 'PreSkillShellCommandHookInput'],
+  [sdk_0_3_337_CwdChangedHookSpecificOutput, 'CwdChangedHookSpecificOutput'],
+  [sdk_0_3_337_ElicitationHookSpecificOutput, 'ElicitationHookSpecificOutput'],
+  [sdk_0_3_337_ElicitationResultHookSpecificOutput, 'ElicitationResultHookSpecificOutput'],
+  [sdk_0_3_337_FileChangedHookSpecificOutput, 'FileChangedHookSpecificOutput'],
+  [sdk_0_3_337_MessageDisplayHookSpecificOutput, 'MessageDisplayHookSpecificOutput'],
+  [sdk_0_3_337_NotificationHookSpecificOutput, 'NotificationHookSpecificOutput'],
+  [sdk_0_3_337_PermissionDeniedHookSpecificOutput, 'PermissionDeniedHookSpecificOutput'],
+  [sdk_0_3_337_PermissionBehavior, 'PermissionBehavior'],
+  [sdk_0_3_337_PermissionUpdateDestination, 'PermissionUpdateDestination'],
+  [sdk_0_3_337_PermissionMode, 'PermissionMode'],
+  [sdk_0_3_337_PermissionUpdate, 'PermissionUpdate'],
+  [sdk_0_3_337_PermissionRequestHookSpecificOutput, 'PermissionRequestHookSpecificOutput'],
+  [sdk_0_3_337_PostModelSwitchHookSpecificOutput, 'PostModelSwitchHookSpecificOutput'],
+  [sdk_0_3_337_PostToolBatchHookSpecificOutput, 'PostToolBatchHookSpecificOutput'],
+  [sdk_0_3_337_PostToolUseFailureHookSpecificOutput, 'PostToolUseFailureHookSpecificOutput'],
+  [sdk_0_3_337_PostToolUseHookSpecificOutput, 'PostToolUseHookSpecificOutput'],
+  [sdk_0_3_337_PreModelSwitchHookSpecificOutput, 'PreModelSwitchHookSpecificOutput'],
+  [sdk_0_3_337_HookPermissionDecision, 'HookPermissionDecision'],
+  [sdk_0_3_337_PreSkillShellCommandHookSpecificOutput, 'PreSkillShellCommandHookSpecificOutput'],
+  [sdk_0_3_337_PreToolUseHookSpecificOutput, 'PreToolUseHookSpecificOutput'],
+  [sdk_0_3_337_SessionStartHookSpecificOutput, 'SessionStartHookSpecificOutput'],
+  [sdk_0_3_337_SetupHookSpecificOutput, 'SetupHookSpecificOutput'],
+  [sdk_0_3_337_StopHookSpecificOutput, 'StopHookSpecificOutput'],
+  [sdk_0_3_337_SubagentStartHookSpecificOutput, 'SubagentStartHookSpecificOutput'],
+  [sdk_0_3_337_SubagentStopHookSpecificOutput, 'SubagentStopHookSpecificOutput'],
+  [sdk_0_3_337_UserPromptExpansionHookSpecificOutput, 'UserPromptExpansionHookSpecificOutput'],
+  [sdk_0_3_337_UserPromptSubmitHookSpecificOutput, 'UserPromptSubmitHookSpecificOutput'],
+  [sdk_0_3_337_WorktreeCreateHookSpecificOutput, 'WorktreeCreateHookSpecificOutput'],
+  [sdk_0_3_337_McpStdioServerConfig, 'McpStdioServerConfig'],
+  [sdk_0_3_337_McpSSEServerConfig, 'McpSSEServerConfig'],
+  [sdk_0_3_337_McpHttpServerConfig, 'McpHttpServerConfig'],
+  [sdk_0_3_337_McpSdkServerConfig, 'McpSdkServerConfig'],
+  [sdk_0_3_337_McpServerConfigForProcessTransport, 'McpServerConfigForProcessTransport'],
+  [sdk_0_3_337_SDKPermissionRuleDescription, 'SDKPermissionRuleDescription'],
+  [sdk_0_3_337_SDKControlPermissionRulesState, 'SDKControlPermissionRulesState'],
+  [sdk_0_3_337_UUID, 'UUID'],
+  [sdk_0_3_337_BetaResponseToolInputSchema, 'BetaResponseToolInputSchema'],
+  [sdk_0_3_337_SDKContextUsage, 'SDKContextUsage'],
+  [sdk_0_3_337_SDKUsageReport, 'SDKUsageReport'],
+  [sdk_0_3_337_SDKControlApplyFlagSettingsRequest, 'SDKControlApplyFlagSettingsRequest'],
+  [sdk_0_3_337_SDKControlBackgroundTasksRequest, 'SDKControlBackgroundTasksRequest'],
+  [sdk_0_3_337_SDKControlCancelAsyncMessageRequest, 'SDKControlCancelAsyncMessageRequest'],
+  [sdk_0_3_337_SDKControlFileSuggestionsRequest, 'SDKControlFileSuggestionsRequest'],
+  [sdk_0_3_337_SDKControlGetBinaryVersionRequest, 'SDKControlGetBinaryVersionRequest'],
+  [sdk_0_3_337_SDKControlGetContextUsageRequest, 'SDKControlGetContextUsageRequest'],
+  [sdk_0_3_337_SDKControlGetHooksListingRequest, 'SDKControlGetHooksListingRequest'],
+  [sdk_0_3_337_SDKControlGetSessionCostRequest, 'SDKControlGetSessionCostRequest'],
+  [sdk_0_3_337_SDKControlGetSettingsRequest, 'SDKControlGetSettingsRequest'],
+  [sdk_0_3_337_SDKControlGetTaskOutputRequest, 'SDKControlGetTaskOutputRequest'],
+  [sdk_0_3_337_SDKControlGetUsageRequest, 'SDKControlGetUsageRequest'],
+  [sdk_0_3_337_AgentMcpServerSpec, 'AgentMcpServerSpec'],
+  [sdk_0_3_337_SDKControlInitializeRequest, 'SDKControlInitializeRequest'],
+  [sdk_0_3_337_SDKControlInterruptRequest, 'SDKControlInterruptRequest'],
+  [sdk_0_3_337_SDKControlListModelsRequest, 'SDKControlListModelsRequest'],
+  [sdk_0_3_337_SDKControlListPermissionRulesRequest, 'SDKControlListPermissionRulesRequest'],
+  [sdk_0_3_337_SDKControlMcpCallRequest, 'SDKControlMcpCallRequest'],
+  [sdk_0_3_337_SDKControlMcpReadResourceRequest, 'SDKControlMcpReadResourceRequest'],
+  [sdk_0_3_337_SDKControlMcpReconnectRequest, 'SDKControlMcpReconnectRequest'],
+  [sdk_0_3_337_SDKControlMcpSetServersRequest, 'SDKControlMcpSetServersRequest'],
+  [sdk_0_3_337_SDKControlMcpStatusRequest, 'SDKControlMcpStatusRequest'],
+  [sdk_0_3_337_SDKControlMcpToggleRequest, 'SDKControlMcpToggleRequest'],
+  [sdk_0_3_337_SDKControlReadFileRequest, 'SDKControlReadFileRequest'],
+  [sdk_0_3_337_SDKControlRegisterRepoRootRequest, 'SDKControlRegisterRepoRootRequest'],
+  [sdk_0_3_337_SDKControlReloadOutputStylesRequest, 'SDKControlReloadOutputStylesRequest'],
+  [sdk_0_3_337_SDKControlReloadPluginsRequest, 'SDKControlReloadPluginsRequest'],
+  [sdk_0_3_337_SDKControlReloadSkillsRequest, 'SDKControlReloadSkillsRequest'],
+  [sdk_0_3_337_SDKControlRenameSessionRequest, 'SDKControlRenameSessionRequest'],
+  [sdk_0_3_337_SDKControlSetPermissionModeRequest, 'SDKControlSetPermissionModeRequest'],
+  [sdk_0_3_337_SDKControlSetModelRequest, 'SDKControlSetModelRequest'],
+  [sdk_0_3_337_SDKControlSetMaxThinkingTokensRequest, 'SDKControlSetMaxThinkingTokensRequest'],
+  [sdk_0_3_337_SDKControlSetColorRequest, 'SDKControlSetColorRequest'],
+  [sdk_0_3_337_SDKControlRewindFilesRequest, 'SDKControlRewindFilesRequest'],
+  [sdk_0_3_337_SDKControlSeedReadStateRequest, 'SDKControlSeedReadStateRequest'],
+  [sdk_0_3_337_SDKControlSetHasSubscribersRequest, 'SDKControlSetHasSubscribersRequest'],
+  [sdk_0_3_337_SDKControlStopTaskRequest, 'SDKControlStopTaskRequest'],
+  [sdk_0_3_337_SDKControlUpdateSettingsRequest, 'SDKControlUpdateSettingsRequest'],
+  [sdk_0_3_337_SDKControlElicitationRequest, 'SDKControlElicitationRequest'],
+  [sdk_0_3_337_JSONRPCMessage, 'JSONRPCMessage'],
+  [sdk_0_3_337_SDKControlMcpMessageRequest, 'SDKControlMcpMessageRequest'],
+  [sdk_0_3_337_SDKControlPermissionRequest, 'SDKControlPermissionRequest'],
+  [sdk_0_3_337_ConfigChangeHookInput, 'ConfigChangeHookInput'],
+  [sdk_0_3_337_CwdChangedHookInput, 'CwdChangedHookInput'],
+  [sdk_0_3_337_ElicitationHookInput, 'ElicitationHookInput'],
+  [sdk_0_3_337_ElicitationResultHookInput, 'ElicitationResultHookInput'],
+  [sdk_0_3_337_FileChangedHookInput, 'FileChangedHookInput'],
+  [sdk_0_3_337_PreToolUseHookInput, 'PreToolUseHookInput'],
+  [sdk_0_3_337_PostToolUseHookInput, 'PostToolUseHookInput'],
+  [sdk_0_3_337_PostToolUseFailureHookInput, 'PostToolUseFailureHookInput'],
+  [sdk_0_3_337_PostToolBatchHookInput, 'PostToolBatchHookInput'],
+  [sdk_0_3_337_PermissionDeniedHookInput, 'PermissionDeniedHookInput'],
+  [sdk_0_3_337_NotificationHookInput, 'NotificationHookInput'],
+  [sdk_0_3_337_UserPromptSubmitHookInput, 'UserPromptSubmitHookInput'],
+  [sdk_0_3_337_UserPromptExpansionHookInput, 'UserPromptExpansionHookInput'],
+  [sdk_0_3_337_SessionStartHookInput, 'SessionStartHookInput'],
+  [sdk_0_3_337_ExitReason, 'ExitReason'],
+  [sdk_0_3_337_SessionEndHookInput, 'SessionEndHookInput'],
+  [sdk_0_3_337_StopHookInput, 'StopHookInput'],
+  [sdk_0_3_337_StopFailureHookInput, 'StopFailureHookInput'],
+  [sdk_0_3_337_SubagentStartHookInput, 'SubagentStartHookInput'],
+  [sdk_0_3_337_SubagentStopHookInput, 'SubagentStopHookInput'],
+  [sdk_0_3_337_PreCompactHookInput, 'PreCompactHookInput'],
+  [sdk_0_3_337_PostCompactHookInput, 'PostCompactHookInput'],
+  [sdk_0_3_337_PermissionRequestHookInput, 'PermissionRequestHookInput'],
+  [sdk_0_3_337_SetupHookInput, 'SetupHookInput'],
+  [sdk_0_3_337_TeammateIdleHookInput, 'TeammateIdleHookInput'],
+  [sdk_0_3_337_TaskCreatedHookInput, 'TaskCreatedHookInput'],
+  [sdk_0_3_337_TaskCompletedHookInput, 'TaskCompletedHookInput'],
+  [sdk_0_3_337_InstructionsLoadedHookInput, 'InstructionsLoadedHookInput'],
+  [sdk_0_3_337_WorktreeCreateHookInput, 'WorktreeCreateHookInput'],
+  [sdk_0_3_337_WorktreeRemoveHookInput, 'WorktreeRemoveHookInput'],
+  [sdk_0_3_337_HookInput, 'HookInput'],
+  [sdk_0_3_337_SDKHookCallbackRequest, 'SDKHookCallbackRequest'],
+  [sdk_0_3_337_SDKControlRequestUserDialogRequest, 'SDKControlRequestUserDialogRequest'],
+  [sdk_0_3_337_SDKControlRequestInner, 'SDKControlRequestInner'],
+  [sdk_0_3_337_SDKStartupFailureReason, 'SDKStartupFailureReason'],
+  [sdk_0_3_337_BashCodeExecutionOutputBlockParam, 'BashCodeExecutionOutputBlockParam'],
+  [sdk_0_3_337_BashCodeExecutionResultBlockParam, 'BashCodeExecutionResultBlockParam'],
+  [sdk_0_3_337_BashCodeExecutionToolResultErrorCode, 'BashCodeExecutionToolResultErrorCode'],
+  [sdk_0_3_337_BashCodeExecutionToolResultErrorParam, 'BashCodeExecutionToolResultErrorParam'],
+  [sdk_0_3_337_CacheControlEphemeral, 'CacheControlEphemeral'],
+  [sdk_0_3_337_BashCodeExecutionToolResultBlockParam, 'BashCodeExecutionToolResultBlockParam'],
+  [sdk_0_3_337_CodeExecutionOutputBlockParam, 'CodeExecutionOutputBlockParam'],
+  [sdk_0_3_337_CodeExecutionResultBlockParam, 'CodeExecutionResultBlockParam'],
+  [sdk_0_3_337_CodeExecutionToolResultErrorCode, 'CodeExecutionToolResultErrorCode'],
+  [sdk_0_3_337_CodeExecutionToolResultErrorParam, 'CodeExecutionToolResultErrorParam'],
+  [sdk_0_3_337_EncryptedCodeExecutionResultBlockParam, 'EncryptedCodeExecutionResultBlockParam'],
+  [sdk_0_3_337_CodeExecutionToolResultBlockParamContent, 'CodeExecutionToolResultBlockParamContent'],
+  [sdk_0_3_337_CodeExecutionToolResultBlockParam, 'CodeExecutionToolResultBlockParam'],
+  [sdk_0_3_337_ContainerUploadBlockParam, 'ContainerUploadBlockParam'],
+  [sdk_0_3_337_CitationCharLocationParam, 'CitationCharLocationParam'],
+  [sdk_0_3_337_CitationContentBlockLocationParam, 'CitationContentBlockLocationParam'],
+  [sdk_0_3_337_CitationPageLocationParam, 'CitationPageLocationParam'],
+  [sdk_0_3_337_CitationSearchResultLocationParam, 'CitationSearchResultLocationParam'],
+  [sdk_0_3_337_CitationWebSearchResultLocationParam, 'CitationWebSearchResultLocationParam'],
+  [sdk_0_3_337_TextCitationParam, 'TextCitationParam'],
+  [sdk_0_3_337_TextBlockParam, 'TextBlockParam'],
+  [sdk_0_3_337_Base64ImageSource, 'Base64ImageSource'],
+  [sdk_0_3_337_FileImageSource, 'FileImageSource'],
+  [sdk_0_3_337_URLImageSource, 'URLImageSource'],
+  [sdk_0_3_337_ImageTransformationsParam, 'ImageTransformationsParam'],
+  [sdk_0_3_337_ImageBlockParam, 'ImageBlockParam'],
+  [sdk_0_3_337_Base64PDFSource, 'Base64PDFSource'],
+  [sdk_0_3_337_ContentBlockSourceContent, 'ContentBlockSourceContent'],
+  [sdk_0_3_337_ContentBlockSource, 'ContentBlockSource'],
+  [sdk_0_3_337_FileDocumentSource, 'FileDocumentSource'],
+  [sdk_0_3_337_PlainTextSource, 'PlainTextSource'],
+  [sdk_0_3_337_URLPDFSource, 'URLPDFSource'],
+  [sdk_0_3_337_CitationsConfigParam, 'CitationsConfigParam'],
+  [sdk_0_3_337_DocumentBlockParam, 'DocumentBlockParam'],
+  [sdk_0_3_337_SearchResultBlockParam, 'SearchResultBlockParam'],
+  [sdk_0_3_337_ThinkingBlockParam, 'ThinkingBlockParam'],
+  [sdk_0_3_337_RedactedThinkingBlockParam, 'RedactedThinkingBlockParam'],
+  [sdk_0_3_337_DirectCaller, 'DirectCaller'],
+  [sdk_0_3_337_ServerToolCaller, 'ServerToolCaller'],
+  [sdk_0_3_337_ServerToolCaller20260120, 'ServerToolCaller20260120'],
+  [sdk_0_3_337_ToolUseBlockParam, 'ToolUseBlockParam'],
+  [sdk_0_3_337_BrowserStateTabEntry, 'BrowserStateTabEntry'],
+  [sdk_0_3_337_BrowserStateChangeTabOpened, 'BrowserStateChangeTabOpened'],
+  [sdk_0_3_337_BrowserStateChangeDownloadStarted, 'BrowserStateChangeDownloadStarted'],
+  [sdk_0_3_337_BrowserStateChangeDownloadCompleted, 'BrowserStateChangeDownloadCompleted'],
+  [sdk_0_3_337_BrowserStateChangeDownloadFailed, 'BrowserStateChangeDownloadFailed'],
+  [sdk_0_3_337_BrowserStateChange, 'BrowserStateChange'],
+  [sdk_0_3_337_BrowserStateBlockParam, 'BrowserStateBlockParam'],
+  [sdk_0_3_337_ToolReferenceBlockParam, 'ToolReferenceBlockParam'],
+  [sdk_0_3_337_ToolResultBlockParam, 'ToolResultBlockParam'],
+  [sdk_0_3_337_ServerToolUseBlockParam, 'ServerToolUseBlockParam'],
+  [sdk_0_3_337_WebSearchToolResultErrorCode, 'WebSearchToolResultErrorCode'],
+  [sdk_0_3_337_WebSearchToolRequestErrorObject, 'WebSearchToolRequestErrorObject'],
+  [sdk_0_3_337_WebSearchResultBlockParam, 'WebSearchResultBlockParam'],
+  [sdk_0_3_337_WebSearchToolResultBlockParamContent, 'WebSearchToolResultBlockParamContent'],
+  [sdk_0_3_337_WebSearchToolResultBlockParam, 'WebSearchToolResultBlockParam'],
+  [sdk_0_3_337_WebFetchBlockParam, 'WebFetchBlockParam'],
+  [sdk_0_3_337_WebFetchToolResultErrorCode, 'WebFetchToolResultErrorCode'],
+  [sdk_0_3_337_WebFetchToolResultErrorBlockParam, 'WebFetchToolResultErrorBlockParam'],
+  [sdk_0_3_337_WebFetchToolResultBlockParam, 'WebFetchToolResultBlockParam'],
   [
-    sdk_0_3_336_TextEditorCodeExecutionCreateResultBlockParam,
+    sdk_0_3_337_TextEditorCodeExecutionCreateResultBlockParam,
     'TextEditorCodeExecutionCreateResultBlockParam',
   ],
   [
-    sdk_0_3_336_TextEditorCodeExecutionStrReplaceResultBlockParam,
+    sdk_0_3_337_TextEditorCodeExecutionStrReplaceResultBlockParam,
     'TextEditorCodeExecutionStrReplaceResultBlockParam',
   ],
-  [sdk_0_3_336_TextEditorCodeExecutionToolResultErrorCode, 'TextEditorCodeExecutionToolResultErrorCode'],
-  [sdk_0_3_336_TextEditorCodeExecutionToolResultErrorParam, 'TextEditorCodeExecutionToolResultErrorParam'],
-  [sdk_0_3_336_TextEditorCodeExecutionViewResultBlockParam, 'TextEditorCodeExecutionViewResultBlockParam'],
-  [sdk_0_3_336_TextEditorCodeExecutionToolResultBlockParam, 'TextEditorCodeExecutionToolResultBlockParam'],
-  [sdk_0_3_336_ToolSearchToolResultErrorCode, 'ToolSearchToolResultErrorCode'],
-  [sdk_0_3_336_ToolSearchToolResultErrorParam, 'ToolSearchToolResultErrorParam'],
-  [sdk_0_3_336_ToolSearchToolSearchResultBlockParam, 'ToolSearchToolSearchResultBlockParam'],
-  [sdk_0_3_336_ToolSearchToolResultBlockParam, 'ToolSearchToolResultBlockParam'],
-  [sdk_0_3_336_ContentBlockParam, 'ContentBlockParam'],
-  [sdk_0_3_336_BetaFallbackCreditNotApplied, 'BetaFallbackCreditNotApplied'],
-  [sdk_0_3_336_BetaFallbackCreditRedeemed, 'BetaFallbackCreditRedeemed'],
+  [sdk_0_3_337_TextEditorCodeExecutionToolResultErrorCode, 'TextEditorCodeExecutionToolResultErrorCode'],
+  [sdk_0_3_337_TextEditorCodeExecutionToolResultErrorParam, 'TextEditorCodeExecutionToolResultErrorParam'],
+  [sdk_0_3_337_TextEditorCodeExecutionViewResultBlockParam, 'TextEditorCodeExecutionViewResultBlockParam'],
+  [sdk_0_3_337_TextEditorCodeExecutionToolResultBlockParam, 'TextEditorCodeExecutionToolResultBlockParam'],
+  [sdk_0_3_337_ToolSearchToolResultErrorCode, 'ToolSearchToolResultErrorCode'],
+  [sdk_0_3_337_ToolSearchToolResultErrorParam, 'ToolSearchToolResultErrorParam'],
+  [sdk_0_3_337_ToolSearchToolSearchResultBlockParam, 'ToolSearchToolSearchResultBlockParam'],
+  [sdk_0_3_337_ToolSearchToolResultBlockParam, 'ToolSearchToolResultBlockParam'],
+  [sdk_0_3_337_ContentBlockParam, 'ContentBlockParam'],
+  [sdk_0_3_337_BetaFallbackCreditNotApplied, 'BetaFallbackCreditNotApplied'],
+  [sdk_0_3_337_BetaFallbackCreditRedeemed, 'BetaFallbackCreditRedeemed'],
 ];
 
 export const sdkAmendments: readonly Amendment[] = [
@@ -2706,7 +2710,7 @@ export const sdkAmendments: readonly Amendment[] = [
     }),
   ),
   // control:list_permission_rules — sdk/member-missing: SDK SDKControlListPermissionRulesResponse; schema no payload schema
-  addPayload('list_permission_rules', z.looseObject({ state: sdk_0_3_336_SDKControlPermissionRulesState })),
+  addPayload('list_permission_rules', z.looseObject({ state: sdk_0_3_337_SDKControlPermissionRulesState })),
   // control:mcp_read_resource — sdk/member-missing: SDK SDKControlMcpReadResourceResponse; schema no payload schema
   addPayload(
     'mcp_read_resource',
@@ -2761,37 +2765,37 @@ export const sdkAmendments: readonly Amendment[] = [
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_DirectoryAddedHookInput,
+    sdk_0_3_337_DirectoryAddedHookInput,
   ),
   // control:hook_callback — sdk/member-missing: SDK hook_event_name "Interrupt" (InterruptHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromptSubmit, U
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_InterruptHookInput,
+    sdk_0_3_337_InterruptHookInput,
   ),
   // control:hook_callback — sdk/member-missing: SDK hook_event_name "PreModelSwitch" (PreModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreModelSwitchHookInput,
+    sdk_0_3_337_PreModelSwitchHookInput,
   ),
   // control:hook_callback — sdk/member-missing: SDK hook_event_name "PostModelSwitch" (PostModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPro
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_PostModelSwitchHookInput,
+    sdk_0_3_337_PostModelSwitchHookInput,
   ),
   // control:hook_callback — sdk/member-missing: SDK hook_event_name "MessageDisplay" (MessageDisplayHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_MessageDisplayHookInput,
+    sdk_0_3_337_MessageDisplayHookInput,
   ),
   // control:hook_callback — sdk/member-missing: SDK hook_event_name "PreSkillShellCommand" (PreSkillShellCommandHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notificatio
   addVariant(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreSkillShellCommandHookInput,
+    sdk_0_3_337_PreSkillShellCommandHookInput,
   ),
   // control:list_permission_rules — sdk/member-missing: SDK subtype "list_permission_rules" ({ subtype }); schema members interrupt, initialize, set_permission_mode, set_model, set_max_thinking_tokens, rename_session, set_color, mcp_sta
   addVariant(
@@ -2856,7 +2860,7 @@ export const sdkAmendments: readonly Amendment[] = [
           last_reason: z.string().optional(),
         })
         .nullable(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -2864,253 +2868,253 @@ export const sdkAmendments: readonly Amendment[] = [
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlApplyFlagSettingsRequest,
+    sdk_0_3_337_SDKControlApplyFlagSettingsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "background_tasks" (SDKControlBackgroundTasksRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitatio
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlBackgroundTasksRequest,
+    sdk_0_3_337_SDKControlBackgroundTasksRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "cancel_async_message" (SDKControlCancelAsyncMessageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, eli
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlCancelAsyncMessageRequest,
+    sdk_0_3_337_SDKControlCancelAsyncMessageRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "file_suggestions" (SDKControlFileSuggestionsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitatio
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlFileSuggestionsRequest,
+    sdk_0_3_337_SDKControlFileSuggestionsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_binary_version" (SDKControlGetBinaryVersionRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicita
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetBinaryVersionRequest,
+    sdk_0_3_337_SDKControlGetBinaryVersionRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_context_usage" (SDKControlGetContextUsageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetContextUsageRequest,
+    sdk_0_3_337_SDKControlGetContextUsageRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_hooks_listing" (SDKControlGetHooksListingRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetHooksListingRequest,
+    sdk_0_3_337_SDKControlGetHooksListingRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_session_cost" (SDKControlGetSessionCostRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetSessionCostRequest,
+    sdk_0_3_337_SDKControlGetSessionCostRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_settings" (SDKControlGetSettingsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, reque
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetSettingsRequest,
+    sdk_0_3_337_SDKControlGetSettingsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_task_output" (SDKControlGetTaskOutputRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetTaskOutputRequest,
+    sdk_0_3_337_SDKControlGetTaskOutputRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "get_usage" (SDKControlGetUsageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetUsageRequest,
+    sdk_0_3_337_SDKControlGetUsageRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "initialize" (SDKControlInitializeRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlInitializeRequest,
+    sdk_0_3_337_SDKControlInitializeRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "interrupt" (SDKControlInterruptRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_us
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlInterruptRequest,
+    sdk_0_3_337_SDKControlInterruptRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "list_models" (SDKControlListModelsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlListModelsRequest,
+    sdk_0_3_337_SDKControlListModelsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "list_permission_rules" (SDKControlListPermissionRulesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, e
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlListPermissionRulesRequest,
+    sdk_0_3_337_SDKControlListPermissionRulesRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_call" (SDKControlMcpCallRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_user_
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpCallRequest,
+    sdk_0_3_337_SDKControlMcpCallRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_read_resource" (SDKControlMcpReadResourceRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpReadResourceRequest,
+    sdk_0_3_337_SDKControlMcpReadResourceRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_reconnect" (SDKControlMcpReconnectRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, req
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpReconnectRequest,
+    sdk_0_3_337_SDKControlMcpReconnectRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_set_servers" (SDKControlMcpSetServersRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpSetServersRequest,
+    sdk_0_3_337_SDKControlMcpSetServersRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_status" (SDKControlMcpStatusRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_u
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpStatusRequest,
+    sdk_0_3_337_SDKControlMcpStatusRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "mcp_toggle" (SDKControlMcpToggleRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_u
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpToggleRequest,
+    sdk_0_3_337_SDKControlMcpToggleRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "read_file" (SDKControlReadFileRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReadFileRequest,
+    sdk_0_3_337_SDKControlReadFileRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "register_repo_root" (SDKControlRegisterRepoRootRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicita
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRegisterRepoRootRequest,
+    sdk_0_3_337_SDKControlRegisterRepoRootRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "reload_output_styles" (SDKControlReloadOutputStylesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, eli
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadOutputStylesRequest,
+    sdk_0_3_337_SDKControlReloadOutputStylesRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "reload_plugins" (SDKControlReloadPluginsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, r
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadPluginsRequest,
+    sdk_0_3_337_SDKControlReloadPluginsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "reload_skills" (SDKControlReloadSkillsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, req
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadSkillsRequest,
+    sdk_0_3_337_SDKControlReloadSkillsRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "rename_session" (SDKControlRenameSessionRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, r
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRenameSessionRequest,
+    sdk_0_3_337_SDKControlRenameSessionRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "set_permission_mode" (SDKControlSetPermissionModeRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elici
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetPermissionModeRequest,
+    sdk_0_3_337_SDKControlSetPermissionModeRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "set_model" (SDKControlSetModelRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetModelRequest,
+    sdk_0_3_337_SDKControlSetModelRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "set_max_thinking_tokens" (SDKControlSetMaxThinkingTokensRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetMaxThinkingTokensRequest,
+    sdk_0_3_337_SDKControlSetMaxThinkingTokensRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "set_color" (SDKControlSetColorRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetColorRequest,
+    sdk_0_3_337_SDKControlSetColorRequest,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "DirectoryAdded" (DirectoryAddedHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_DirectoryAddedHookInput,
+    sdk_0_3_337_DirectoryAddedHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "Interrupt" (InterruptHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromptSubmit, U
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_InterruptHookInput,
+    sdk_0_3_337_InterruptHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "PreModelSwitch" (PreModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreModelSwitchHookInput,
+    sdk_0_3_337_PreModelSwitchHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "PostModelSwitch" (PostModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPro
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PostModelSwitchHookInput,
+    sdk_0_3_337_PostModelSwitchHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "MessageDisplay" (MessageDisplayHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_MessageDisplayHookInput,
+    sdk_0_3_337_MessageDisplayHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK hook_event_name "PreSkillShellCommand" (PreSkillShellCommandHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notificatio
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreSkillShellCommandHookInput,
+    sdk_0_3_337_PreSkillShellCommandHookInput,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "rewind_files" (SDKControlRewindFilesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, reque
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRewindFilesRequest,
+    sdk_0_3_337_SDKControlRewindFilesRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "seed_read_state" (SDKControlSeedReadStateRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSeedReadStateRequest,
+    sdk_0_3_337_SDKControlSeedReadStateRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "set_has_subscribers" (SDKControlSetHasSubscribersRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elici
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetHasSubscribersRequest,
+    sdk_0_3_337_SDKControlSetHasSubscribersRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "stop_task" (SDKControlStopTaskRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlStopTaskRequest,
+    sdk_0_3_337_SDKControlStopTaskRequest,
   ),
   // message:control_response — sdk/member-missing: SDK subtype "update_settings" (SDKControlUpdateSettingsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlUpdateSettingsRequest,
+    sdk_0_3_337_SDKControlUpdateSettingsRequest,
   ),
   // message:conversation_reset — sdk/member-missing: SDK type "conversation_reset" ({ type, new_conversation_id, uuid, session_id, … }); schema members system, assistant, user, result, stream_event, rate_limit_event, keep_alive, tool
   addVariant(
@@ -3118,8 +3122,8 @@ export const sdkAmendments: readonly Amendment[] = [
     '',
     z.looseObject({
       type: z.literal('conversation_reset'),
-      new_conversation_id: sdk_0_3_336_UUID,
-      uuid: sdk_0_3_336_UUID,
+      new_conversation_id: sdk_0_3_337_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
       trigger: z.enum(['clear', 'fresh_session', 'onboarding', 'plan_mode_exit']).optional(),
       user_message_uuid: z.string().optional(),
@@ -3178,253 +3182,253 @@ export const sdkAmendments: readonly Amendment[] = [
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlApplyFlagSettingsRequest,
+    sdk_0_3_337_SDKControlApplyFlagSettingsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "background_tasks" (SDKControlBackgroundTasksRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitatio
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlBackgroundTasksRequest,
+    sdk_0_3_337_SDKControlBackgroundTasksRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "cancel_async_message" (SDKControlCancelAsyncMessageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, eli
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlCancelAsyncMessageRequest,
+    sdk_0_3_337_SDKControlCancelAsyncMessageRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "file_suggestions" (SDKControlFileSuggestionsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitatio
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlFileSuggestionsRequest,
+    sdk_0_3_337_SDKControlFileSuggestionsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_binary_version" (SDKControlGetBinaryVersionRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicita
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetBinaryVersionRequest,
+    sdk_0_3_337_SDKControlGetBinaryVersionRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_context_usage" (SDKControlGetContextUsageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetContextUsageRequest,
+    sdk_0_3_337_SDKControlGetContextUsageRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_hooks_listing" (SDKControlGetHooksListingRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetHooksListingRequest,
+    sdk_0_3_337_SDKControlGetHooksListingRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_session_cost" (SDKControlGetSessionCostRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetSessionCostRequest,
+    sdk_0_3_337_SDKControlGetSessionCostRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_settings" (SDKControlGetSettingsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, reque
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetSettingsRequest,
+    sdk_0_3_337_SDKControlGetSettingsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_task_output" (SDKControlGetTaskOutputRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetTaskOutputRequest,
+    sdk_0_3_337_SDKControlGetTaskOutputRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "get_usage" (SDKControlGetUsageRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlGetUsageRequest,
+    sdk_0_3_337_SDKControlGetUsageRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "initialize" (SDKControlInitializeRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlInitializeRequest,
+    sdk_0_3_337_SDKControlInitializeRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "interrupt" (SDKControlInterruptRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_us
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlInterruptRequest,
+    sdk_0_3_337_SDKControlInterruptRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "list_models" (SDKControlListModelsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlListModelsRequest,
+    sdk_0_3_337_SDKControlListModelsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "list_permission_rules" (SDKControlListPermissionRulesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, e
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlListPermissionRulesRequest,
+    sdk_0_3_337_SDKControlListPermissionRulesRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_call" (SDKControlMcpCallRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_user_
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpCallRequest,
+    sdk_0_3_337_SDKControlMcpCallRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_read_resource" (SDKControlMcpReadResourceRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitati
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpReadResourceRequest,
+    sdk_0_3_337_SDKControlMcpReadResourceRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_reconnect" (SDKControlMcpReconnectRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, req
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpReconnectRequest,
+    sdk_0_3_337_SDKControlMcpReconnectRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_set_servers" (SDKControlMcpSetServersRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpSetServersRequest,
+    sdk_0_3_337_SDKControlMcpSetServersRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_status" (SDKControlMcpStatusRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_u
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpStatusRequest,
+    sdk_0_3_337_SDKControlMcpStatusRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "mcp_toggle" (SDKControlMcpToggleRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_u
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlMcpToggleRequest,
+    sdk_0_3_337_SDKControlMcpToggleRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "read_file" (SDKControlReadFileRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReadFileRequest,
+    sdk_0_3_337_SDKControlReadFileRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "register_repo_root" (SDKControlRegisterRepoRootRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicita
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRegisterRepoRootRequest,
+    sdk_0_3_337_SDKControlRegisterRepoRootRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "reload_output_styles" (SDKControlReloadOutputStylesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, eli
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadOutputStylesRequest,
+    sdk_0_3_337_SDKControlReloadOutputStylesRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "reload_plugins" (SDKControlReloadPluginsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, r
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadPluginsRequest,
+    sdk_0_3_337_SDKControlReloadPluginsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "reload_skills" (SDKControlReloadSkillsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, req
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlReloadSkillsRequest,
+    sdk_0_3_337_SDKControlReloadSkillsRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "rename_session" (SDKControlRenameSessionRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, r
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRenameSessionRequest,
+    sdk_0_3_337_SDKControlRenameSessionRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "set_permission_mode" (SDKControlSetPermissionModeRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elici
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetPermissionModeRequest,
+    sdk_0_3_337_SDKControlSetPermissionModeRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "set_model" (SDKControlSetModelRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetModelRequest,
+    sdk_0_3_337_SDKControlSetModelRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "set_max_thinking_tokens" (SDKControlSetMaxThinkingTokensRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetMaxThinkingTokensRequest,
+    sdk_0_3_337_SDKControlSetMaxThinkingTokensRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "set_color" (SDKControlSetColorRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetColorRequest,
+    sdk_0_3_337_SDKControlSetColorRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "DirectoryAdded" (DirectoryAddedHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_DirectoryAddedHookInput,
+    sdk_0_3_337_DirectoryAddedHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "Interrupt" (InterruptHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromptSubmit, U
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_InterruptHookInput,
+    sdk_0_3_337_InterruptHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "PreModelSwitch" (PreModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreModelSwitchHookInput,
+    sdk_0_3_337_PreModelSwitchHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "PostModelSwitch" (PostModelSwitchHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPro
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PostModelSwitchHookInput,
+    sdk_0_3_337_PostModelSwitchHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "MessageDisplay" (MessageDisplayHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notification, UserPromp
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_MessageDisplayHookInput,
+    sdk_0_3_337_MessageDisplayHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK hook_event_name "PreSkillShellCommand" (PreSkillShellCommandHookInput); schema members PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, PermissionDenied, Notificatio
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input',
-    sdk_0_3_336_PreSkillShellCommandHookInput,
+    sdk_0_3_337_PreSkillShellCommandHookInput,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "rewind_files" (SDKControlRewindFilesRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, reque
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlRewindFilesRequest,
+    sdk_0_3_337_SDKControlRewindFilesRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "seed_read_state" (SDKControlSeedReadStateRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSeedReadStateRequest,
+    sdk_0_3_337_SDKControlSeedReadStateRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "set_has_subscribers" (SDKControlSetHasSubscribersRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elici
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlSetHasSubscribersRequest,
+    sdk_0_3_337_SDKControlSetHasSubscribersRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "stop_task" (SDKControlStopTaskRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation, request_use
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlStopTaskRequest,
+    sdk_0_3_337_SDKControlStopTaskRequest,
   ),
   // message:stdin:control_response — sdk/member-missing: SDK subtype "update_settings" (SDKControlUpdateSettingsRequest); schema members can_use_tool, hook_callback, mcp_message, oauth_token_refresh, host_auth_token_refresh, elicitation,
   addVariant(
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request',
-    sdk_0_3_336_SDKControlUpdateSettingsRequest,
+    sdk_0_3_337_SDKControlUpdateSettingsRequest,
   ),
   // message:stdin:user — sdk/member-missing: SDK kind "unclassified" ({ kind }); schema members human, channel, peer, task-notification, coordinator
   addVariant('in', '<type=user>.origin', z.looseObject({ kind: z.literal('unclassified') })),
@@ -3456,7 +3460,7 @@ export const sdkAmendments: readonly Amendment[] = [
           ambient: z.boolean().optional(),
         }),
       ),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3476,7 +3480,7 @@ export const sdkAmendments: readonly Amendment[] = [
           builtin: z.boolean().optional(),
         }),
       ),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3493,7 +3497,7 @@ export const sdkAmendments: readonly Amendment[] = [
       max_retries: z.number().optional(),
       retry_delay_ms: z.number().optional(),
       error_status: z.number().nullable().optional(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3515,7 +3519,7 @@ export const sdkAmendments: readonly Amendment[] = [
       retracted_message_uuids: z.array(z.string()).optional(),
       refused_user_message_uuid: z.string().nullable().optional(),
       content: z.string(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3532,7 +3536,7 @@ export const sdkAmendments: readonly Amendment[] = [
       api_refusal_explanation: z.string().nullable().optional(),
       refused_user_message_uuid: z.string().nullable().optional(),
       content: z.string(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3546,7 +3550,7 @@ export const sdkAmendments: readonly Amendment[] = [
       error_code: z.enum(['EDQUOT', 'ENOSPC']),
       lost: z.array(z.enum(['global_config', 'transcript'])),
       transcript_session_ids: z.array(z.string()).optional(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3560,7 +3564,7 @@ export const sdkAmendments: readonly Amendment[] = [
       estimated_tokens: z.number(),
       estimated_tokens_delta: z.number(),
       user_message_uuid: z.string().optional(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3572,7 +3576,7 @@ export const sdkAmendments: readonly Amendment[] = [
       type: z.literal('system'),
       subtype: z.literal('worker_shutting_down'),
       reason: z.string(),
-      uuid: sdk_0_3_336_UUID,
+      uuid: sdk_0_3_337_UUID,
       session_id: z.string(),
     }),
   ),
@@ -3588,6 +3592,13 @@ export const sdkAmendments: readonly Amendment[] = [
   addVariant('out', '<type=user>.origin', z.looseObject({ kind: z.literal('auto-continuation') })),
   // message:user — sdk/member-missing: SDK kind "observer-activity" ({ kind }); schema members human, channel, peer, task-notification, coordinator
   addVariant('out', '<type=user>.origin', z.looseObject({ kind: z.literal('observer-activity') })),
+  // control:can_use_tool — sdk/field-untyped "built_in": SDK true; schema not typed
+  addField(
+    'out',
+    '<type=control_request>.request<subtype=can_use_tool>.mcp_server',
+    'built_in',
+    z.literal(true).optional(),
+  ),
   // control:can_use_tool — sdk/field-untyped "suppress_always_allow_rule": SDK boolean; schema not typed
   addField(
     'out',
@@ -3675,14 +3686,14 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input<hook_event_name=PreToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // control:hook_callback — sdk/field-untyped "mcp_server": SDK McpServerProvenance; schema not typed
   addField(
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input<hook_event_name=PostToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // control:hook_callback — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -3696,7 +3707,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input<hook_event_name=PostToolUseFailure>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // control:hook_callback — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -3710,7 +3721,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input<hook_event_name=PermissionDenied>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // control:hook_callback — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -3829,7 +3840,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_request>.request<subtype=hook_callback>.input<hook_event_name=PermissionRequest>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // control:hook_callback — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4001,7 +4012,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_request>.request<subtype=initialize>',
     'mcpServers',
-    z.record(z.string(), sdk_0_3_336_McpServerConfigForProcessTransport).optional(),
+    z.record(z.string(), sdk_0_3_337_McpServerConfigForProcessTransport).optional(),
   ),
   // control:initialize — sdk/field-untyped "plugins_applied": SDK boolean; schema not typed
   addField('payload:initialize', '', 'plugins_applied', z.boolean().optional()),
@@ -4175,9 +4186,9 @@ export const sdkAmendments: readonly Amendment[] = [
   // message:assistant — sdk/field-untyped "agent_id": SDK string; schema not typed
   addField('out', '<type=assistant>', 'agent_id', z.string().optional()),
   // message:assistant — sdk/field-untyped "context_usage": SDK SDKContextUsage; schema not typed
-  addField('out', '<type=assistant>', 'context_usage', sdk_0_3_336_SDKContextUsage.optional()),
+  addField('out', '<type=assistant>', 'context_usage', sdk_0_3_337_SDKContextUsage.optional()),
   // message:assistant — sdk/field-untyped "usage_report": SDK SDKUsageReport; schema not typed
-  addField('out', '<type=assistant>', 'usage_report', sdk_0_3_336_SDKUsageReport.optional()),
+  addField('out', '<type=assistant>', 'usage_report', sdk_0_3_337_SDKUsageReport.optional()),
   // message:control_response — sdk/field-untyped "property_order": SDK string[]; schema not typed
   addField(
     'out',
@@ -4190,7 +4201,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=can_use_tool>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "suppress_always_allow_rule": SDK boolean; schema not typed
   addField(
@@ -4269,7 +4280,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PreToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4283,7 +4294,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PostToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4297,7 +4308,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PostToolUseFailure>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4318,7 +4329,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PermissionDenied>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4451,7 +4462,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PermissionRequest>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4512,7 +4523,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -4527,7 +4538,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -4542,7 +4553,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -4579,12 +4590,19 @@ export const sdkAmendments: readonly Amendment[] = [
     'hasChargeableSavedPaymentMethod',
     z.boolean().optional(),
   ),
+  // message:result/error_during_execution — sdk/field-untyped "auto_mode_unchecked": SDK "no_check_in_session" | "no_verdict"; schema not typed
+  addField(
+    'out',
+    '<type=result><subtype=error_during_execution|error_max_turns|error_max_budget_usd|error_max_structured_output_retries>.permission_denials[]',
+    'auto_mode_unchecked',
+    z.enum(['no_check_in_session', 'no_verdict']).optional(),
+  ),
   // message:result/error_during_execution — sdk/field-untyped "startup_failure_reason": SDK SDKStartupFailureReason; schema not typed
   addField(
     'out',
     '<type=result><subtype=error_during_execution|error_max_turns|error_max_budget_usd|error_max_structured_output_retries>',
     'startup_failure_reason',
-    sdk_0_3_336_SDKStartupFailureReason.optional(),
+    sdk_0_3_337_SDKStartupFailureReason.optional(),
   ),
   // message:result/error_during_execution — sdk/field-untyped "invalid_config_file": SDK { path, is_global, backup_searched, backup_path }; schema not typed
   addField(
@@ -4730,6 +4748,13 @@ export const sdkAmendments: readonly Amendment[] = [
   addField('out', '<type=result><subtype=success>', 'warm_spare_claimed', z.boolean().optional()),
   // message:result/success — sdk/field-untyped "time_origin_ms": SDK number; schema not typed
   addField('out', '<type=result><subtype=success>', 'time_origin_ms', z.number().optional()),
+  // message:result/success — sdk/field-untyped "auto_mode_unchecked": SDK "no_check_in_session" | "no_verdict"; schema not typed
+  addField(
+    'out',
+    '<type=result><subtype=success>.permission_denials[]',
+    'auto_mode_unchecked',
+    z.enum(['no_check_in_session', 'no_verdict']).optional(),
+  ),
   // message:result/success — sdk/field-untyped "credential_expires_at": SDK string; schema not typed
   addField('out', '<type=result><subtype=success>', 'credential_expires_at', z.string().optional()),
   // message:result/success — sdk/field-untyped "fromMode": SDK "bypass" | "prompting"; schema not typed
@@ -4787,7 +4812,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=can_use_tool>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "suppress_always_allow_rule": SDK boolean; schema not typed
   addField(
@@ -4866,7 +4891,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PreToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4880,7 +4905,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PostToolUse>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4894,7 +4919,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PostToolUseFailure>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -4915,7 +4940,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PermissionDenied>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -5048,7 +5073,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'in',
     '<type=control_response>.response<subtype=error>.pending_permission_requests[].request<subtype=hook_callback>.input<hook_event_name=PermissionRequest>',
     'mcp_server',
-    sdk_0_3_336_McpServerProvenance.optional(),
+    sdk_0_3_337_McpServerProvenance.optional(),
   ),
   // message:stdin:control_response — sdk/field-untyped "prompt_id": SDK string; schema not typed
   addField(
@@ -5109,7 +5134,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -5124,7 +5149,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -5139,7 +5164,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -5154,7 +5179,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -5169,7 +5194,7 @@ export const sdkAmendments: readonly Amendment[] = [
         z.looseObject({
           type: z.literal('control_request'),
           request_id: z.string(),
-          request: sdk_0_3_336_SDKControlRequestInner,
+          request: sdk_0_3_337_SDKControlRequestInner,
         }),
       )
       .optional(),
@@ -5206,7 +5231,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'pasted_content',
     z
       .array(
-        z.union([z.array(sdk_0_3_336_ContentBlockParam), z.array(sdk_0_3_336_TextBlockParam), z.string()]),
+        z.union([z.array(sdk_0_3_337_ContentBlockParam), z.array(sdk_0_3_337_TextBlockParam), z.string()]),
       )
       .optional(),
   ),
@@ -5251,13 +5276,15 @@ export const sdkAmendments: readonly Amendment[] = [
   ),
   // message:system/task_notification — sdk/field-untyped "run_id": SDK string; schema not typed
   addField('out', '<type=system><subtype=task_notification>', 'run_id', z.string().optional()),
-  // message:system/task_notification — sdk/field-untyped "reason": SDK "worker_restart"; schema not typed
+  // message:system/task_notification — sdk/field-untyped "reason": SDK "unfinished_at_resume" | "worker_restart"; schema not typed
   addField(
     'out',
     '<type=system><subtype=task_notification>',
     'reason',
-    z.literal('worker_restart').optional(),
+    z.enum(['unfinished_at_resume', 'worker_restart']).optional(),
   ),
+  // message:system/task_notification — sdk/field-untyped "task_type": SDK string; schema not typed
+  addField('out', '<type=system><subtype=task_notification>', 'task_type', z.string().optional()),
   // message:system/task_notification — sdk/field-untyped "duration_ms": SDK number; schema not typed
   addField('out', '<type=system><subtype=task_notification>', 'duration_ms', z.number().optional()),
   // message:system/task_notification — sdk/field-untyped "resource_links": SDK { uri, name, title, description, … }[]; schema not typed
@@ -5349,7 +5376,7 @@ export const sdkAmendments: readonly Amendment[] = [
     'pasted_content',
     z
       .array(
-        z.union([z.array(sdk_0_3_336_ContentBlockParam), z.array(sdk_0_3_336_TextBlockParam), z.string()]),
+        z.union([z.array(sdk_0_3_337_ContentBlockParam), z.array(sdk_0_3_337_TextBlockParam), z.string()]),
       )
       .optional(),
   ),
@@ -5546,13 +5573,13 @@ export const sdkAmendments: readonly Amendment[] = [
     'out',
     '<type=result><subtype=error_during_execution|error_max_turns|error_max_budget_usd|error_max_structured_output_retries>.usage.fallback_credit<#1>',
     'status',
-    z.union([sdk_0_3_336_BetaFallbackCreditNotApplied, sdk_0_3_336_BetaFallbackCreditRedeemed]).optional(),
+    z.union([sdk_0_3_337_BetaFallbackCreditNotApplied, sdk_0_3_337_BetaFallbackCreditRedeemed]).optional(),
   ),
   // message:result/success — sdk/field-untyped "status": SDK BetaFallbackCreditNotApplied | BetaFallbackCreditRedeemed; schema not typed
   addField(
     'out',
     '<type=result><subtype=success>.usage.fallback_credit<#1>',
     'status',
-    z.union([sdk_0_3_336_BetaFallbackCreditNotApplied, sdk_0_3_336_BetaFallbackCreditRedeemed]).optional(),
+    z.union([sdk_0_3_337_BetaFallbackCreditNotApplied, sdk_0_3_337_BetaFallbackCreditRedeemed]).optional(),
   ),
 ];

@@ -28,9 +28,9 @@ function option(inventory: SdkInventory, field: string): OptionItem {
 
 describe('the committed SDK inventories', () => {
   it('are there for both ends of the SDK range and the SDK of the pinned CLI, oldest first', () => {
-    expect(sdkInventoryVersions()).toEqual(expect.arrayContaining(['0.3.150', '0.3.332', '0.3.336']));
+    expect(sdkInventoryVersions()).toEqual(expect.arrayContaining(['0.3.150', '0.3.332', '0.3.337']));
     const versions = sdkInventoryVersions();
-    expect(versions.indexOf('0.3.150')).toBeLessThan(versions.indexOf('0.3.336'));
+    expect(versions.indexOf('0.3.150')).toBeLessThan(versions.indexOf('0.3.337'));
   });
 
   it.each(sdkInventoryVersions())('%s loads through the schema and names its bundled CLI', (version) => {
@@ -44,8 +44,8 @@ describe('the committed SDK inventories', () => {
     expect(statSync(join(sdkInventoryDir(), `${version}.json`)).size).toBeLessThan(1024 * 1024);
   });
 
-  describe('0.3.336 (the newest SDK)', () => {
-    const inventory = loadSdkInventory('0.3.336');
+  describe('0.3.337 (the newest SDK)', () => {
+    const inventory = loadSdkInventory('0.3.337');
 
     it('lists the control requests the SDK declares, new ones included', () => {
       const controls = ids(inventory, 'control-request');
@@ -168,7 +168,7 @@ describe('the committed SDK inventories', () => {
     });
 
     it('stores schemas without descriptions, sharing definitions by the SDK’s type names', () => {
-      const text = readFileSync(join(sdkInventoryDir(), '0.3.336.json'), 'utf8');
+      const text = readFileSync(join(sdkInventoryDir(), '0.3.337.json'), 'utf8');
       // A `description` keyword has a string value; a property named description, a schema.
       expect(text).not.toContain('"description":"');
       expect(Object.keys(inventory.definitions)).toEqual(

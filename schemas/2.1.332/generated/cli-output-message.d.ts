@@ -2628,7 +2628,8 @@ export type SystemMessage =
       uuid: string;
       session_id: string;
       run_id?: string;
-      reason?: "worker_restart";
+      reason?: "unfinished_at_resume" | "worker_restart";
+      task_type?: string;
       duration_ms?: number;
       resource_links?: {
         uri: string;
@@ -3064,6 +3065,7 @@ export type ResultMessage =
         tool_input: {
           [k: string]: unknown;
         };
+        auto_mode_unchecked?: "no_check_in_session" | "no_verdict";
         [k: string]: unknown;
       }[];
       terminal_reason?:
@@ -3291,6 +3293,7 @@ export type ResultMessage =
         tool_input: {
           [k: string]: unknown;
         };
+        auto_mode_unchecked?: "no_check_in_session" | "no_verdict";
         [k: string]: unknown;
       }[];
       terminal_reason?:
@@ -3924,6 +3927,7 @@ export type CliControlRequestInner =
       mcp_server?: {
         name: string;
         source: string;
+        built_in?: true;
         [k: string]: unknown;
       };
       server_policy_ask_only?: boolean;
@@ -6339,6 +6343,7 @@ export interface CliControlRequest {
 export interface McpServerProvenance {
   name: string;
   source: string;
+  built_in?: true;
   [k: string]: unknown;
 }
 export interface DirectoryAddedHookInput {

@@ -3706,6 +3706,7 @@ export interface SDKControlPermissionRequest {
 export interface McpServerProvenance {
   name: string;
   source: string;
+  built_in?: true;
   [k: string]: unknown;
 }
 export interface SDKControlReadFileRequest {

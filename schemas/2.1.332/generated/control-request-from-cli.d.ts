@@ -84,6 +84,7 @@ export type CliControlRequestInner =
       mcp_server?: {
         name: string;
         source: string;
+        built_in?: true;
         [k: string]: unknown;
       };
       server_policy_ask_only?: boolean;
@@ -842,6 +843,7 @@ export interface CliControlRequest {
 export interface McpServerProvenance {
   name: string;
   source: string;
+  built_in?: true;
   [k: string]: unknown;
 }
 export interface DirectoryAddedHookInput {

@@ -2617,6 +2617,7 @@ export interface SDKControlPermissionRequest {
 export interface McpServerProvenance {
   name: string;
   source: string;
+  built_in?: true;
   [k: string]: unknown;
 }
 export interface SDKControlReadFileRequest {

@@ -658,6 +658,7 @@ export type HookInput =
 export interface McpServerProvenance {
   name: string;
   source: string;
+  built_in?: true;
   [k: string]: unknown;
 }
 export interface DirectoryAddedHookInput {

@@ -50,6 +50,7 @@ export type ResultMessage =
         tool_input: {
           [k: string]: unknown;
         };
+        auto_mode_unchecked?: "no_check_in_session" | "no_verdict";
         [k: string]: unknown;
       }[];
       terminal_reason?:
@@ -277,6 +278,7 @@ export type ResultMessage =
         tool_input: {
           [k: string]: unknown;
         };
+        auto_mode_unchecked?: "no_check_in_session" | "no_verdict";
         [k: string]: unknown;
       }[];
       terminal_reason?:

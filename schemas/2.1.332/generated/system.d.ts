@@ -268,7 +268,8 @@ export type SystemMessage =
       uuid: string;
       session_id: string;
       run_id?: string;
-      reason?: "worker_restart";
+      reason?: "unfinished_at_resume" | "worker_restart";
+      task_type?: string;
       duration_ms?: number;
       resource_links?: {
         uri: string;
