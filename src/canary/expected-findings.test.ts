@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { isClideError } from '../errors/index.js';
 import type { Finding } from '../findings/index.js';
 import { applyExpectedFindings, loadExpectedFindings } from './expected-findings.js';
@@ -13,8 +13,10 @@ const finding = (code: string, path: Array<string | number>): Finding => ({
   path,
 });
 
+const temp = tempDirs();
+
 function file(content: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'clide-expected-')), 'conformance.expected.json');
+  const path = join(temp('clide-expected-'), 'conformance.expected.json');
   writeFileSync(path, JSON.stringify(content));
   return path;
 }

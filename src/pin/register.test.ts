@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { packageInfo } from '../config/package-info.js';
 import { kitRegistries, renderPinnedList, withVersionExports, writeKitRegistries } from './register.js';
+
+const temp = tempDirs();
 
 describe('renderPinnedList', () => {
   it('lists every set oldest first, numerically, once', () => {
@@ -33,7 +35,7 @@ describe('the registries of pinned versions are the version folders', () => {
   });
 
   it('a new schemas/<version>/ folder is registered in schemas/pinned.ts and package.json; no subpath is ever removed', () => {
-    const root = mkdtempSync(join(tmpdir(), 'clide-kit-registries-'));
+    const root = temp('clide-kit-registries-');
     for (const v of ['2.1.150', '2.1.210']) {
       mkdirSync(join(root, 'schemas', v), { recursive: true });
       writeFileSync(join(root, 'schemas', v, 'index.ts'), '');

@@ -1,11 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { isClideError } from '../errors/index.js';
 import { FIXTURE_FORMAT, frameLineBytes, readFixture } from '../fixture/index.js';
 import { recordProcess } from './record-process.js';
+
+const temp = tempDirs();
 
 const CAT = ['/bin/cat', '/usr/bin/cat'].find((p) => existsSync(p))!;
 
@@ -24,7 +26,7 @@ function slowClient(): { stream: Writable; bytes: () => Buffer } {
 
 describe('recordProcess', () => {
   test('a session with lines far longer than a pipe chunk, through a slow client, is forwarded and recorded byte for byte and in order', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-rec-queue-'));
+    const dir = temp('clide-rec-queue-');
     const home = join(dir, 'home');
     const out = join(dir, 'session.jsonl');
     // ~1.5 MiB of lines, some longer than a pipe chunk, each naming the home folder.
@@ -70,7 +72,7 @@ describe('recordProcess', () => {
   });
 
   test('the header is on disk before the CLI starts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-rec-header-'));
+    const dir = temp('clide-rec-header-');
     const out = join(dir, 'session.jsonl');
     const seen = join(dir, 'seen-at-start');
     // The "CLI" copies what the recording holds the moment it starts.
@@ -94,7 +96,7 @@ describe('recordProcess', () => {
   });
 
   test('a fixture that cannot be created fails before the CLI starts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-rec-nofile-'));
+    const dir = temp('clide-rec-nofile-');
     const marker = join(dir, 'started');
     const error = await recordProcess({
       command: '/bin/sh',

@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { stringifyJson } from '../util/deep-json.js';
 import { scanForLeaksSync } from './leak-scan.js';
 import { createRedactor } from './redactor.js';
+
+const temp = tempDirs();
 
 const SECRET = 'sk-ant-api03-deepdeepdeepdeepdeepdeepdeepdeepdeep0123456789abcdef';
 /** `{"a":[{"a":[ … "text" … ]}]}`, `depth` levels of objects and arrays around the text. */
@@ -28,7 +30,7 @@ describe('redaction and the leak scan of values of any depth', () => {
   });
 
   it('the leak scan finds a secret in a fixture line nested 100,000 levels deep', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'clide-deep-scan-')), 'deep.jsonl');
+    const file = join(temp('clide-deep-scan-'), 'deep.jsonl');
     writeFileSync(
       file,
       `${stringifyJson({ kind: 'frame', seq: 0, t: 0, dir: 'to-cli', msg: nested(100_000, `x ${SECRET}`) })}\n`,

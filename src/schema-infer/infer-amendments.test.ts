@@ -1,14 +1,16 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as amend from '../../schemas/amend.js';
 import { schemaSetFor } from '../../schemas/registry.js';
 import type { SchemaSet } from '../../schemas/schema-set.js';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { walkSchema } from '../validate/schema-walker.js';
 import { type CorpusFile, inferAmendments } from './infer-amendments.js';
 import { readCorpus } from './read-corpus.js';
+
+const temp = tempDirs();
 
 const system = (subtype: string, shape: z.ZodRawShape) =>
   z.looseObject({ type: z.literal('system'), subtype: z.literal(subtype), ...shape });
@@ -191,7 +193,7 @@ describe('inferAmendments on a set reconciled with the Agent SDK', () => {
   it('drafts on the corpus-only set: the amendments build both it and the reconciled one', async () => {
     // 2.1.150's set types usage.fallback_credit from the SDK (an object); 2.1.332 sends null there.
     const reconciled = schemaSetFor('2.1.150').set;
-    const dir = mkdtempSync(join(tmpdir(), 'clide-infer-'));
+    const dir = temp('clide-infer-');
     copyFileSync(resolve('fixtures/2.1.332/turn__max-turns.jsonl'), join(dir, 'turn__max-turns.jsonl'));
     const corpus = await readCorpus(dir);
     const drafted = inferAmendments(reconciled, '2.1.999', corpus).amendments.map((a) => a.amendment);
@@ -209,7 +211,7 @@ describe('inferAmendments on a set reconciled with the Agent SDK', () => {
 describe("inferAmendments on the client's answers to the CLI's requests", () => {
   const reconciled = schemaSetFor('2.1.150').set;
   const corpusOf = async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-infer-'));
+    const dir = temp('clide-infer-');
     const name = 'permission__allow-without-updated-input.jsonl';
     copyFileSync(resolve('fixtures/2.1.332', name), join(dir, name));
     return readCorpus(dir);

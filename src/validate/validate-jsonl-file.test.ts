@@ -1,15 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/support/temp-dirs.js';
 import { ClideError } from '../errors/index.js';
 import { validateJsonlFile } from './validate-jsonl-file.js';
+
+const temp = tempDirs();
 
 const ids = { uuid: 'u', session_id: 's' };
 const status = JSON.stringify({ type: 'system', subtype: 'status', status: null, ...ids });
 
 async function file(name: string, contents: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'clide-validate-'));
+  const dir = temp('clide-validate-');
   const path = join(dir, name);
   await writeFile(path, contents);
   return path;

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { versionOrder } from '../../../schemas/version.js';
+import { tempDirs } from '../../../test/support/temp-dirs.js';
 import { SCENARIOS } from '../../scenarios/index.js';
 import { OVERRIDE_SETS } from '../behaviour/override-sets.js';
 import { draftOverrides, firstDifference, nextOverrideSet } from './draft-overrides.js';
+
+const temp = tempDirs();
 
 describe('firstDifference', () => {
   it('names the first path where two values differ, with both values', () => {
@@ -25,7 +27,7 @@ describe('draftOverrides', () => {
   it("compares with and without the next set's members, and takes none when they make the fake differ more", async () => {
     // The "real" side: bin/fake-claude emulating 2.1.150 itself, so the fake without picks matches
     // it and 2.1.332's members (its stdin parse error, its probes) make it differ.
-    const dir = mkdtempSync(join(tmpdir(), 'clide-draft-'));
+    const dir = temp('clide-draft-');
     const draft = await draftOverrides({
       version: '2.1.150',
       binaryPath: resolve('bin/fake-claude'),
@@ -44,7 +46,7 @@ describe('draftOverrides', () => {
   }, 60_000);
 
   it('keeps the overrides.json a person narrowed when it does as well as the alternatives', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-draft-'));
+    const dir = temp('clide-draft-');
     const filed = { from: '2.1.332', members: ['missingContentPrompt'] };
     mkdirSync(join(dir, '2.1.150'));
     writeFileSync(join(dir, '2.1.150', 'overrides.json'), JSON.stringify(filed));

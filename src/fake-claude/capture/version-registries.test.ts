@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../../test/support/temp-dirs.js';
 import { packageInfo } from '../../config/package-info.js';
 import {
   BEHAVIOUR_DATA_FOLDER,
@@ -11,6 +11,8 @@ import {
   writeVersionRegistries,
 } from './version-registries.js';
 
+const temp = tempDirs();
+
 describe('the versions of the fake are its folders', () => {
   it('each committed registry is what its folder makes it (else: npm run registries)', () => {
     const generated = fakeRegistries(packageInfo().root);
@@ -19,7 +21,7 @@ describe('the versions of the fake are its folders', () => {
   });
 
   it('a new version is a new file or folder: each registry lists it in numeric order, nothing else to edit', () => {
-    const root = mkdtempSync(join(tmpdir(), 'clide-registries-'));
+    const root = temp('clide-registries-');
     for (const folder of VERSION_DATA_FOLDERS) mkdirSync(join(root, folder), { recursive: true });
     const dir = join(root, VERSION_DATA_FOLDERS[0]!);
     for (const v of ['2.1.332', '2.1.99', '2.1.150']) writeFileSync(join(dir, `${v}.json`), '{}');

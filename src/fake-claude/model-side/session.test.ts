@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../../test/support/temp-dirs.js';
 import { ModelSideSession } from './session.js';
+
+const temp = tempDirs();
 
 type Block = { type: string; text: string; cache_control?: unknown };
 const user = (text: string) => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -105,7 +107,7 @@ describe('one session’s model side', () => {
   });
 
   it('reads --system-prompt-file and --append-system-prompt-file from the cwd; initialize’s fields win', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'clide-model-side-'));
+    const cwd = temp('clide-model-side-');
     writeFileSync(join(cwd, 'sp.txt'), 'From a file.');
     writeFileSync(join(cwd, 'ap.txt'), 'Appended.');
     const side = new ModelSideSession(
