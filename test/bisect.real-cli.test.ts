@@ -1,5 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,9 @@ import { differenceOf, findingSignature, isSame, outcomeOf, runBisect } from '..
 import { runCanary } from '../src/canary/index.js';
 import { pathText, type ReportFinding } from '../src/report/index.js';
 import { sharedRunner } from './support/shared-runs.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /**
  * `bisect` against the real CLIs over a narrow range: 2.1.150 (pinned), 2.1.152 and 2.1.153 (2.1.151
@@ -61,7 +63,7 @@ describe('bisect api/retry-after-529 from 2.1.150 to 2.1.153 on the real CLIs', 
   }, 240_000);
 
   it('names the first release failing at --fail-on, which separate runs of it and of the release before confirm', async () => {
-    const reportDir = await mkdtemp(join(tmpdir(), 'clide-bisect-'));
+    const reportDir = temp('clide-bisect-');
     const { report, exitCode } = await runBisect({
       scenario: SCENARIO,
       good: '2.1.150',

@@ -1,9 +1,11 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { pinnedVersions } from '../schemas/registry.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /** Black-box: the built `clide-conformance changelog` (run `npm run build` first; `npm test` does). */
 const ROOT = join(import.meta.dirname, '..');
@@ -55,7 +57,7 @@ describe.runIf(pinnedVersions().length >= 2)(
     const [from, to] = pinnedVersions() as [string, string];
 
     it('writes the same changelog to stdout, --out and --out-dir, Markdown and JSON', async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'clide-changelog-cmd-'));
+      const dir = temp('clide-changelog-cmd-');
       const md = await run(from, to);
       expect(md.exitCode).toBe(0);
       expect(md.stdout).toContain(`# Claude Code CLI ${from} → ${to}: stream-json protocol changes`);

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, inject, test } from 'vitest';
 import { liveProcessGroups, startSession, withSession } from '../src/driver/index.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /** Pids of every process in process group `pgid` that is still alive. */
 function groupMembers(pgid: number): number[] {
@@ -23,7 +26,7 @@ async function waitUntilGone(pgid: number): Promise<number[]> {
 
 /** A CLI side that starts grandchildren of its own and never exits. */
 function forkingCli(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'clide-forking-'));
+  const dir = temp('clide-forking-');
   const path = join(dir, 'forking-cli');
   writeFileSync(path, '#!/bin/sh\nsleep 300 &\nsleep 301 &\nexec sleep 302\n');
   chmodSync(path, 0o755);
@@ -56,7 +59,7 @@ describe('driver process cleanup', () => {
   });
 
   test('a parent process that exits without closing its session leaves no orphan', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-exit-'));
+    const dir = temp('clide-exit-');
     const script = join(dir, 'parent.mjs');
     // A plain node child cannot load TypeScript: it uses the build (`npm test` builds first).
     const compiled = new URL('../dist/src/driver/index.js', import.meta.url).href;

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,9 @@ import { cellId, type MatrixReport } from '../src/matrix/index.js';
 import { htmlId } from '../src/report/index.js';
 import { SCENARIOS } from '../src/scenarios/index.js';
 import { sharedRunner } from './support/shared-runs.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /**
  * Black-box: the built `clide-conformance matrix` on three real CLIs (2.1.150 and 2.1.332 pinned,
@@ -26,7 +28,7 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
   let whole: MatrixReport | undefined;
 
   it('writes the matrix, and its cells agree with separate runs of each version', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'clide-matrix-'));
+    const out = temp('clide-matrix-');
     const result = await execa(
       'node',
       [
@@ -94,7 +96,7 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
 
   it('sharded over 2 machines then merged with merge-reports, gives the same cells and one run report per version', async () => {
     expect(whole).toBeDefined();
-    const base = await mkdtemp(join(tmpdir(), 'clide-matrix-shards-'));
+    const base = temp('clide-matrix-shards-');
     const shardDirs = ['1/2', '2/2'].map((shard) => join(base, `shard-${shard[0]}`));
     for (const [i, shard] of ['1/2', '2/2'].entries()) {
       const run = await execa(
@@ -154,7 +156,7 @@ describe('matrix --versions 2.1.150,2.1.210,2.1.332 on the real CLIs', () => {
   }, 300_000);
 
   it('SIGINT stops the matrix: the cells that finished are written, marked interrupted, exit 130', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'clide-matrix-int-'));
+    const out = temp('clide-matrix-int-');
     const child = execa(
       'node',
       [

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -13,6 +12,9 @@ import {
   type Step,
   secretsOnDisk,
 } from './support/planted-recording.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /**
  * A secret the redaction misses must not cost the recording: what the leak scan finds is masked
@@ -125,7 +127,7 @@ describe('no recording is lost to the leak scan', () => {
   }, 60_000);
 
   test('record --recover of what a killed recorder left, holding a secret the redaction missed: masked and kept, not deleted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clide-recover-'));
+    const dir = temp('clide-recover-');
     const out = join(dir, 'killed.jsonl');
     // What a recorder killed mid-session leaves: a header and frames, no trailer (a writer with no
     // redaction stands in for one whose rule missed).

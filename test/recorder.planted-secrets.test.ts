@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
@@ -7,6 +6,9 @@ import { execa } from 'execa';
 import { describe, expect } from 'vitest';
 import { readFixture, recordingPath } from '../src/fixture/index.js';
 import { encodedForms } from '../src/redact/index.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /**
  * The planted-secret corpus: secrets of every class the kit redacts, generated, planted in every
@@ -238,7 +240,7 @@ describe('the planted-secret corpus through clide-record', () => {
   test.prop([fc.tuple(...CLASSES), ENV_CLASSES], { numRuns: 3, endOnFailure: true })(
     'every class in every place: nothing on disk in any encoding, and the fixture is kept',
     async (planted, envValues) => {
-      const dir = mkdtempSync(join(tmpdir(), 'clide-planted-'));
+      const dir = temp('clide-planted-');
       const out = join(dir, 'session.jsonl');
       const input = planted
         .map((p) => JSON.stringify({ type: 'user', message: { role: 'user', content: p.text } }))

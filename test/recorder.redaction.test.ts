@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
@@ -9,6 +8,9 @@ import { readFixture, recordingPath } from '../src/fixture/index.js';
 import type { Scenario } from '../src/scenarios/index.js';
 import { runScenario, script, text, toolUse } from '../src/scenarios/index.js';
 import { validateMessage } from '../src/validate/index.js';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
 
@@ -46,7 +48,7 @@ describe('clide-record redaction', () => {
   })(
     'no planted secret (client messages, CLI output, stderr, env) survives on disk',
     async (planted, envSecret, filler) => {
-      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-prop-'));
+      const dir = temp('clide-rec-prop-');
       const out = join(dir, 'session.jsonl');
       const lines = planted.map((s, i) =>
         JSON.stringify({
@@ -75,7 +77,7 @@ describe('clide-record redaction', () => {
   test.prop([secret, secret, secret], { numRuns: 2 })(
     'secrets in real model output, tool input and tool results never reach the fixture, which still validates',
     async (inText, inInput, inEnv) => {
-      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-real-prop-'));
+      const dir = temp('clide-rec-real-prop-');
       const out = join(dir, 'session.jsonl');
       const scenario: Scenario = {
         id: 'property/secrets',
@@ -125,7 +127,7 @@ describe('clide-record redaction', () => {
   ])(
     'when redaction is made to miss (%s switched off), the leak scan finds it and masks it: the fixture is kept, its trailer names the find',
     async (rule, variable, kind) => {
-      const dir = mkdtempSync(join(tmpdir(), 'clide-rec-miss-'));
+      const dir = temp('clide-rec-miss-');
       const out = join(dir, 'session.jsonl');
       const secrets = {
         OPAQUE_CFG: 'Zq8xT2mW9vR4kL7pN3sB6yH1cF5dG0jA9e8DqW2e',

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -10,13 +9,12 @@ import { frameLineBytes, readFixture, recordingPath } from '../src/fixture/index
 import { runScenario, selectScenarios } from '../src/scenarios/index.js';
 import { validateMessage } from '../src/validate/index.js';
 import { sharedRun } from './support/shared-runs.js';
+import { tempDirs } from './support/temp-dirs.js';
 
 const RECORDER = fileURLToPath(new URL('../bin/clide-record', import.meta.url));
 const CLI = fileURLToPath(new URL('../bin/clide-conformance', import.meta.url));
 
-function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+const tempDir = tempDirs();
 
 /** Writes an executable node script (the recorder runs CLIDE_REAL_CLAUDE directly, like a client would). */
 function script(path: string, body: string): string {

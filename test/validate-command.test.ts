@@ -1,8 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDirs } from './support/temp-dirs.js';
+
+const temp = tempDirs();
 
 /** Black-box: the built `clide-conformance validate` (run `npm run build` first; `npm test` does). */
 const ROOT = join(import.meta.dirname, '..');
@@ -22,7 +24,7 @@ const file = async (name: string, messages: unknown[]) => {
 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'clide-validate-cmd-'));
+  dir = temp('clide-validate-cmd-');
 });
 
 describe('clide-conformance validate', () => {
