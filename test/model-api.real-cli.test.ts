@@ -32,12 +32,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function sandbox(): { home: string; cwd: string } {
+/** A run's folders: its HOME, its cwd and its TMPDIR (the CLI's own temporary files), removed after the test. */
+function sandbox(): { home: string; cwd: string; tmp: string } {
   const root = mkdtempSync(join(tmpdir(), 'model-api-real-cli-'));
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const dirs = { home: join(root, 'home'), cwd: join(root, 'cwd') };
+  const dirs = { home: join(root, 'home'), cwd: join(root, 'cwd'), tmp: join(root, 'tmp') };
   mkdirSync(dirs.home);
   mkdirSync(dirs.cwd);
+  mkdirSync(dirs.tmp);
   return dirs;
 }
 
@@ -56,16 +58,17 @@ async function runCli(
   options: {
     prompt: string;
     args?: string[];
-    dirs?: { home: string; cwd: string };
+    dirs?: { home: string; cwd: string; tmp: string };
     afterResult?: (send: (message: unknown) => void, next: (type: string) => Promise<Line>) => Promise<void>;
   },
 ): Promise<CliRun> {
-  const { home, cwd } = options.dirs ?? sandbox();
+  const { home, cwd, tmp } = options.dirs ?? sandbox();
   const child = execa(inject('claudeBinary'), buildCliArgs({ extraArgs: options.args ?? [] }), {
     cwd,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: home,
+      TMPDIR: tmp,
       ANTHROPIC_BASE_URL: api.url,
       ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',

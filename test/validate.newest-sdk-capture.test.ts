@@ -47,6 +47,9 @@ describe('a capture of the newest Agent SDK with the real pinned CLI', () => {
         ANTHROPIC_API_KEY: 'sk-ant-test-dummy',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         HOME: temp('clide-newest-home-'),
+        // The CLI's own temporary files (its messaging socket, a file-watch probe) go in a folder
+        // removed with the others, not in the machine's temp folder.
+        TMPDIR: temp('clide-newest-tmp-'),
       },
     });
     const server = createSdkMcpServer({
