@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionResult, SDKMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import * as sdkOldest from '@anthropic-ai/claude-agent-sdk';
@@ -360,4 +360,55 @@ describe.each(SDKS)('Agent SDK $sdkVersion: the in-process fake', ({ sdk }) => {
     await new Promise((r) => setImmediate(r));
     expect(handles()).toBeLessThanOrEqual(before);
   }, 120_000);
+});
+
+describe('the in-process fake leaves nothing in the temporary folder', () => {
+  /** A 1×1 PNG. */
+  const PNG =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+  it("a prompt's image, saved where 2.1.332 saves it (under TMPDIR), is in the fake's own folder and gone after close()", async () => {
+    const { fake, sandbox } = await setUp(script([text('I see it.')]), { version: '2.1.332' });
+    const session = fake.spawn({
+      command: fake.path,
+      args: ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'],
+      env: fake.env,
+      cwd: sandbox.cwd,
+    });
+    let out = '';
+    session.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } };
+    const content = [{ type: 'text', text: 'What do you see?' }, image];
+    session.stdin.end(`${JSON.stringify({ type: 'user', message: { role: 'user', content } })}\n`);
+    expect(await session.exited).toEqual({ exitCode: 0, signal: null });
+    expect(out).toContain('"result":"I see it."');
+    // The model is told where the image was saved.
+    const saved = /\[Image: source: ([^\]"]+)\]/.exec(JSON.stringify(fake.requests()))?.[1];
+    expect(saved).toBeDefined();
+    expect(readFileSync(saved!).toString('base64')).toBe(PNG);
+    await fake.close();
+    expect(existsSync(saved!)).toBe(false);
+  });
+
+  it('fakeClaude() that throws for want of a model leaves no folder behind', async () => {
+    // A temporary folder of its own (TMPDIR, which os.tmpdir() reads), so that no other process's
+    // folder counts.
+    const own = createSandbox();
+    const saved = process.env.TMPDIR;
+    cleanups.push(() => {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      own.dispose();
+    });
+    const folder = join(own.root, 'tmp');
+    mkdirSync(folder);
+    process.env.TMPDIR = folder;
+    await expect(fakeClaude({})).rejects.toMatchObject({
+      code: 'usage',
+      message: 'fakeClaude() needs a model',
+    });
+    expect(readdirSync(folder)).toEqual([]);
+  });
 });

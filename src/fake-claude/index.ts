@@ -19,8 +19,8 @@ import { fakeClaudeBin } from './server/native-client.js';
  *
  * or as a process, for any client (`pathToClaudeCodeExecutable: fake.path, env: fake.env`). Both
  * run the same engine. `path` is the `fake-claude` executable; `env` is the complete environment to
- * hand the client (PATH, a private HOME/config dir for the session store, the scenario, the request
- * log); `spawn` starts a session in-process from the SDK's spawn options.
+ * hand the client (PATH, a private HOME/config dir for the session store, a private TMPDIR, the
+ * scenario, the request log); `spawn` starts a session in-process from the SDK's spawn options.
  */
 
 export interface FakeClaudeOptions {
@@ -89,41 +89,15 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
     });
   }
   const root = mkdtempSync(join(tmpdir(), 'clide-fake-'));
-  const home = join(root, 'home');
-  const configDir = join(home, '.claude');
-  mkdirSync(configDir, { recursive: true });
-  const log = join(root, 'requests.jsonl');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    CLAUDE_CONFIG_DIR: configDir,
-    CLIDE_FAKE_REQUEST_LOG: log,
-  };
-  if (options.scenario !== undefined) {
-    if (typeof options.scenario === 'string') env.CLIDE_FAKE_SCENARIO = options.scenario;
-    else {
-      const file = join(root, 'model-script.json');
-      writeFileSync(file, JSON.stringify(options.scenario));
-      env.CLIDE_FAKE_SCENARIO = file;
-    }
+  let made: { env: Record<string, string>; home: string; log: string };
+  try {
+    made = fakeEnv(root, options);
+  } catch (error) {
+    // A fake that cannot be made leaves no folder behind.
+    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    throw error;
   }
-  if (options.fixture !== undefined) {
-    env.CLIDE_FAKE_FIXTURE = options.fixture;
-    // The fake's HOME is its own; the client's (the one a recording of it was made with) is this.
-    env.CLIDE_FAKE_CLIENT_HOME = process.env.HOME ?? homedir();
-  }
-  if (options.cwd !== undefined) env.CLIDE_FAKE_CWD = options.cwd;
-  if (options.version !== undefined) env.CLIDE_FAKE_VERSION = options.version;
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  if (!env.CLIDE_FAKE_SCENARIO && !env.CLIDE_FAKE_FIXTURE && !env.ANTHROPIC_BASE_URL) {
-    throw new ClideError('usage', 'fakeClaude() needs a model', {
-      where: 'fakeClaude(options)',
-      hint: 'pass `scenario` (a model script or its path), `fixture`, or env.ANTHROPIC_BASE_URL (your Messages API mock)',
-    });
-  }
+  const { env, home, log } = made;
   let closed = false;
   // In-process sessions still running when the fake is closed are killed with it.
   const live = new Set<FakeClaudeProcess>();
@@ -155,6 +129,57 @@ export async function fakeClaude(options: FakeClaudeOptions = {}): Promise<FakeC
       rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+}
+
+/**
+ * The fake's environment, its folders made in `root`: a private HOME and config dir (the session
+ * store), the request log, and TMPDIR — where the emulated CLI keeps its temporary files, as the
+ * real one does (2.1.332 saves each prompt image under it): inside `root`, so `close()` removes
+ * them, never in the machine's temp folder. Throws a usage error when no model is given.
+ */
+function fakeEnv(
+  root: string,
+  options: FakeClaudeOptions,
+): { env: Record<string, string>; home: string; log: string } {
+  const home = join(root, 'home');
+  const configDir = join(home, '.claude');
+  const tmp = join(root, 'tmp');
+  mkdirSync(configDir, { recursive: true });
+  mkdirSync(tmp);
+  const log = join(root, 'requests.jsonl');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    CLAUDE_CONFIG_DIR: configDir,
+    TMPDIR: tmp,
+    CLIDE_FAKE_REQUEST_LOG: log,
+  };
+  if (options.scenario !== undefined) {
+    if (typeof options.scenario === 'string') env.CLIDE_FAKE_SCENARIO = options.scenario;
+    else {
+      const file = join(root, 'model-script.json');
+      writeFileSync(file, JSON.stringify(options.scenario));
+      env.CLIDE_FAKE_SCENARIO = file;
+    }
+  }
+  if (options.fixture !== undefined) {
+    env.CLIDE_FAKE_FIXTURE = options.fixture;
+    // The fake's HOME is its own; the client's (the one a recording of it was made with) is this.
+    env.CLIDE_FAKE_CLIENT_HOME = process.env.HOME ?? homedir();
+  }
+  if (options.cwd !== undefined) env.CLIDE_FAKE_CWD = options.cwd;
+  if (options.version !== undefined) env.CLIDE_FAKE_VERSION = options.version;
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  if (!env.CLIDE_FAKE_SCENARIO && !env.CLIDE_FAKE_FIXTURE && !env.ANTHROPIC_BASE_URL) {
+    throw new ClideError('usage', 'fakeClaude() needs a model', {
+      where: 'fakeClaude(options)',
+      hint: 'pass `scenario` (a model script or its path), `fixture`, or env.ANTHROPIC_BASE_URL (your Messages API mock)',
+    });
+  }
+  return { env, home, log };
 }
 
 export { ACCEPTED_DIFFERENCES } from './accepted-differences.js';
