@@ -132,6 +132,32 @@ const SAME_AS_REAL: Array<[string, string[], Record<string, string>?]> = [
     ],
     { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
   ],
+  // The Python Agent SDK joins its betas with commas into one --betas value.
+  [
+    '--betas it does not allow, `a,b` one header (an API key): a warning each',
+    [
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--input-format',
+      'stream-json',
+      '--betas=a,b',
+      '--betas',
+      'c',
+      'context-1m-2025-08-07',
+    ],
+    { ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+  ],
+  [
+    '--betas with an OAuth token: ignored, with one warning',
+    ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--betas', 'a'],
+    { CLAUDE_CODE_OAUTH_TOKEN: 'x', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+  ],
+  [
+    '-p --betas, which takes the prompt as a beta too',
+    ['-p', '--betas', 'a', 'hi'],
+    { ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' },
+  ],
 ];
 
 /** Runs to an end without a model: parsed, then the precondition of stream-json input without stream-json output. */
@@ -256,7 +282,8 @@ describe('fake-claude command line', () => {
       '--max-thinking-tokens',
       '1000',
       '--betas',
-      'x',
+      // The one value the CLI allows (any other gets a warning on stderr, as the real CLI's).
+      'context-1m-2025-08-07',
       '--json-schema',
       '{}',
       '--settings',

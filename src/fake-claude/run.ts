@@ -5,6 +5,7 @@ import { FAKE_HELP_FLAG, fakeHelpText } from './fake-help.js';
 import { type FakeFlags, fastParseFlags, optionTable, type ParseOutcome } from './flags.js';
 import type { FakeIo } from './io.js';
 import type { FakeExit } from './replay-seam.js';
+import { betasWarnings } from './scripted/betas-warnings.js';
 
 /**
  * The fake `claude`: parse the command line like the real one, check the same preconditions, then
@@ -141,6 +142,9 @@ export async function runFakeClaude(argv: string[], options: RunFakeOptions): Pr
     behaviour.streamJsonFileStdin === 'ignored'
       ? { ...options.io, stdin: readToEnd(options.io.stdin) }
       : options.io;
+  for (const warning of betasWarnings(flags.betas, options.env, behaviour.allowedBetas)) {
+    options.io.stderr.write(`${warning}\n`);
+  }
   const { runScripted } = await import('./scripted/index.js');
   const exitCode = await runScripted({
     mode,

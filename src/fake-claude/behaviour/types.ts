@@ -314,6 +314,11 @@ export interface CliBehaviour {
    */
   streamJsonFileStdin: 'read' | 'ignored';
   /**
+   * The `--betas` values an API-key session may pass (2.1.150 and 2.1.332: only
+   * `context-1m-2025-08-07`); each other value gets a warning on stderr (`betasWarnings`).
+   */
+  allowedBetas: readonly string[];
+  /**
    * A user message whose `message.content` nests deeper than this many levels overflows the CLI's
    * stack while it builds the API request: the turn ends with the synthetic assistant message and
    * error result of `stackOverflowText`, without a request. Observed: 30,000 levels pass and

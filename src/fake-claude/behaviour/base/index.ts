@@ -462,6 +462,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
       `Error parsing streaming input line: ${line}: TypeError: null is not an object (evaluating '$.type')`,
     stdinBlankLines: 'frame',
     streamJsonFileStdin: 'ignored',
+    allowedBetas: ['context-1m-2025-08-07'],
     contentDepthLimit: 40_000,
     stackOverflowText: 'API Error: Maximum call stack size exceeded.',
     localErrorAssistant: (text, facts, uuid) => ({
