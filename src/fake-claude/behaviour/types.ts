@@ -101,9 +101,11 @@ export interface SessionFacts {
   home: string;
   /** How the session authenticates to the Messages API. */
   auth: 'api-key' | 'oauth' | 'none';
-  /** The process's TMPDIR and pid (2.1.332 names its messaging socket after them). */
+  /** The process's TMPDIR and pid. */
   tmpDir: string;
   pid: number;
+  /** 2.1.332's messaging socket (`system/init`'s `messaging_socket_path`): see messaging-socket.ts. */
+  messagingSocketPath: string;
 }
 
 /** One MCP server of the session as `mcp_status` reports it (see base/mcp-status.ts). */

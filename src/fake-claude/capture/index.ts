@@ -252,6 +252,8 @@ const INIT_PLACEHOLDERS: Record<string, string> = {
   skills: '<skills>',
   uuid: '<uuid>',
   memory_paths: '<memory-paths>',
+  // Where 2.1.332 puts its messaging socket depends on the environment (see messaging-socket.ts).
+  messaging_socket_path: '<messaging-socket-path>',
 };
 
 /**

@@ -37,6 +37,7 @@ import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
+import { messagingSocketPath } from './messaging-socket.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionContext, type SessionContextHost } from './session-context.js';
@@ -377,6 +378,7 @@ export class ScriptedEngine implements ControlSession {
       auth: this.auth,
       tmpDir: this.options.env.TMPDIR ?? tmpdir(),
       pid: this.options.pid,
+      messagingSocketPath: messagingSocketPath(this.options.env, this.options.pid),
     };
   }
 

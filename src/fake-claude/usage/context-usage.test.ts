@@ -346,6 +346,7 @@ describe('get_context_usage computed for a session the counts cover', () => {
         auth: 'api-key',
         tmpDir: '/t',
         pid: 1,
+        messagingSocketPath: '/t/cc-socks/1.sock',
       }) as Json;
       expect(gridRows(captured.categories as never, Number(captured.maxTokens)), version).toEqual(
         captured.gridRows,

@@ -228,6 +228,7 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
           '<skills>': [...facts.skills, ...init.skills],
           '<uuid>': uuid,
           '<memory-paths>': { auto: `${facts.configDir}/projects/${projectDir}/memory/` },
+          '<messaging-socket-path>': facts.messagingSocketPath,
         },
         facts,
       );

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, inject, it } from 'vitest';
+import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
+import { type ModelScript, startModelApi } from '../src/model-api/index.js';
+
+/**
+ * Where 2.1.332 says its messaging socket is (`system/init`'s `messaging_socket_path`) depends on
+ * the environment: XDG_RUNTIME_DIR, CLAUDE_CODE_TMPDIR or TMPDIR, and the length of the path.
+ * The fake emulating 2.1.332 gives the same path as the real CLI, the pid aside, for each.
+ */
+
+const FAKE = resolve('bin/fake-claude');
+const VERSION = '2.1.332';
+const SCRIPT: ModelScript = { version: 1, turns: [{ blocks: [{ type: 'text', text: 'hello' }] }] };
+const INPUT = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Say hello.' } })}\n`;
+
+/** The init's socket path, the sandbox's root as `<root>` and the pid as `<pid>`. */
+async function socketPath(binary: string, env: (root: string) => Record<string, string>): Promise<string> {
+  const api = await startModelApi({ script: SCRIPT });
+  const sandbox = createSandbox();
+  try {
+    const result = await execa(binary, buildCliArgs(), {
+      cwd: sandbox.cwd,
+      env: sandboxEnv({
+        sandbox,
+        modelApiUrl: api.url,
+        extra: { ...env(sandbox.root), CLIDE_FAKE_VERSION: VERSION },
+      }),
+      extendEnv: false,
+      input: INPUT,
+      reject: false,
+      timeout: 60_000,
+    });
+    const init = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((m) => m.type === 'system' && m.subtype === 'init');
+    if (!init) throw new Error(`no system/init from ${binary}: exit ${result.exitCode}, ${result.stderr}`);
+    return String(init.messaging_socket_path)
+      .replaceAll(sandbox.root, '<root>')
+      .replace(/\/\d+\.sock$/, '/<pid>.sock');
+  } finally {
+    await api.close();
+    sandbox.dispose();
+  }
+}
+
+/** A folder inside the sandbox whose path is `length` characters long. */
+function folderOfLength(root: string, length: number): string {
+  const dir = join(root, 'd'.repeat(Math.max(1, length - root.length - 1)));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const CASES: Array<[string, (root: string) => Record<string, string>]> = [
+  ['TMPDIR, the sandbox', () => ({})],
+  // Not at the 103 bytes themselves: the two processes' pids may differ in length (unit-tested).
+  ['a long TMPDIR that still holds the socket', (root) => ({ TMPDIR: folderOfLength(root, 75) })],
+  [
+    'a TMPDIR too long for a socket path: /tmp/cc-socks-<uid>',
+    (root) => ({ TMPDIR: folderOfLength(root, 95) }),
+  ],
+  ['CLAUDE_CODE_TMPDIR over TMPDIR', (root) => ({ CLAUDE_CODE_TMPDIR: folderOfLength(root, 40) })],
+  [
+    'XDG_RUNTIME_DIR over CLAUDE_CODE_TMPDIR',
+    (root) => ({ XDG_RUNTIME_DIR: join(root, 'run'), CLAUDE_CODE_TMPDIR: folderOfLength(root, 40) }),
+  ],
+];
+
+describe(`messaging_socket_path: fake-claude emulating claude ${VERSION} puts it where the real CLI does`, () => {
+  it.concurrent.each(CASES)('%s', async (_what, env) => {
+    const real = inject('claudeBinaries')[VERSION];
+    if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
+    const [r, f] = await Promise.all([socketPath(real, env), socketPath(FAKE, env)]);
+    expect(f).toBe(r);
+  });
+});
