@@ -56,10 +56,23 @@ function octal(mode: number): string {
   return (mode & 0o7777).toString(8);
 }
 
+const FOLDER_PREFIX = 'clide-fake-server-';
+
+/**
+ * Where the server makes its own folder: the temporary folder, or /tmp when a socket in there
+ * would be too long a path (a long TMPDIR, as macOS's and nested test runs' are), as the real CLI
+ * moves its own messaging socket to /tmp then. The folder is private (0700) either way.
+ */
+function defaultParent(): string {
+  const base = tmpdir();
+  const longest = join(base, `${FOLDER_PREFIX}XXXXXX`, 'fake.sock');
+  return Buffer.byteLength(longest) <= MAX_SOCKET_PATH ? base : '/tmp';
+}
+
 /** The socket's path and folder, checked (and the folder made when there is none). */
 export function socketPlace(socketPath: string | undefined): SocketPlace {
   if (socketPath === undefined) {
-    const ownFolder = mkdtempSync(join(tmpdir(), 'clide-fake-server-'));
+    const ownFolder = mkdtempSync(join(defaultParent(), FOLDER_PREFIX));
     const place = { socketPath: join(ownFolder, 'fake.sock'), ownFolder };
     checkLength(place);
     return place;
