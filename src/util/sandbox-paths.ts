@@ -3,10 +3,12 @@
  * in a text, and its project slug (`-tmp-clide-sandbox-XXXX-work`), as the recorder's
  * placeholders `$CWD`, `$HOME`, `$CWD_SLUG`, `$HOME_SLUG`.
  */
-const SANDBOX_PATH = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+\/(work|home)/g;
-const SANDBOX_SLUG = /-[A-Za-z0-9-]*clide-sandbox-[A-Za-z0-9]+-(work|home)/g;
+// The folder holding the sandbox may already read `$TMPDIR` (`$TMPDIR_SLUG` in a slug): a text
+// redacted under a TMPDIR of its own (macOS's, a nested run's) before it was normalised.
+const SANDBOX_PATH = /(?:\$TMPDIR)?(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+\/(work|home)/g;
+const SANDBOX_SLUG = /(?:\$TMPDIR_SLUG)?-[A-Za-z0-9-]*clide-sandbox-[A-Za-z0-9]+-(work|home)/g;
 /** Anything else in a sandbox (`/tmp/clide-sandbox-XXXX/cc-socks/…`). */
-const SANDBOX_ROOT = /(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+(?=\/|\b)/g;
+const SANDBOX_ROOT = /(?:\$TMPDIR)?(?:\/[^/\s"'`]+)*\/clide-sandbox-[A-Za-z0-9]+(?=\/|\b)/g;
 /** A socket named after a process id (`…/30760.sock`). */
 const PID_SOCKET = /\/\d+\.sock\b/g;
 
