@@ -11,11 +11,9 @@ import type {
   CallUsage,
   CliBehaviour,
   Json,
-  PermissionRecord,
   ResultTotals,
   SessionFacts,
   ToolContext,
-  ToolOutcome,
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
@@ -31,7 +29,7 @@ import { AwaitInitialize } from './await-initialize.js';
 import { outputStyleInForce, sessionSettings } from './control/session-settings.js';
 import { handleControlRequest } from './control/table.js';
 import type { ControlSession, UsageReport } from './control/types.js';
-import { AbortError, Fatal, killedExitCode, PermissionToolMissing, StreamClosedError } from './errors.js';
+import { AbortError, Fatal, killedExitCode, StreamClosedError } from './errors.js';
 import { discoverExtensions, type Extensions } from './extensions.js';
 import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
@@ -45,6 +43,7 @@ import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
 import { StructuredOutput } from './structured-output/index.js';
+import { ToolUse, type ToolUseHost } from './tool-use.js';
 import type { TurnState } from './turn-state.js';
 
 export { killedExitCode } from './errors.js';
@@ -106,6 +105,8 @@ export class ScriptedEngine implements ControlSession {
   private readonly sessionState: SessionState;
   /** `--json-schema`: the StructuredOutput tool and how a turn ends with it. */
   private readonly structured: StructuredOutput | undefined;
+  /** The model's tool calls: hooks, permission, the tool (tool-use.ts). */
+  private readonly toolUse: ToolUse;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -113,8 +114,6 @@ export class ScriptedEngine implements ControlSession {
   private readonly accounting: ResultAccounting;
   /** What the session did besides its tokens: start, lines changed, the prompt cache (usage/tally.ts). */
   private readonly tally = new SessionTally();
-  /** The once-a-session notices already shown (`PermissionPolicy.sessionNotice`). */
-  private readonly noticesShown = new Set<string>();
   sessionId: string;
   model: string;
   readonly auth: 'api-key' | 'oauth' | 'none';
@@ -184,6 +183,7 @@ export class ScriptedEngine implements ControlSession {
       () => this.sessionId,
     );
     this.structured = StructuredOutput.from(this.b.version, this.flags.jsonSchema);
+    this.toolUse = new ToolUse(this.toolUseHost());
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -846,7 +846,7 @@ export class ScriptedEngine implements ControlSession {
         this.saveSourcePosition(source);
         return response;
       },
-      runTool: (block, turn) => this.runToolUse(block, turn, [], []),
+      runTool: (block, turn) => this.toolUse.run(block, turn, [], []),
       account: (usage, apiMs) => {
         const cost = this.b.cost(this.model, usage);
         this.accounting.totalCost += cost;
@@ -860,6 +860,32 @@ export class ScriptedEngine implements ControlSession {
       setSubagentStats: (stats) => {
         this.accounting.subagentStats = stats;
       },
+    };
+  }
+
+  /** What running a tool call uses of the session (collaborators fixed by now; the mode read live). */
+  private toolUseHost(): ToolUseHost {
+    const engine = this;
+    return {
+      b: this.b,
+      flags: this.flags,
+      cwd: this.options.cwd,
+      env: this.options.env,
+      stderr: this.options.io.stderr,
+      mcp: this.mcp,
+      hookRunner: this.hookRunner,
+      toolCtx: this.toolCtx,
+      structured: this.structured,
+      skills: this.extensions.skills,
+      sessionState: this.sessionState,
+      kinds: this.kinds,
+      get permissionMode() {
+        return engine.permissionMode;
+      },
+      facts: () => this.facts(),
+      emit: (message) => this.emit(message),
+      builtinToolNames: () => this.builtinToolNames(),
+      sendRequest: (request, signal) => this.sendRequest(request, signal),
     };
   }
 
@@ -1113,7 +1139,7 @@ export class ScriptedEngine implements ControlSession {
       const batch: Json[] = [];
       for (const block of toolUses) {
         const id = String(block.id);
-        const outcome = await this.runToolUse(block, turn, denials, hookContext);
+        const outcome = await this.toolUse.run(block, turn, denials, hookContext);
         if (!outcome.isError) this.tally.fileChanged(outcome.toolUseResult);
         batch.push({
           tool_name: block.name,
@@ -1220,281 +1246,6 @@ export class ScriptedEngine implements ControlSession {
         randomUuid(),
       ),
     );
-  }
-
-  // ------------------------------------------------------------------ tools
-
-  private async runToolUse(
-    block: Json,
-    turn: TurnState,
-    denials: Json[],
-    hookContext: PostToolUseContext[],
-  ): Promise<ToolOutcome> {
-    turn.toolUses += 1;
-    const name = String(block.name);
-    const toolUseId = String(block.id);
-    let input = this.b.resolveToolInput(name, isRecord(block.input) ? block.input : {}, this.options.cwd);
-    const deny = (text: string, permission: PermissionRecord): ToolOutcome => {
-      denials.push({ tool_name: name, tool_use_id: toolUseId, tool_input: input });
-      return {
-        content: text,
-        isError: true,
-        toolUseResult: this.b.deniedToolUseResult(text, permission),
-        permission,
-      };
-    };
-    const rejected = (source: PermissionRecord['source'], reasonType?: string): PermissionRecord => ({
-      nonExecution: 'permission-rule',
-      decision: 'reject',
-      source,
-      ...(reasonType === undefined ? {} : { reasonType }),
-    });
-    let permission: PermissionRecord = { decision: 'accept', source: 'config' };
-    let userModified = false;
-    const isMcp = name.startsWith('mcp__');
-    const known = isMcp
-      ? this.mcp.tool(name) !== undefined
-      : this.builtinToolNames().includes(name === 'Agent' ? 'Task' : name);
-    if (!known) {
-      const text = `Error: No such tool available: ${name}`;
-      return { content: `<tool_use_error>${text}</tool_use_error>`, isError: true, toolUseResult: text };
-    }
-    if (this.structured?.handles(name)) return this.structured.call(input, turn);
-    const invalid = this.b.validateTool(name, input, this.toolCtx);
-    if (invalid) return invalid;
-
-    // PreToolUse hooks (initialize.hooks), before any permission prompt.
-    let hookAllows = false;
-    const hook = await this.hookRunner.run(
-      'PreToolUse',
-      name,
-      { tool_name: name, tool_input: input, tool_use_id: toolUseId },
-      toolUseId,
-      turn,
-    );
-    if (hook.deny !== undefined) return deny(hook.deny, rejected('hook', 'hook'));
-    if (hook.allow) hookAllows = true;
-    if (hook.updatedInput) input = hook.updatedInput;
-
-    const allowed = (this.flags.allowedTools ?? []).flatMap((t) => t.split(/[\s,]+/)).includes(name);
-    // A call --allowedTools lets through is settled by that rule (2.1.332's tool_result_meta says so).
-    const policy = hookAllows
-      ? { kind: 'allow' as const }
-      : allowed
-        ? { kind: 'allow' as const, reasonType: 'rule' }
-        : this.b.permissionPolicy(name, input, this.permissionMode, this.options.cwd);
-    if (policy.kind === 'deny') {
-      if (policy.sessionNotice && !this.noticesShown.has(policy.sessionNotice)) {
-        this.noticesShown.add(policy.sessionNotice);
-        const notice = this.b.sessionNotice(policy.sessionNotice, this.facts(), randomUuid(), {
-          baseUrl: this.options.env.ANTHROPIC_BASE_URL,
-        });
-        if (notice) this.emit(notice);
-      }
-      this.emit(
-        this.b.permissionDeniedEvent(
-          this.facts(),
-          name,
-          toolUseId,
-          policy.reasonType,
-          policy.message,
-          randomUuid(),
-          policy.details,
-        ),
-      );
-      return deny(policy.message, {
-        ...rejected('config', policy.reasonType),
-        ...(policy.nonExecution ? { nonExecution: policy.nonExecution } : {}),
-      });
-    }
-    if (policy.kind === 'allow' && policy.reasonType !== undefined) {
-      permission = { decision: 'accept', source: 'config', reasonType: policy.reasonType };
-    }
-    if (policy.kind === 'ask') {
-      const promptTool = this.flags.permissionPromptTool;
-      if (promptTool === undefined) {
-        const text = this.b.autoDenyText(name, input, this.options.cwd);
-        const event = this.b.autoDenyEvent(this.facts(), name, toolUseId, text, randomUuid());
-        if (event) this.emit(event);
-        return deny(text, { nonExecution: 'user-rejected', decision: 'reject', source: 'config' });
-      }
-      let reply: Json;
-      try {
-        if (promptTool === 'stdio') {
-          const server = this.mcp.tool(name)?.server;
-          reply = await this.askPermission(
-            this.b.permissionRequest(
-              {
-                subtype: 'can_use_tool',
-                tool_name: name,
-                display_name: this.b.displayName(name),
-                input,
-                ...(policy.description ? { description: policy.description } : {}),
-                ...(policy.suggestions ? { permission_suggestions: policy.suggestions } : {}),
-                ...(policy.blockedPath ? { blocked_path: policy.blockedPath } : {}),
-                ...(policy.reasonType ? { decision_reason_type: policy.reasonType } : {}),
-                tool_use_id: toolUseId,
-              },
-              server && { name: server.name, origin: server.stdio || server.config ? 'config' : 'sdk' },
-            ),
-            turn.abort.signal,
-          );
-        } else {
-          reply = await this.askPermissionTool(promptTool, name, input, toolUseId, turn);
-        }
-      } catch (error) {
-        if (error instanceof AbortError)
-          return deny(this.b.permissionAborted, { nonExecution: 'user-rejected' });
-        if (error instanceof StreamClosedError)
-          return deny(this.b.permissionStreamClosed, rejected('config', 'other'));
-        if (error instanceof PermissionToolMissing) {
-          const available = this.facts().tools.filter((t) => t.startsWith('mcp__'));
-          const text = this.b.permissionToolMissing(name, error.tool, available);
-          this.options.io.stderr.write(`${text.stderr}\n`);
-          return {
-            content: `<tool_use_error>${text.result}</tool_use_error>`,
-            isError: true,
-            toolUseResult: text.result,
-          };
-        }
-        return deny(
-          `Tool permission request failed: Error: ${(error as Error).message}`,
-          rejected('config', 'other'),
-        );
-      }
-      const replyProblem = await this.b.validatePermissionReply(reply);
-      if (replyProblem !== undefined) return deny(replyProblem, rejected('config', 'other'));
-      if (reply.behavior === 'deny') {
-        if (reply.interrupt === true && !turn.interrupted) {
-          turn.interrupted = true;
-          turn.abort.abort();
-        }
-        return deny(String(reply.message), rejected('user_reject'));
-      }
-      const allowed = this.b.allowedInput(reply, input);
-      userModified = JSON.stringify(allowed) !== JSON.stringify(input);
-      input = allowed;
-      permission = { decision: 'accept', source: 'user_temporary' };
-    }
-
-    const started = monotonicMs();
-    const outcome: ToolOutcome = {
-      ...(await this.executeTool(name, input, toolUseId, turn, userModified)),
-      permission,
-    };
-    const post = await this.hookRunner.run(
-      'PostToolUse',
-      name,
-      {
-        tool_name: name,
-        tool_input: input,
-        tool_response: outcome.toolUseResult,
-        tool_use_id: toolUseId,
-        duration_ms: Math.round(monotonicMs() - started),
-      },
-      toolUseId,
-      turn,
-    );
-    for (const context of post.additionalContext) {
-      hookContext.push({ toolName: name, context });
-    }
-    return outcome;
-  }
-
-  /** A `can_use_tool` request: the session requires action until it is answered. */
-  private async askPermission(request: Json, signal: AbortSignal): Promise<Json> {
-    this.sessionState.prompting();
-    try {
-      return await this.sendRequest(request, signal);
-    } finally {
-      this.sessionState.prompted();
-    }
-  }
-
-  /** `--permission-prompt-tool mcp__server__tool`: the decision comes from that MCP tool (JSON text). */
-  private async askPermissionTool(
-    promptTool: string,
-    toolName: string,
-    input: Json,
-    toolUseId: string,
-    turn: TurnState,
-  ): Promise<Json> {
-    const target = this.mcp.tool(promptTool);
-    if (!target) throw new PermissionToolMissing(promptTool);
-    const id = target.server.nextId++;
-    const response = await this.mcp.request(
-      target.server,
-      {
-        method: 'tools/call',
-        params: {
-          name: target.tool,
-          arguments: { tool_name: toolName, input, tool_use_id: toolUseId },
-          _meta: { 'claudecode/toolUseId': toolUseId, progressToken: id },
-        },
-        jsonrpc: '2.0',
-        id,
-      },
-      turn.abort.signal,
-    );
-    const result = isRecord(response.result) ? response.result : {};
-    const first = Array.isArray(result.content) ? (result.content as unknown[]).find(isRecord) : undefined;
-    const text = first && typeof first.text === 'string' ? first.text : '';
-    return JSON.parse(text) as Json;
-  }
-
-  private async executeTool(
-    name: string,
-    input: Json,
-    toolUseId: string,
-    turn: TurnState,
-    userModified: boolean,
-  ): Promise<ToolOutcome> {
-    const agent = this.kinds.agent(name, input, toolUseId, turn);
-    if (agent) return agent;
-    if (name === 'AskUserQuestion') {
-      const answers = isRecord(input.answers) ? (input.answers as Record<string, string>) : {};
-      return {
-        content: this.b.askAnswerText(answers),
-        isError: false,
-        toolUseResult: { questions: input.questions, answers },
-      };
-    }
-    if (name === 'Skill' && typeof input.skill === 'string') {
-      const skill = this.extensions.skills.get(input.skill);
-      if (skill) {
-        const { outcome, injectedText } = this.b.skillOutcome(input.skill, skill.dir, skill.body);
-        return { ...outcome, injectedText };
-      }
-    }
-    const mcp = this.mcp.tool(name);
-    if (mcp) {
-      const id = mcp.server.nextId++;
-      try {
-        const response = await this.mcp.request(
-          mcp.server,
-          {
-            method: 'tools/call',
-            params: {
-              name: mcp.tool,
-              arguments: input,
-              _meta: { 'claudecode/toolUseId': toolUseId, progressToken: id },
-            },
-            jsonrpc: '2.0',
-            id,
-          },
-          turn.abort.signal,
-        );
-        if (isRecord(response.error)) {
-          const text = `MCP error ${String(response.error.code)}: ${String(response.error.message)}`;
-          return { content: text, isError: true, toolUseResult: `Error: ${text}` };
-        }
-        return this.b.mcpToolOutcome(isRecord(response.result) ? response.result : {});
-      } catch (error) {
-        const text = (error as Error).message;
-        return { content: text, isError: true, toolUseResult: `Error: ${text}` };
-      }
-    }
-    return this.b.runTool(name, input, { ...this.toolCtx, userModified });
   }
 
   private createHookRunner(): HookRunner {
