@@ -4,11 +4,9 @@ import { readSettledLines } from '../../protocol/settled-lines.js';
 import { monotonicMs } from '../../util/clock.js';
 import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
-import { sleep } from '../../util/sleep.js';
 import { randomUuid } from '../../util/uuid.js';
 import type {
   ApiTool,
-  CallUsage,
   CliBehaviour,
   Json,
   ResultTotals,
@@ -17,9 +15,7 @@ import type {
 } from '../behaviour/index.js';
 import type { FakeFlags } from '../flags.js';
 import type { FakeIo } from '../io.js';
-import { toolResultBlock } from '../model-side/compose.js';
 import type { ContextTemplates } from '../model-side/context-templates.js';
-import type { PostToolUseContext } from '../model-side/hooks.js';
 import { ModelSideSession } from '../model-side/session.js';
 import { sendStartRequests } from '../model-side/start-requests.js';
 import type { ModelTotals } from '../usage/session-cost.js';
@@ -36,8 +32,9 @@ import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
 import { messagingSocketPath } from './messaging-socket.js';
+import { ModelLoop, type ModelLoopHost } from './model-loop.js';
 import { logRequest, type ModelSource } from './model-source.js';
-import { addUsage, type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
+import { type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import { SessionContext, type SessionContextHost } from './session-context.js';
 import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
@@ -86,8 +83,6 @@ export class ScriptedEngine implements ControlSession {
   private readonly kinds: MessageKinds;
   /** initialize asked for prompt suggestions after each turn. */
   promptSuggestions = false;
-  /** The usage of the main loop's last complete response (what a compaction counts as the context before). */
-  private lastUsage: CallUsage | undefined;
   /** The session's context as `get_context_usage` reads it: counts, answer, kept attachments. */
   private readonly context: SessionContext;
   /** The files the session has read: an Edit, or a Write over one, needs its path here. */
@@ -107,6 +102,8 @@ export class ScriptedEngine implements ControlSession {
   private readonly structured: StructuredOutput | undefined;
   /** The model's tool calls: hooks, permission, the tool (tool-use.ts). */
   private readonly toolUse: ToolUse;
+  /** A turn's model calls, streamed responses and tool batches, to its result (model-loop.ts). */
+  private readonly modelLoop: ModelLoop;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -184,6 +181,7 @@ export class ScriptedEngine implements ControlSession {
     );
     this.structured = StructuredOutput.from(this.b.version, this.flags.jsonSchema);
     this.toolUse = new ToolUse(this.toolUseHost());
+    this.modelLoop = new ModelLoop(this.modelLoopHost());
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -599,7 +597,7 @@ export class ScriptedEngine implements ControlSession {
         );
         return;
       }
-      if (this.overBudget()) {
+      if (this.accounting.overBudget(this.flags.maxBudgetUsd)) {
         this.emitResult(
           this.b.resultLimit(
             this.facts(),
@@ -666,7 +664,7 @@ export class ScriptedEngine implements ControlSession {
           outputStyle: outputStyleInForce(this),
         });
       }
-      await this.modelLoop(turn);
+      await this.modelLoop.run(turn);
       await this.kinds.afterTurn(turn);
     } finally {
       this.turn = undefined;
@@ -785,7 +783,7 @@ export class ScriptedEngine implements ControlSession {
         return engine.model;
       },
       get lastUsage() {
-        return engine.lastUsage;
+        return engine.modelLoop.lastUsage;
       },
       facts: () => this.facts(),
       builtinToolNames: () => this.builtinToolNames(),
@@ -832,7 +830,7 @@ export class ScriptedEngine implements ControlSession {
       facts: () => this.facts(),
       emit: (message) => this.emit(message),
       model: () => this.model,
-      lastUsage: () => this.lastUsage,
+      lastUsage: () => this.modelLoop.lastUsage,
       configDir: () => this.configDir,
       promptSuggestions: () => this.promptSuggestions,
       permissionMode: () => this.permissionMode,
@@ -889,6 +887,38 @@ export class ScriptedEngine implements ControlSession {
     };
   }
 
+  /** What the model loop uses of the session (collaborators fixed by now; model and id read live). */
+  private modelLoopHost(): ModelLoopHost {
+    const engine = this;
+    return {
+      b: this.b,
+      flags: this.flags,
+      env: this.options.env,
+      auth: this.auth,
+      get model() {
+        return engine.model;
+      },
+      get sessionId() {
+        return engine.sessionId;
+      },
+      modelSide: this.modelSide,
+      context: this.context,
+      accounting: this.accounting,
+      tally: this.tally,
+      hookRunner: this.hookRunner,
+      toolUse: this.toolUse,
+      structured: this.structured,
+      facts: () => this.facts(),
+      emit: (message) => this.emit(message),
+      emitResult: (message) => this.emitResult(message),
+      remember: (message) => this.remember(message),
+      requestBody: () => this.requestBody(),
+      source: () => this.source(),
+      saveSourcePosition: (source) => this.saveSourcePosition(source),
+      outputStyle: () => outputStyleInForce(this),
+    };
+  }
+
   private async source(): Promise<ModelSource> {
     await this.started;
     this.sourcePromise ??= this.options.source().then((source) => {
@@ -908,344 +938,6 @@ export class ScriptedEngine implements ControlSession {
   private saveSourcePosition(source: ModelSource): void {
     const position = source.position?.();
     if (position) this.store.saveCursor(this.sessionId, position as unknown as Json);
-  }
-
-  private async modelLoop(turn: TurnState): Promise<void> {
-    const denials: Json[] = [];
-    const partial = this.flags.includePartialMessages === true;
-    for (;;) {
-      turn.phase = 'streaming';
-      if (partial) this.emit(this.b.statusMessage(this.facts(), 'requesting', randomUuid(), false));
-      let body = this.requestBody();
-      this.context.keptAttachments()?.onRequest(body, this.modelSide.clientPrompt());
-      logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
-      const callStarted = monotonicMs();
-      const source = await this.source();
-      let response: Awaited<ReturnType<ModelSource['call']>>;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          response = await source.call(body, turn.abort.signal);
-          this.saveSourcePosition(source);
-        } catch (error) {
-          if (turn.interrupted) return this.endInterrupted(turn, null, denials);
-          response = {
-            ok: false,
-            status: 500,
-            body: String((error as Error).message),
-            requestId: undefined,
-            headers: {},
-          };
-        }
-        if (response.ok) break;
-        if (this.modelSide.switchesAfter(response.status, turn)) {
-          // --fallback-model: the next request goes to the fallback model at once.
-          const originalModel = String(body.model);
-          body = this.requestBody();
-          const fallbackModel = String(body.model);
-          const notice = this.modelSide.switchMessage({
-            originalModel,
-            fallbackModel,
-            originalWindow: this.b.contextWindow(originalModel),
-            fallbackWindow: this.b.contextWindow(fallbackModel),
-            uuid: randomUuid(),
-            sessionId: this.sessionId,
-          });
-          if (notice) this.emit(notice);
-          logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
-          continue;
-        }
-        const retry = this.b.retryPolicy(response.status, attempt, response.headers);
-        if (!retry.retry) break;
-        this.emit(this.b.apiRetryEvent(this.facts(), attempt, retry.delayMs, response.status, randomUuid()));
-        await sleep(retry.delayMs, turn.abort.signal);
-        if (turn.interrupted) return this.endInterrupted(turn, null, denials);
-      }
-      if (!response.ok) return this.endApiError(turn, response.status, response.body, denials);
-
-      const blocks: Json[] = [];
-      const partialJson = new Map<number, string>();
-      let message: Json = {};
-      let stopReason: string | null = null;
-      let finalUsage: Partial<CallUsage> | undefined;
-      let first = true;
-      try {
-        for await (const event of response.events) {
-          if (turn.interrupted) break;
-          if (first) {
-            first = false;
-            if (!turn.ttftMs) turn.ttftMs = Math.round(monotonicMs() - turn.started);
-          }
-          const type = String(event.type);
-          if (type === 'ping') continue;
-          if (type === 'message_start') {
-            message = isRecord(event.message) ? event.message : {};
-            if (typeof message.id === 'string') turn.messageIds.push(message.id);
-            if (partial) this.emitStream(event, message.id, Math.round(monotonicMs() - callStarted));
-            continue;
-          }
-          if (type === 'content_block_start') {
-            const index = Number(event.index);
-            blocks[index] = isRecord(event.content_block) ? { ...event.content_block } : {};
-          } else if (type === 'content_block_delta') {
-            const block = blocks[Number(event.index)];
-            const delta = isRecord(event.delta) ? event.delta : {};
-            if (block) {
-              if (delta.type === 'text_delta')
-                block.text = `${String(block.text ?? '')}${String(delta.text)}`;
-              else if (delta.type === 'thinking_delta')
-                block.thinking = `${String(block.thinking ?? '')}${String(delta.thinking)}`;
-              else if (delta.type === 'signature_delta') block.signature = delta.signature;
-              else if (delta.type === 'input_json_delta') {
-                const index = Number(event.index);
-                partialJson.set(index, `${partialJson.get(index) ?? ''}${String(delta.partial_json)}`);
-              }
-            }
-          } else if (type === 'content_block_stop') {
-            const index = Number(event.index);
-            const block = blocks[index];
-            if (block) {
-              if (block.type === 'tool_use') {
-                const json = partialJson.get(index);
-                block.input = json ? (JSON.parse(json) as Json) : isRecord(block.input) ? block.input : {};
-              }
-              const shown =
-                block.type === 'tool_use'
-                  ? { ...block, input: this.b.assistantToolInput(String(block.name), block.input as Json) }
-                  : block;
-              this.emit(
-                this.b.assistantMessage(message, shown, this.facts(), randomUuid(), response.requestId),
-              );
-            }
-          } else if (type === 'message_delta') {
-            const delta = isRecord(event.delta) ? event.delta : {};
-            stopReason = typeof delta.stop_reason === 'string' ? delta.stop_reason : null;
-            finalUsage = isRecord(event.usage) ? (event.usage as Partial<CallUsage>) : undefined;
-          } else if (type === 'error') {
-            return this.endApiError(turn, 500, event, denials);
-          }
-          if (partial) this.emitStream(event, message.id);
-        }
-      } catch (error) {
-        if (!turn.interrupted) throw error;
-      }
-      if (turn.interrupted) {
-        // Some versions account for the usage announced by an interrupted response's message_start.
-        if (this.b.countsInterruptedUsage && isRecord(message.usage)) {
-          const usage = addUsage(ZERO_USAGE, message.usage as Partial<CallUsage>);
-          this.accounting.addModelUsage(this.model, usage, this.b.cost(this.model, usage));
-        }
-        return this.endInterrupted(turn, null, denials);
-      }
-      if (this.auth === 'oauth') {
-        const rateLimit = this.b.rateLimitEvent(this.facts(), response.headers, randomUuid());
-        if (rateLimit) this.emit(rateLimit);
-      }
-
-      // The response is complete: account for it.
-      const usage = addUsage(
-        ZERO_USAGE,
-        finalUsage ?? (isRecord(message.usage) ? (message.usage as Partial<CallUsage>) : undefined),
-      );
-      const callMs = Math.round(monotonicMs() - callStarted);
-      this.lastUsage = usage;
-      this.tally.cache.record({
-        at: Date.now(),
-        ttl: '5m',
-        inputTokens: usage.input_tokens,
-        cacheReadTokens: usage.cache_read_input_tokens,
-        cacheCreationTokens: usage.cache_creation_input_tokens,
-      });
-      turn.modelCalls += 1;
-      const cost = this.b.cost(this.model, usage);
-      this.accounting.totalCost += cost;
-      this.accounting.addModelUsage(this.model, usage, cost);
-      const content = blocks.filter(Boolean);
-      // The CLI keeps (and sends back) a tool call's input as it shows it (an Edit's `replace_all`).
-      this.remember({
-        role: 'assistant',
-        content: content.map((b) =>
-          b.type === 'tool_use' && isRecord(b.input)
-            ? { ...b, input: this.b.assistantToolInput(String(b.name), b.input) }
-            : b,
-        ),
-        model: typeof message.model === 'string' ? message.model : undefined,
-      });
-      this.context.keptAttachments()?.onResponse(this.modelSide.sendsSystemMessage(String(body.model)));
-      // --max-budget-usd: checked once the response is complete, before its tools run; the result
-      // counts the response in the cost but not in the turn's usage (as 2.1.150 does).
-      if (this.overBudget()) {
-        this.emitResult(
-          this.b.resultLimit(
-            this.facts(),
-            this.totals(turn, 1 + turn.toolUses, denials),
-            stopReason,
-            'max_budget_usd',
-            [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
-            randomUuid(),
-          ),
-        );
-        return;
-      }
-      turn.apiMs += callMs;
-      this.accounting.totalApiMs += callMs;
-      turn.usage = addUsage(turn.usage, usage);
-
-      const toolUses = content.filter((b) => b.type === 'tool_use');
-      if (toolUses.length === 0) {
-        const text = content
-          .filter((b) => b.type === 'text')
-          .map((b) => String(b.text))
-          .join('');
-        const stop = await this.hookRunner.run(
-          'Stop',
-          undefined,
-          {
-            stop_hook_active: turn.stopHookActive,
-            last_assistant_message: text,
-            background_tasks: [],
-            session_crons: [],
-          },
-          randomUuid(),
-          turn,
-        );
-        if (stop.block !== undefined) {
-          // The reason goes back to the model as a synthetic user message, and the turn goes on.
-          const feedback = this.b.stopHookFeedback(stop.block);
-          this.emit(this.b.syntheticUserMessage(feedback, this.facts(), randomUuid()));
-          this.emit(this.b.stopHookNotification(this.facts(), randomUuid()));
-          for (const m of this.modelSide.stopBlocked(stop.block, stop.blockedBy ?? { kind: 'callback' }))
-            this.remember(m);
-          turn.toolUses += 1;
-          turn.stopHookActive = true;
-          continue;
-        }
-        // The result is the last message's text: the CLI keeps each block of a response as a message.
-        const last = content.filter((b) => b.type === 'text').at(-1);
-        this.emitResult(
-          this.b.resultSuccess(
-            this.facts(),
-            this.totals(turn, 1 + turn.toolUses, denials),
-            last === undefined ? '' : String(last.text),
-            stopReason,
-            randomUuid(),
-          ),
-        );
-        return;
-      }
-      turn.phase = 'tools';
-      const results: Json[] = [];
-      const injected: Json[] = [];
-      const hookContext: PostToolUseContext[] = [];
-      const batch: Json[] = [];
-      for (const block of toolUses) {
-        const id = String(block.id);
-        const outcome = await this.toolUse.run(block, turn, denials, hookContext);
-        if (!outcome.isError) this.tally.fileChanged(outcome.toolUseResult);
-        batch.push({
-          tool_name: block.name,
-          tool_input: block.input,
-          tool_use_id: id,
-          tool_response: outcome.content,
-        });
-        this.emit(this.b.toolResultMessage(id, outcome, this.facts(), randomUuid()));
-        results.push(toolResultBlock(id, outcome));
-        if (outcome.injectedText !== undefined) {
-          turn.toolUses += 1;
-          this.emit(this.b.syntheticUserMessage(outcome.injectedText, this.facts(), randomUuid()));
-          injected.push({ type: 'text', text: outcome.injectedText });
-        }
-        if (turn.interrupted) break;
-      }
-      results.push(...injected);
-      const notices = this.modelSide.afterTools(results, this.accounting.totalCost, hookContext);
-      this.remember({ role: 'user', content: results });
-      if (notices) this.remember({ role: 'system', content: notices.content });
-      if (turn.interrupted) return this.endInterrupted(turn, stopReason, denials);
-      this.context
-        .keptAttachments()
-        ?.onToolResults(outputStyleInForce(this), String(this.b.apiModelFor(this.model)));
-      const structured = this.structured;
-      const ended = structured?.afterTools(turn);
-      if (structured && ended) {
-        const end = { usage: turn.usage, lastCall: usage, stopReason };
-        const totals = (spent: CallUsage) =>
-          this.totals({ ...turn, usage: spent }, 1 + turn.toolUses, denials);
-        return this.emitResult(structured.endResult(ended, this.b, this.facts(), totals, end));
-      }
-      await this.hookRunner.run(
-        'PostToolBatch',
-        undefined,
-        { tool_calls: batch },
-        `hook-${randomUuid()}`,
-        turn,
-      );
-      const maxTurns = this.flags.maxTurns;
-      if (maxTurns !== undefined && maxTurns > 0 && turn.modelCalls >= maxTurns) {
-        this.emitResult(
-          this.b.resultLimit(
-            this.facts(),
-            this.totals(turn, maxTurns + 1, denials),
-            stopReason,
-            'max_turns',
-            [this.b.maxTurnsError(maxTurns)],
-            randomUuid(),
-          ),
-        );
-        return;
-      }
-    }
-  }
-
-  private emitStream(event: Json, messageId: unknown, ttftMs?: number): void {
-    this.emit(
-      this.b.streamEventMessage(event, this.facts(), randomUuid(), {
-        ...(ttftMs === undefined ? {} : { ttftMs }),
-        ...(typeof messageId === 'string' ? { messageId } : {}),
-      }),
-    );
-  }
-
-  private endInterrupted(turn: TurnState, stopReason: string | null, denials: Json[]): void {
-    const tools = turn.phase === 'tools';
-    const text = tools ? this.b.interruptedForToolText : this.b.interruptedText;
-    this.emit(this.b.textUserMessage(text, this.facts(), randomUuid()));
-    this.remember({ role: 'user', content: [{ type: 'text', text }] });
-    this.emitResult(
-      this.b.resultError(
-        this.facts(),
-        this.totals(turn, 2 + turn.toolUses, denials),
-        stopReason,
-        tools ? 'aborted_tools' : 'aborted_streaming',
-        [this.b.ediagnostic(stopReason)],
-        randomUuid(),
-      ),
-    );
-  }
-
-  private endApiError(turn: TurnState, status: number, body: unknown, denials: Json[]): void {
-    const text = `API Error: ${status} ${typeof body === 'string' ? body : JSON.stringify(body)}`;
-    this.emit(
-      this.b.assistantMessage(
-        {
-          id: randomUuid(),
-          model: '<synthetic>',
-          usage: { ...ZERO_USAGE },
-        },
-        { type: 'text', text },
-        this.facts(),
-        randomUuid(),
-        undefined,
-      ),
-    );
-    this.emitResult(
-      this.b.resultApiError(
-        this.facts(),
-        this.totals(turn, 1 + turn.toolUses, denials),
-        text,
-        status,
-        randomUuid(),
-      ),
-    );
   }
 
   private createHookRunner(): HookRunner {
@@ -1279,12 +971,6 @@ export class ScriptedEngine implements ControlSession {
   private sessionStart(): Promise<void> | undefined {
     const resumed = typeof this.flags.resume === 'string' || this.flags.continue === true;
     return this.hookRunner.sessionStart(resumed ? 'resume' : 'startup');
-  }
-
-  /** --max-budget-usd is set and the session's cost has reached it. */
-  private overBudget(): boolean {
-    const max = this.flags.maxBudgetUsd;
-    return max !== undefined && this.accounting.totalCost >= max;
   }
 }
 

@@ -66,6 +66,11 @@ export class ResultAccounting {
     }
   }
 
+  /** `--max-budget-usd` is set (`maxBudgetUsd`) and the session's cost has reached it. */
+  overBudget(maxBudgetUsd: number | undefined): boolean {
+    return maxBudgetUsd !== undefined && this.totalCost >= maxBudgetUsd;
+  }
+
   /** A result message goes out: the next one counts from here. */
   onResult(result: Json): void {
     this.lastResultIsError = result.is_error === true;
