@@ -1,8 +1,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSettledLines } from '../../protocol/settled-lines.js';
-import { monotonicMs } from '../../util/clock.js';
-import { jsonDepth, stringifyJson } from '../../util/deep-json.js';
+import { stringifyJson } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
 import { randomUuid } from '../../util/uuid.js';
 import type {
@@ -34,13 +33,14 @@ import { type KindsHost, MessageKinds } from './message-kinds/index.js';
 import { messagingSocketPath } from './messaging-socket.js';
 import { ModelLoop, type ModelLoopHost } from './model-loop.js';
 import { logRequest, type ModelSource } from './model-source.js';
-import { type ModelUsageEntry, ResultAccounting, ZERO_USAGE } from './result-accounting.js';
+import { type ModelUsageEntry, ResultAccounting } from './result-accounting.js';
 import { SessionContext, type SessionContextHost } from './session-context.js';
 import { SessionState } from './session-state/index.js';
 import { SessionStore, type StoredMessage, transcriptPath } from './session-store.js';
 import { parseMcpConfigs } from './stdio-mcp.js';
 import { StructuredOutput } from './structured-output/index.js';
 import { ToolUse, type ToolUseHost } from './tool-use.js';
+import { TurnLoop, type TurnLoopHost } from './turn-loop.js';
 import type { TurnState } from './turn-state.js';
 
 export { killedExitCode } from './errors.js';
@@ -49,6 +49,12 @@ export { killedExitCode } from './errors.js';
  * Scripted mode: the CLI side of a stream-json session, emulated around model turns. The engine
  * sequences what happens (stdin lines, control requests both ways, model calls, tool calls,
  * interrupts); every shape and text comes from the behaviour model of the emulated version.
+ *
+ * It holds the session's state and reads its input; the parts each see it through a narrow host:
+ * a user message's turn (turn-loop.ts), the turn's model calls (model-loop.ts) and tool calls
+ * (tool-use.ts), the client's control requests (control/, one handler each), MCP servers
+ * (mcp-hub.ts), the results' totals (result-accounting.ts), `get_context_usage`
+ * (session-context.ts), the message kinds beyond a plain turn (message-kinds/).
  */
 
 export interface EngineOptions {
@@ -104,6 +110,8 @@ export class ScriptedEngine implements ControlSession {
   private readonly toolUse: ToolUse;
   /** A turn's model calls, streamed responses and tool batches, to its result (model-loop.ts). */
   private readonly modelLoop: ModelLoop;
+  /** A user message taken as a turn: prompt hooks, system/init, the prompt kept (turn-loop.ts). */
+  private readonly turnLoop: TurnLoop;
   /** What shapes the requests to the model: system prompt options, `--fallback-model`. */
   readonly modelSide: ModelSideSession;
   /** `--await-initialize`: the first stdin line and the MCP servers of initialize. */
@@ -120,7 +128,6 @@ export class ScriptedEngine implements ControlSession {
   initialized = false;
   private chain: Promise<void> = Promise.resolve();
   private inputEnded = false;
-  turn: TurnState | undefined;
   private sourcePromise: Promise<ModelSource> | undefined;
   private startupError: string | undefined;
   private resumePosition: Json | undefined;
@@ -182,6 +189,7 @@ export class ScriptedEngine implements ControlSession {
     this.structured = StructuredOutput.from(this.b.version, this.flags.jsonSchema);
     this.toolUse = new ToolUse(this.toolUseHost());
     this.modelLoop = new ModelLoop(this.modelLoopHost());
+    this.turnLoop = new TurnLoop(this.turnLoopHost());
     options.killed?.addEventListener('abort', () => this.onKilled(), { once: true });
   }
 
@@ -194,6 +202,11 @@ export class ScriptedEngine implements ControlSession {
       this.turn.interrupted = true;
       this.turn.abort.abort();
     }
+  }
+
+  /** The turn in progress, if any. */
+  get turn(): TurnState | undefined {
+    return this.turnLoop.turn;
   }
 
   get currentSessionId(): string {
@@ -304,7 +317,7 @@ export class ScriptedEngine implements ControlSession {
     if (!isRecord(value)) return;
     switch (value.type) {
       case 'user':
-        this.enqueue(() => this.runTurn(value));
+        this.enqueue(() => this.turnLoop.run(value));
         return;
       case 'control_request': {
         const request = isRecord(value.request) ? value.request : {};
@@ -517,8 +530,8 @@ export class ScriptedEngine implements ControlSession {
   }
 
   /** A start-up failure reported on the first turn (the real CLI reports it once input arrives). */
-  private failStartup(): boolean {
-    if (!this.startupError) return false;
+  private failStartup(): void {
+    if (!this.startupError) return;
     const text = this.startupError;
     this.options.io.stderr.write(`${text}\n`);
     this.emit({
@@ -535,150 +548,7 @@ export class ScriptedEngine implements ControlSession {
     throw new Fatal(1);
   }
 
-  // ------------------------------------------------------------------ turns
-
-  private async runTurn(message: Json): Promise<void> {
-    this.failStartup();
-    this.sessionState.running();
-    let content = isRecord(message.message) ? message.message.content : undefined;
-    // A user message without content: some versions take a placeholder prompt, others fail the turn.
-    if (content === undefined && this.b.missingContentPrompt !== undefined)
-      content = this.b.missingContentPrompt;
-    if (typeof content !== 'string' && !Array.isArray(content)) {
-      this.emitResult(
-        this.b.resultError(
-          this.facts(),
-          this.totals(undefined, 0, []),
-          null,
-          undefined,
-          [this.b.missingContentError],
-          randomUuid(),
-        ),
-      );
-      throw new Fatal(1);
-    }
-    const turn: TurnState = {
-      abort: new AbortController(),
-      interrupted: false,
-      started: monotonicMs(),
-      ttftMs: 0,
-      apiMs: 0,
-      usage: { ...ZERO_USAGE },
-      toolUses: 0,
-      modelCalls: 0,
-      stopHookActive: false,
-      phase: 'streaming',
-      promptId: randomUuid(),
-      messageIds: [],
-    };
-    this.turn = turn;
-    try {
-      await this.mcp.connect();
-      const started = this.sessionStart();
-      if (started) await started;
-      // A command the CLI runs itself (`/compact`): no prompt hooks, no model turn of its own.
-      if (await this.kinds.localCommand(content, turn)) return;
-      // UserPromptSubmit hooks run before system/init; a block ends the turn without a model call.
-      const prompt = await this.hookRunner.run(
-        'UserPromptSubmit',
-        undefined,
-        { prompt: promptText(content) },
-        randomUuid(),
-        turn,
-      );
-      this.emit(this.b.initMessage(this.facts(), randomUuid()));
-      if (prompt.block !== undefined) {
-        this.modelSide.promptBlocked();
-        const blocked = { reason: prompt.block, prompt: promptText(content) };
-        const notice = this.b.promptBlockedNotice(this.facts(), blocked, randomUuid());
-        if (notice) this.emit(notice);
-        this.emitResult(
-          this.b.resultPromptBlocked(this.facts(), this.totals(turn, 0, []), randomUuid(), blocked),
-        );
-        return;
-      }
-      if (this.accounting.overBudget(this.flags.maxBudgetUsd)) {
-        this.emitResult(
-          this.b.resultLimit(
-            this.facts(),
-            this.totals(turn, 1, []),
-            null,
-            'max_budget_usd',
-            [this.b.maxBudgetError(this.flags.maxBudgetUsd!)],
-            randomUuid(),
-          ),
-        );
-        return;
-      }
-      if (this.flags.replayUserMessages) {
-        this.emit({
-          ...message,
-          session_id: this.sessionId,
-          parent_tool_use_id: null,
-          uuid: typeof message.uuid === 'string' ? message.uuid : randomUuid(),
-          timestamp: new Date().toISOString(),
-          isReplay: true,
-        });
-      }
-      // Content nested too deep for the CLI's stack: the turn fails before any API request.
-      if (jsonDepth(content, this.b.contentDepthLimit) > this.b.contentDepthLimit) {
-        const text = this.b.stackOverflowText;
-        this.emit(this.b.localErrorAssistant(text, this.facts(), randomUuid()));
-        this.emitResult(this.b.resultLocalError(this.facts(), this.totals(turn, 1, []), text, randomUuid()));
-        return;
-      }
-      // A hook's context for the session's first prompt is a session-start notice of the request.
-      const context = prompt.additionalContext
-        .filter((c) => !this.modelSide.takeNotice(`UserPromptSubmit hook additional context: ${c}`))
-        .map((c) => ({ type: 'text', text: this.b.hookContextText('UserPromptSubmit', undefined, c) }));
-      // A change of permission mode since the last prompt: blocks before it, or a system-role
-      // message after it. A prompt with nothing before it stays as it came (a text: a string).
-      const change = this.modelSide.modeChange(this.permissionMode, this.configDir, content);
-      const before = [...(change?.blocks ?? []), ...context];
-      const expanded = this.expandPrompt(content);
-      const plain =
-        typeof content === 'string' &&
-        expanded.length === 1 &&
-        isRecord(expanded[0]) &&
-        expanded[0].text === content;
-      this.remember({
-        role: 'user',
-        content: before.length === 0 && plain ? content : [...before, ...expanded],
-      });
-      // The prompt's images, where the version saves them: a message naming each, joined to it.
-      const images = this.modelSide.imageNotes(content, {
-        tmpdir: this.options.env.TMPDIR ?? tmpdir(),
-        uid: process.getuid?.() ?? 0,
-        cwd: this.options.cwd,
-        sessionId: this.sessionId,
-      });
-      if (images) this.remember({ role: 'user', content: images });
-      if (change?.system) this.remember(change.system);
-      const kept = this.context.keptAttachments();
-      if (kept) {
-        const model = String(this.b.apiModelFor(this.model));
-        kept.onPrompt({
-          coAuthored: sessionSettings(this).flag.includeCoAuthoredBy !== false,
-          model: { id: model, contextTexts: this.modelSide.contextTexts(model) },
-          deferred: this.modelSide.deferredToolNames(model, this.builtinToolNames(), this.deferredMcpTools()),
-          outputStyle: outputStyleInForce(this),
-        });
-      }
-      await this.modelLoop.run(turn);
-      await this.kinds.afterTurn(turn);
-    } finally {
-      this.turn = undefined;
-    }
-  }
-
-  /** What the model receives for a prompt: a `/command args` of the project is expanded. */
-  private expandPrompt(content: string | unknown[]): unknown[] {
-    if (typeof content !== 'string') return content;
-    const slash = /^\/([A-Za-z0-9_:-]+)(?:\s+([\s\S]*))?$/.exec(content.trim());
-    const command = slash ? this.extensions.commands.get(slash[1]!) : undefined;
-    if (slash && command !== undefined) return this.b.slashCommandBlocks(slash[1]!, slash[2] ?? '', command);
-    return [{ type: 'text', text: content }];
-  }
+  // ------------------------------------------------------------------ conversation and requests
 
   private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
@@ -919,6 +789,46 @@ export class ScriptedEngine implements ControlSession {
     };
   }
 
+  /** What a turn uses of the session (collaborators fixed by now; model, id and mode read live). */
+  private turnLoopHost(): TurnLoopHost {
+    const engine = this;
+    return {
+      b: this.b,
+      flags: this.flags,
+      env: this.options.env,
+      cwd: this.options.cwd,
+      configDir: this.configDir,
+      get model() {
+        return engine.model;
+      },
+      get sessionId() {
+        return engine.sessionId;
+      },
+      get permissionMode() {
+        return engine.permissionMode;
+      },
+      modelSide: this.modelSide,
+      context: this.context,
+      accounting: this.accounting,
+      hookRunner: this.hookRunner,
+      mcp: this.mcp,
+      kinds: this.kinds,
+      sessionState: this.sessionState,
+      modelLoop: this.modelLoop,
+      commands: this.extensions.commands,
+      facts: () => this.facts(),
+      emit: (message) => this.emit(message),
+      emitResult: (message) => this.emitResult(message),
+      remember: (message) => this.remember(message),
+      failStartup: () => this.failStartup(),
+      sessionStart: () => this.sessionStart(),
+      builtinToolNames: () => this.builtinToolNames(),
+      deferredMcpTools: () => this.deferredMcpTools(),
+      coAuthored: () => sessionSettings(this).flag.includeCoAuthoredBy !== false,
+      outputStyle: () => outputStyleInForce(this),
+    };
+  }
+
   private async source(): Promise<ModelSource> {
     await this.started;
     this.sourcePromise ??= this.options.source().then((source) => {
@@ -972,13 +882,4 @@ export class ScriptedEngine implements ControlSession {
     const resumed = typeof this.flags.resume === 'string' || this.flags.continue === true;
     return this.hookRunner.sessionStart(resumed ? 'resume' : 'startup');
   }
-}
-
-/** The prompt text hooks see: the string, or the text blocks of a content array. */
-function promptText(content: string | unknown[]): string {
-  if (typeof content === 'string') return content;
-  return content
-    .filter((b): b is Json => isRecord(b) && b.type === 'text' && typeof b.text === 'string')
-    .map((b) => String(b.text))
-    .join('\n');
 }

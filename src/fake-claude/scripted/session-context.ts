@@ -38,8 +38,9 @@ export interface SessionContextHost {
  * The session's context as `get_context_usage` reads it: its token counts (the `count_tokens`
  * requests the version makes), its computed answer (usage/context-usage.ts, where the captured
  * counts cover the session), the model its tools are described for, and the attachments the
- * version keeps event by event (usage/kept-attachments.ts). The engine's turn loop tells it of
- * requests, responses and tool results through `keptAttachments()`.
+ * version keeps event by event (usage/kept-attachments.ts). The turn (turn-loop.ts,
+ * model-loop.ts) tells it of prompts, requests, responses and tool results through
+ * `keptAttachments()`.
  */
 export class SessionContext {
   /**
