@@ -1,4 +1,4 @@
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readSettledLines } from '../../protocol/settled-lines.js';
 import { stringifyJson } from '../../util/deep-json.js';
@@ -30,7 +30,7 @@ import { HookRunner } from './hook-runner.js';
 import { loadCommandHooks } from './hook-settings.js';
 import { McpHub } from './mcp-hub.js';
 import { type KindsHost, MessageKinds } from './message-kinds/index.js';
-import { messagingSocketPath } from './messaging-socket.js';
+import { cliTmpDir, messagingSocketPath } from './messaging-socket.js';
 import { ModelLoop, type ModelLoopHost } from './model-loop.js';
 import { logRequest, type ModelSource } from './model-source.js';
 import { type ModelUsageEntry, ResultAccounting } from './result-accounting.js';
@@ -387,7 +387,7 @@ export class ScriptedEngine implements ControlSession {
       configDir: this.configDir,
       home: this.options.env.HOME ?? homedir(),
       auth: this.auth,
-      tmpDir: this.options.env.TMPDIR ?? tmpdir(),
+      tmpDir: cliTmpDir(this.options.env),
       pid: this.options.pid,
       messagingSocketPath: messagingSocketPath(this.options.env, this.options.pid),
     };

@@ -15,15 +15,21 @@ export function messagingSocketPath(
   pid: number,
   uid: number = process.getuid?.() ?? 0,
 ): string {
-  const dir = env.XDG_RUNTIME_DIR || env.CLAUDE_CODE_TMPDIR || tmpDirOf(env);
+  const dir = env.XDG_RUNTIME_DIR || cliTmpDir(env);
   const path = normalize(join(dir, 'cc-socks', `${pid}.sock`));
   if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return path;
   const root = env.TERMUX_VERSION && env.PREFIX ? join(env.PREFIX, 'tmp') : '/tmp';
   return join(root, `cc-socks-${uid}`, `${pid}.sock`);
 }
 
-/** The temporary folder as the CLI's runtime reads it: TMPDIR without its trailing slashes, else /tmp. */
-function tmpDirOf(env: Record<string, string | undefined>): string {
+/**
+ * The folder 2.1.332 keeps its temporary files in (a task's output, a prompt's images, its messaging
+ * socket): CLAUDE_CODE_TMPDIR when set, else the temporary folder as its runtime reads it (TMPDIR
+ * without its trailing slashes, else /tmp). Checked against the real CLI with CLAUDE_CODE_TMPDIR set:
+ * a subagent's task output file and the socket are under it.
+ */
+export function cliTmpDir(env: Record<string, string | undefined>): string {
+  if (env.CLAUDE_CODE_TMPDIR) return env.CLAUDE_CODE_TMPDIR;
   const dir = env.TMPDIR;
   if (!dir) return '/tmp';
   return dir.length > 1 ? dir.replace(/\/+$/, '') || '/' : dir;

@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { monotonicMs } from '../../util/clock.js';
 import { jsonDepth } from '../../util/deep-json.js';
 import { isRecord } from '../../util/json.js';
@@ -11,6 +10,7 @@ import type { Extensions } from './extensions.js';
 import type { HookRunner } from './hook-runner.js';
 import type { McpHub } from './mcp-hub.js';
 import type { MessageKinds } from './message-kinds/index.js';
+import { cliTmpDir } from './messaging-socket.js';
 import type { ModelLoop } from './model-loop.js';
 import { type ResultAccounting, ZERO_USAGE } from './result-accounting.js';
 import type { SessionContext } from './session-context.js';
@@ -202,7 +202,7 @@ export class TurnLoop {
       });
       // The prompt's images, where the version saves them: a message naming each, joined to it.
       const images = this.host.modelSide.imageNotes(content, {
-        tmpdir: this.host.env.TMPDIR ?? tmpdir(),
+        tmpdir: cliTmpDir(this.host.env),
         uid: process.getuid?.() ?? 0,
         cwd: this.host.cwd,
         sessionId: this.host.sessionId,

@@ -4,9 +4,12 @@ import { execa } from 'execa';
 import { describe, expect, inject, it } from 'vitest';
 import { buildCliArgs, createSandbox, sandboxEnv } from '../src/driver/index.js';
 import { type ModelScript, startModelApi } from '../src/model-api/index.js';
+import { runScenario, SCENARIOS } from '../src/scenarios/index.js';
+import { tempDirs } from './support/temp-dirs.js';
 
 /**
- * Where 2.1.332 says its messaging socket is (`system/init`'s `messaging_socket_path`) depends on
+ * Where 2.1.332 keeps its temporary files. Its messaging socket (`system/init`'s
+ * `messaging_socket_path`): where 2.1.332 says it is (`system/init`'s `messaging_socket_path`) depends on
  * the environment: XDG_RUNTIME_DIR, CLAUDE_CODE_TMPDIR or TMPDIR, and the length of the path.
  * The fake emulating 2.1.332 gives the same path as the real CLI, the pid aside, for each.
  */
@@ -76,5 +79,46 @@ describe(`messaging_socket_path: fake-claude emulating claude ${VERSION} puts it
     if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
     const [r, f] = await Promise.all([socketPath(real, env), socketPath(FAKE, env)]);
     expect(f).toBe(r);
+  });
+});
+
+const temp = tempDirs();
+
+/** The task output files and saved images a run names (in its messages or its model requests). */
+function tempFilesNamed(run: Awaited<ReturnType<typeof runScenario>>, dir: string): string[] {
+  const text = JSON.stringify(run.transcript.frames) + JSON.stringify(run.modelRequests);
+  const found = text.match(/[^"\\\s]*(?:tasks\/[0-9a-z]+\.output|images\/\d+\.[a-z]+)/g) ?? [];
+  return [
+    ...new Set(
+      found.map((path) =>
+        path
+          .replaceAll(dir, '<CLAUDE_CODE_TMPDIR>')
+          .replace(/clide-sandbox-[A-Za-z0-9]+/g, 'clide-sandbox-<id>')
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<session>')
+          .replace(/tasks\/[0-9a-z]+\.output/, 'tasks/<task>.output'),
+      ),
+    ),
+  ];
+}
+
+describe(`CLAUDE_CODE_TMPDIR: fake-claude emulating claude ${VERSION} keeps its temporary files where the real CLI does`, () => {
+  it.concurrent.each([
+    ['a subagent task’s output file', 'subagent/task-messages'],
+    ['a prompt’s saved image', 'content/image-and-document'],
+  ])('%s (%s)', async (_what, id) => {
+    const scenario = SCENARIOS.find((s) => s.id === id);
+    if (!scenario) throw new Error(`no scenario ${id}`);
+    const real = inject('claudeBinaries')[VERSION];
+    if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
+    const dir = temp('clide-cc-tmpdir-');
+    const env = { CLAUDE_CODE_TMPDIR: dir, CLIDE_FAKE_VERSION: VERSION };
+    const [r, f] = await Promise.all([
+      runScenario(scenario, { binary: real, cliVersion: VERSION, env }),
+      runScenario(scenario, { binary: FAKE, cliVersion: VERSION, env }),
+    ]);
+    const named = tempFilesNamed(r, dir);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((p) => p.startsWith('<CLAUDE_CODE_TMPDIR>/'))).toBe(true);
+    expect(tempFilesNamed(f, dir)).toEqual(named);
   });
 });
