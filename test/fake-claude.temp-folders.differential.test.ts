@@ -122,3 +122,32 @@ describe(`CLAUDE_CODE_TMPDIR: fake-claude emulating claude ${VERSION} keeps its 
     expect(tempFilesNamed(f, dir)).toEqual(named);
   });
 });
+
+describe(`compaction/manual: post_tokens counts the re-attached context as the session has it (fake-claude emulating claude ${VERSION})`, () => {
+  it('a working folder longer than the capture’s gives the real CLI’s post_tokens', async () => {
+    const scenario = SCENARIOS.find((s) => s.id === 'compaction/manual');
+    if (!scenario) throw new Error('no scenario compaction/manual');
+    const real = inject('claudeBinaries')[VERSION];
+    if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
+    // The sandbox's cwd is <parent>/clide-sandbox-XXXXXX/work, 26 characters after the parent; the
+    // capture's was 30 (a parent of /tmp). A parent whose length is a multiple of 4 and longer
+    // by 20 or more moves the count by whole tokens on both sides (each token a quarter of a
+    // character of the cwd's three occurrences: the summary's transcript path twice, the
+    // environment section once), so the two counts can be compared exactly.
+    const base = temp('clide-post-');
+    const pad = 24 + ((4 - ((base.length + 1 + 24) % 4)) % 4);
+    const parent = join(base, 'p'.repeat(pad));
+    mkdirSync(parent);
+    const env = { CLIDE_FAKE_VERSION: VERSION };
+    const postTokens = async (binary: string) => {
+      const run = await runScenario(scenario, { binary, cliVersion: VERSION, env, sandboxParent: parent });
+      const boundary = run.transcript.frames
+        .map((f) => f.msg as Record<string, unknown> | undefined)
+        .find((m) => m?.type === 'system' && m.subtype === 'compact_boundary');
+      return (boundary?.compact_metadata as Record<string, unknown> | undefined)?.post_tokens;
+    };
+    const [r, f] = await Promise.all([postTokens(real), postTokens(FAKE)]);
+    expect(typeof r).toBe('number');
+    expect(f).toBe(r);
+  });
+});

@@ -46,6 +46,8 @@ export interface RunScenarioOptions {
   onFrame?: (frame: TranscriptFrame) => void;
   /** Keep the sandbox on disk (debugging). */
   keepSandbox?: boolean;
+  /** The folder the sandbox is made in (default: the temporary folder). */
+  sandboxParent?: string;
   /**
    * Aborting it interrupts the run: every CLI it started is killed, its sandbox removed, and the
    * run comes back marked `interrupted` (its findings say nothing about the CLI).
@@ -84,7 +86,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       interrupted: true,
     };
   }
-  const sandbox = createSandbox({ keep: options.keepSandbox });
+  const sandbox = createSandbox({
+    keep: options.keepSandbox,
+    ...(options.sandboxParent === undefined ? {} : { parent: options.sandboxParent }),
+  });
   const modelApi = await startModelApi({ script: scenario.model });
   const findings: Finding[] = [];
   const state: Json = {};

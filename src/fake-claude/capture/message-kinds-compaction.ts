@@ -48,6 +48,11 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
     fail('the next request does not start with a user message ending in the next prompt', first);
   const summaryAt = blocks.findIndex((b) => typeof b.text === 'string' && b.text.includes(summaryText));
   if (summaryAt < 0) fail('the next request does not start from the summary', first);
+  // The re-attached context as the session had it: the blocks before the summary, the system-role message.
+  const systemMessage = ((next.messages as Json[] | undefined) ?? [])[1];
+  const contextChars =
+    blocks.slice(0, summaryAt).reduce((n, b) => n + String(b.text ?? '').length, 0) +
+    (systemMessage?.role === 'system' ? contextTextLength(systemMessage.content) : 0);
   // Each a message of the conversation, which the CLI ended with a newline as it joined the next.
   const history = blocks.slice(summaryAt, -1).map((b) => {
     const { cache_control: _cache, ...block } = b;
@@ -77,7 +82,18 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
       extra: Object.fromEntries(Object.entries(result).filter(([k]) => !(k in plain))),
     },
     postTokensOffset: Number(metadata.post_tokens) - Math.round(summaryText.length / 4),
+    postTokensContextChars: contextChars,
     history: history.map(t),
     context: contextTemplates(next, summaryAt, contextFacts(next, root)),
   };
+}
+
+/** The length of a message's text: a string, or its text blocks'. */
+function contextTextLength(content: unknown): number {
+  if (typeof content === 'string') return content.length;
+  if (!Array.isArray(content)) return 0;
+  return content.reduce(
+    (n: number, b) => n + (isRecord(b) && typeof b.text === 'string' ? b.text.length : 0),
+    0,
+  );
 }

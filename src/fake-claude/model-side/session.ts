@@ -75,6 +75,14 @@ function promptOf(value: unknown, file: unknown, cwd: string): string | undefine
  * (initialize's `systemPrompt` and `appendSystemPrompt` replace the flags'), and `--fallback-model`
  * for the rest of a turn once the primary model was overloaded often enough in it.
  */
+/** What the context around a request's conversation is filled with (see `messagesLater`). */
+export type ContextFacts = Pick<
+  OpeningFacts,
+  'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'
+> & {
+  sessionModel?: string;
+};
+
 export class ModelSideSession {
   readonly data: ModelSideData;
   private systemPrompt: string | undefined;
@@ -394,16 +402,11 @@ export class ModelSideSession {
     return this.messagesLater(history, permissionMode, configDir, facts, templates)();
   }
 
-  /** `messages`, made when the function returned is called (see `RequestMessages.later`). */
-  messagesLater(
-    history: ReadonlyArray<{ role: string; content: unknown }>,
-    permissionMode: string,
-    configDir: string,
-    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
-      sessionModel?: string;
-    },
-    templates?: ContextTemplates,
-  ): () => Json[] {
+  /**
+   * The context around the conversation for `facts`' model (its variant's own parts where it has
+   * them), and the facts its templates are filled with.
+   */
+  private contextFor(facts: ContextFacts) {
     const variant = this.variant(facts.sessionModel ?? facts.model);
     const context = {
       ...this.data.context,
@@ -428,6 +431,31 @@ export class ModelSideSession {
       platform: process.platform,
       isGitRepo: existsSync(join(this.cwd, '.git')),
     });
+    return { context, openingFacts };
+  }
+
+  /**
+   * The characters of the context `templates` lay around a conversation (its blocks and its
+   * system-role message), filled for this session as a request now would have them; nothing is
+   * kept (a compaction's `post_tokens` counts the context it re-attaches).
+   */
+  contextChars(templates: ContextTemplates, facts: ContextFacts): number {
+    const { context, openingFacts } = this.contextFor(facts);
+    const opening = openingContext(withTemplates(context, templates), openingFacts(), []);
+    return opening.blocks.reduce((n, b) => n + b.length, 0) + (opening.system?.length ?? 0);
+  }
+
+  /** `messages`, made when the function returned is called (see `RequestMessages.later`). */
+  messagesLater(
+    history: ReadonlyArray<{ role: string; content: unknown }>,
+    permissionMode: string,
+    configDir: string,
+    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
+      sessionModel?: string;
+    },
+    templates?: ContextTemplates,
+  ): () => Json[] {
+    const { context, openingFacts } = this.contextFor(facts);
     // Another context (a subagent's): its own, frozen at its first request.
     if (templates !== undefined) {
       let own = this.otherOpenings.get(templates);

@@ -550,6 +550,18 @@ export class ScriptedEngine implements ControlSession {
 
   // ------------------------------------------------------------------ conversation and requests
 
+  /** What the context around the conversation is made of, for the model the session asks now. */
+  private contextFacts() {
+    const sessionModel = this.modelSide.model(this.model, this.turn);
+    return {
+      model: String(this.b.apiModelFor(sessionModel)),
+      sessionModel,
+      projectSkills: this.extensions.listed,
+      deferredMcpTools: this.deferredMcpTools(),
+      builtinTools: this.builtinToolNames(),
+    };
+  }
+
   private requestBody(history = this.history, context?: ContextTemplates): Json {
     const sessionModel = this.modelSide.model(this.model, this.turn);
     this.context.toolsModel ??= sessionModel;
@@ -561,13 +573,7 @@ export class ScriptedEngine implements ControlSession {
       history,
       this.permissionMode,
       this.configDir,
-      {
-        model,
-        sessionModel,
-        projectSkills: this.extensions.listed,
-        deferredMcpTools: this.deferredMcpTools(),
-        builtinTools: this.builtinToolNames(),
-      },
+      this.contextFacts(),
       context,
     );
     let messages: unknown;
@@ -707,6 +713,7 @@ export class ScriptedEngine implements ControlSession {
       lastResultIsError: () => this.accounting.lastResultIsError,
       requestBody: (history, context) => this.requestBody(history, context),
       rebuildContext: (context) => this.modelSide.rebuildContext(context),
+      contextChars: (context) => this.modelSide.contextChars(context, this.contextFacts()),
       call: async (body, signal) => {
         logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
         const source = await this.source();

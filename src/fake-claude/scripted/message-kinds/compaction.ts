@@ -67,7 +67,10 @@ export async function compact(host: KindsHost, data: CompactionData, turn: TurnS
     fillTemplate(data.boundary, host.facts(), {
       values: {
         preTokens,
-        postTokens: Math.round(summaryText.length / 4) + data.postTokensOffset,
+        postTokens:
+          Math.round(summaryText.length / 4) +
+          data.postTokensOffset +
+          Math.round((host.contextChars(data.context) - data.postTokensContextChars) / 4),
         durationMs: Math.round(monotonicMs() - started),
       },
     }),
