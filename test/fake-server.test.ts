@@ -47,6 +47,15 @@ const HELLO = `${JSON.stringify({ type: 'user', message: { role: 'user', content
 
 let dir: string;
 let script: string;
+/**
+ * Where the test's socket folders go: the temporary folder, or /tmp when that is so long a path
+ * (macOS's /var/folders/…/T, a nested run's) that a socket a few folders below it would be over
+ * the length a Unix socket path may have — which the server rightly refuses for a path it is given.
+ */
+function socketsParent(): string {
+  return Buffer.byteLength(tmpdir()) <= 40 ? tmpdir() : '/tmp';
+}
+
 let server: FakeServer;
 let native: string;
 beforeAll(async () => {
@@ -57,7 +66,7 @@ beforeAll(async () => {
   if (!existsSync(resolve('dist/bundle/fake-claude/fake-client.cjs'))) {
     throw new Error('dist/ is missing: run `npm run build` first (bin/fake-claude runs the built code)');
   }
-  dir = mkdtempSync(join(tmpdir(), 'clide-fake-server-test-'));
+  dir = mkdtempSync(join(socketsParent(), 'clide-fake-server-test-'));
   script = join(dir, 'script.json');
   writeFileSync(
     script,
@@ -754,7 +763,7 @@ describe('the fake server', () => {
   it.runIf(process.getuid?.() === 0)(
     'a process of another user that reaches the socket (its modes opened) cannot read the token, and gets no session',
     async () => {
-      const shared = mkdtempSync(join(tmpdir(), 'clide-fake-server-shared-'));
+      const shared = mkdtempSync(join(socketsParent(), 'clide-fake-server-shared-'));
       const own = await startFakeServer({
         socketPath: join(shared, 'sock', 'fake.sock'),
         nativeClient: false,
