@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 async function session(version: string, ownPrompt = false) {
-  const sandbox = createSandbox();
+  // Under /tmp, where the captures' sandboxes were: some answers compared here are captured ones,
+  // whose paths have the capture's lengths (docs/fake-claude-differences.md, get_context_usage).
+  const sandbox = createSandbox({ parent: '/tmp' });
   cleanups.push(() => sandbox.dispose());
   const api = await startModelApi({ script: script([text('Done.')], [text('Done again.')]) });
   cleanups.push(() => api.close());
