@@ -394,9 +394,7 @@ export class ModelSideSession {
     history: ReadonlyArray<{ role: string; content: unknown }>,
     permissionMode: string,
     configDir: string,
-    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
-      sessionModel?: string;
-    },
+    facts: ContextFacts,
     templates?: ContextTemplates,
   ): Json[] {
     return this.messagesLater(history, permissionMode, configDir, facts, templates)();
@@ -450,9 +448,7 @@ export class ModelSideSession {
     history: ReadonlyArray<{ role: string; content: unknown }>,
     permissionMode: string,
     configDir: string,
-    facts: Pick<OpeningFacts, 'model' | 'projectSkills' | 'deferredMcpTools' | 'builtinTools'> & {
-      sessionModel?: string;
-    },
+    facts: ContextFacts,
     templates?: ContextTemplates,
   ): () => Json[] {
     const { context, openingFacts } = this.contextFor(facts);
