@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { packageInfo } from '../../config/package-info.js';
 import { ClideError } from '../../errors/index.js';
 import { behaviourOf } from '../behaviour/index.js';
@@ -111,5 +112,11 @@ export async function captureFakeData(
   }
   // The folders' registries list the version (a generated index.ts each; nothing to edit by hand).
   out.push({ name: 'version registries', files: writeVersionRegistries() });
+  // The checkout's formatter over everything written, so `biome check` stays quiet on it (the model
+  // side's and the control replies' JSON are written unformatted).
+  const biome = join(packageInfo().root, 'node_modules', '.bin', 'biome');
+  const written = out.flatMap((step) => step.files);
+  if (existsSync(biome) && written.length > 0)
+    await execa(biome, ['format', '--write', ...written], { cwd: packageInfo().root, reject: false });
   return out;
 }
