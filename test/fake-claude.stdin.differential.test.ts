@@ -163,21 +163,27 @@ describe.each(emulatedVersions())(
 
     it.concurrent('stdin a regular file: a turn and a line that is not JSON, as the real CLI reads them', async () => {
       const inputs = [`${user('Say hello.')}\n`, `${user('Say hello.')}\n${user('second').slice(0, 30)}`];
-      for (const input of inputs) {
+      for (const [index, input] of inputs.entries()) {
         const [r, s, p, v] = await Promise.all([
           run(real(), input, {}, 'file'),
           run(FAKE, input, scripted, 'file'),
           run(FAKE, input, replay, 'file'),
           served(input, scripted, 'file'),
         ]);
+        // Before a line that ends the session, the real CLI may have printed its system/init (it had
+        // started on the line before it: a loaded machine; see the case above): not compared there.
+        const seen = (o: Outcome) =>
+          index === 0
+            ? shape(o.stdout)
+            : shape(o.stdout).filter((m) => (m as { type: unknown }).type !== 'system');
         for (const o of [s, v]) {
           expect(o.exitCode).toBe(r.exitCode);
           expect(o.stderr).toBe(r.stderr);
-          expect(shape(o.stdout)).toEqual(shape(r.stdout));
+          expect(seen(o)).toEqual(seen(r));
         }
         // Replay plays the fixture's turn where the real CLI plays one; where it plays none, so does replay.
         expect(p.exitCode).toBe(r.exitCode);
-        if (r.stdout === '') expect(p.stdout).toBe('');
+        if (seen(r).length === 0) expect(seen(p)).toEqual([]);
       }
     }, 180_000);
 
