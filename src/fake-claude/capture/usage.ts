@@ -436,80 +436,80 @@ async function contextRuns(binary: string): Promise<ContextRuns> {
   return state as ContextRuns;
 }
 
-/** A session started on `model` (`--model`): a prompt whose turn writes a file; its attachments and summary. */
-async function modelRun(binary: string, model: string): Promise<ContextRuns['style']> {
+/**
+ * A session under `extraArgs` whose first turn makes the `write`, then the other `prompts`; its
+ * transcript's attachments and its summary after them. `what` names it in an error.
+ */
+async function attachmentsRun(
+  binary: string,
+  session: {
+    id: string;
+    what: string;
+    extraArgs: string[];
+    /** The Write tool call of the first turn. */
+    write: { id: string; file: string; content: string };
+    prompts: [string, ...string[]];
+  },
+): Promise<ContextRuns['style']> {
   const state: { run?: ContextRuns['style'] } = {};
+  const [write, ...others] = session.prompts;
   const scenario: Scenario = {
-    id: 'capture/usage-context-model',
+    id: session.id,
     requirement: 'capture',
     spec: 'capture',
     tier: 'model',
-    args: { extraArgs: ['--model', model, '--permission-mode', 'acceptEdits'] },
+    args: { extraArgs: session.extraArgs },
     model: script(
-      [toolUse('toolu_01ModelWrite', 'Write', { file_path: 'model.txt', content: 'model\n' })],
+      [toolUse(session.write.id, 'Write', { file_path: session.write.file, content: session.write.content })],
       [text('Written.')],
+      ...others.map(() => [text('Again.')]),
     ),
     deadlineMs: 60_000,
     async drive(ctx) {
       const root = ctx.cwd.replace(/\/work$/, '');
       await ctx.session.request({ subtype: 'initialize', hooks: {} });
-      await turn(ctx, 'Write model.txt.');
+      await turn(ctx, write);
+      for (const prompt of others) await turn(ctx, prompt);
       const reply = await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' });
       const summary = isRecord(reply.response) ? reply.response : {};
-      state.run = { attachments: await transcriptAttachments(join(root, 'home')), summary, root };
+      const attachments = await transcriptAttachments(join(root, 'home'), session.prompts.length);
+      state.run = { attachments, summary, root };
     },
   };
   const run = await runScenario(scenario, { binary });
   if (!run.passed || state.run === undefined)
-    throw new ClideError('io', `capturing the attachments of a session on ${model} from ${binary} failed`, {
+    throw new ClideError('io', `capturing the attachments of ${session.what} from ${binary} failed`, {
       where: binary,
       hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
     });
   return state.run;
 }
 
-/**
- * A session with `CAPTURED_STYLE` (`--settings`): a prompt whose turn writes a file (acceptEdits),
- * then another prompt; its transcript's attachments and its summary after the turns.
- */
-async function styleRun(binary: string): Promise<ContextRuns['style']> {
-  const state: { style?: ContextRuns['style'] } = {};
-  const scenario: Scenario = {
+/** A session started on `model` (`--model`): a prompt whose turn writes a file. */
+function modelRun(binary: string, model: string): Promise<ContextRuns['style']> {
+  return attachmentsRun(binary, {
+    id: 'capture/usage-context-model',
+    what: `a session on ${model}`,
+    extraArgs: ['--model', model, '--permission-mode', 'acceptEdits'],
+    write: { id: 'toolu_01ModelWrite', file: 'model.txt', content: 'model\n' },
+    prompts: ['Write model.txt.'],
+  });
+}
+
+/** A session with `CAPTURED_STYLE` (`--settings`): a prompt whose turn writes a file, then another. */
+function styleRun(binary: string): Promise<ContextRuns['style']> {
+  return attachmentsRun(binary, {
     id: 'capture/usage-context-style',
-    requirement: 'capture',
-    spec: 'capture',
-    tier: 'model',
-    args: {
-      extraArgs: [
-        '--permission-mode',
-        'acceptEdits',
-        '--settings',
-        JSON.stringify({ outputStyle: CAPTURED_STYLE }),
-      ],
-    },
-    model: script(
-      [toolUse('toolu_01StyleWrite', 'Write', { file_path: 'style.txt', content: 'styled\n' })],
-      [text('Written.')],
-      [text('Again.')],
-    ),
-    deadlineMs: 60_000,
-    async drive(ctx) {
-      const root = ctx.cwd.replace(/\/work$/, '');
-      await ctx.session.request({ subtype: 'initialize', hooks: {} });
-      await turn(ctx, 'Write style.txt.');
-      await turn(ctx, 'Again.');
-      const reply = await ctx.session.request({ subtype: 'get_context_usage', detail: 'summary' });
-      const summary = isRecord(reply.response) ? reply.response : {};
-      state.style = { attachments: await transcriptAttachments(join(root, 'home'), 2), summary, root };
-    },
-  };
-  const run = await runScenario(scenario, { binary });
-  if (!run.passed || state.style === undefined)
-    throw new ClideError('io', `capturing the attachments of an output style from ${binary} failed`, {
-      where: binary,
-      hint: run.findings.map((f) => `${f.code}: ${f.message}`).join('; '),
-    });
-  return state.style;
+    what: 'an output style',
+    extraArgs: [
+      '--permission-mode',
+      'acceptEdits',
+      '--settings',
+      JSON.stringify({ outputStyle: CAPTURED_STYLE }),
+    ],
+    write: { id: 'toolu_01StyleWrite', file: 'style.txt', content: 'styled\n' },
+    prompts: ['Write style.txt.', 'Again.'],
+  });
 }
 
 /** get_context_usage of a session with `MEASURED_MCP_TOOL`, once the CLI lists it, and the counts asked. */
