@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cliTmpDir, messagingSocketPath } from './messaging-socket.js';
+import { messagingSocketPath } from './messaging-socket.js';
 
 describe("messagingSocketPath: where 2.1.332's messaging socket goes", () => {
   test('in TMPDIR (trailing slashes dropped), else /tmp', () => {
@@ -32,13 +32,5 @@ describe("messagingSocketPath: where 2.1.332's messaging socket goes", () => {
     expect(messagingSocketPath({ TMPDIR: `/${'é'.repeat(42)}` }, 12345, 0)).toBe(
       '/tmp/cc-socks-0/12345.sock',
     );
-  });
-});
-
-describe('cliTmpDir: where the CLI keeps its temporary files', () => {
-  test('CLAUDE_CODE_TMPDIR, else TMPDIR without trailing slashes, else /tmp', () => {
-    expect(cliTmpDir({ CLAUDE_CODE_TMPDIR: '/c', TMPDIR: '/t' })).toBe('/c');
-    expect(cliTmpDir({ CLAUDE_CODE_TMPDIR: '', TMPDIR: '/t/' })).toBe('/t');
-    expect(cliTmpDir({})).toBe('/tmp');
   });
 });

@@ -1,4 +1,5 @@
 import { join, normalize } from 'node:path';
+import { cliTmpDir } from './cli-tmpdir.js';
 
 /** The longest socket path 2.1.332 takes in its folder of choice, in bytes (a sun_path's room, less some). */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -20,17 +21,4 @@ export function messagingSocketPath(
   if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return path;
   const root = env.TERMUX_VERSION && env.PREFIX ? join(env.PREFIX, 'tmp') : '/tmp';
   return join(root, `cc-socks-${uid}`, `${pid}.sock`);
-}
-
-/**
- * The folder 2.1.332 keeps its temporary files in (a task's output, a prompt's images, its messaging
- * socket): CLAUDE_CODE_TMPDIR when set, else the temporary folder as its runtime reads it (TMPDIR
- * without its trailing slashes, else /tmp). Checked against the real CLI with CLAUDE_CODE_TMPDIR set:
- * a subagent's task output file and the socket are under it.
- */
-export function cliTmpDir(env: Record<string, string | undefined>): string {
-  if (env.CLAUDE_CODE_TMPDIR) return env.CLAUDE_CODE_TMPDIR;
-  const dir = env.TMPDIR;
-  if (!dir) return '/tmp';
-  return dir.length > 1 ? dir.replace(/\/+$/, '') || '/' : dir;
 }
