@@ -26,7 +26,7 @@ if (out) {
     const file = expect.getState().testPath ?? '?';
     appendFileSync(
       out,
-      `${JSON.stringify({ file, own: +(end[0] - start[0]).toFixed(2), children: +(end[1] - start[1]).toFixed(2), wall: (Date.now() - wall) / 1000, start: wall, end: Date.now() })}\n`,
+      `${JSON.stringify({ file, pid: process.pid, own: +(end[0] - start[0]).toFixed(2), children: +(end[1] - start[1]).toFixed(2), wall: (Date.now() - wall) / 1000, start: wall, end: Date.now() })}\n`,
     );
   });
 }
