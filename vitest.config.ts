@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
 
-// vitest's default is one worker fewer than the cores: one on a 2-core machine, where most of the
-// suite waits on real CLI processes and the files would run one after the other.
-const workers = Math.max(2, availableParallelism() - 1);
+// vitest's default is one worker fewer than the cores: one on a 2-core machine, where the files
+// would run one after the other. Many files spend much of their time waiting (a real CLI's silence
+// limit, an interrupt, a client that reads late): one worker more than the cores keeps them busy
+// (docs/test-suite-time.md, "Parallelism"). CLIDE_TEST_WORKERS=<n> sets another number.
+const workers = Number(process.env.CLIDE_TEST_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
   test: {
