@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
@@ -21,9 +21,31 @@ declare module 'vitest' {
   }
 }
 
+/** `statfs`'s type of a tmpfs. */
+const TMPFS = 0x01021994;
+
 /**
- * Runs once before all test files: makes sure every real CLI the tests need is installed, and
- * makes the folder the files share their real-CLI runs in (removed when the run ends).
+ * Where the run's temporary files go when TMPDIR is not set: a folder of its own on /dev/shm where
+ * that is a tmpfs with room (Linux). The suite makes and removes thousands of sandboxes, reports
+ * and wire logs; on a disk file system mounted with `discard` each removal waits on the device
+ * (a real CLI's sandbox: 6.8 ms on this machine's ext4, 0.8 ms on tmpfs). The workers and every
+ * process they start inherit it. A TMPDIR set by the caller is kept as it is.
+ */
+function runTempDir(): string | undefined {
+  if (process.env.TMPDIR || process.platform !== 'linux') return undefined;
+  try {
+    const fs = statfsSync('/dev/shm');
+    if (fs.type !== TMPFS || fs.bavail * fs.bsize < 4 * 1024 ** 3) return undefined;
+    return mkdtempSync('/dev/shm/clide-tests-');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs once before all test files: makes sure every real CLI the tests need is installed, points
+ * the run's temporary files at a tmpfs where there is one (`runTempDir`), and makes the folder the
+ * files share their real-CLI runs in (removed when the run ends).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const { pinned, root } = packageInfo();
@@ -45,7 +67,15 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   project.provide('claudeBinary', binaries[pinned]!);
   project.provide('claudeBinaries', binaries);
+  const runTemp = runTempDir();
+  if (runTemp) process.env.TMPDIR = runTemp;
   const sharedRunsDir = mkdtempSync(join(tmpdir(), 'clide-shared-runs-'));
   project.provide('sharedRunsDir', sharedRunsDir);
-  return () => rmSync(sharedRunsDir, { recursive: true, force: true });
+  return () => {
+    rmSync(sharedRunsDir, { recursive: true, force: true });
+    if (runTemp) {
+      rmSync(runTemp, { recursive: true, force: true });
+      delete process.env.TMPDIR;
+    }
+  };
 }
