@@ -27,7 +27,14 @@ afterAll(() => {
 
 const ENV = { HOME: '/home/alice', MY_SERVICE_TOKEN: 'Tk9x-Zq8xT2mW9vR4kL7p' };
 
-function session(name: string, lines: string[], skip: string[] = [], onBacklog?: (behind: boolean) => void) {
+/** `workerAfter` 0: every line goes to the worker (the recorder starts it only past 256 KiB). */
+function session(
+  name: string,
+  lines: string[],
+  skip: string[] = [],
+  onBacklog?: (behind: boolean) => void,
+  workerAfter = 0,
+) {
   const path = join(dir, `${name}.jsonl.recording`);
   const redactor = createRedactor({
     env: ENV,
@@ -35,7 +42,7 @@ function session(name: string, lines: string[], skip: string[] = [], onBacklog?:
     cwd: '/home/alice/shop',
     unsafeSkipRules: skip,
   });
-  const scan = leakScanThread(path, redactor, { env: ENV }, onBacklog);
+  const scan = leakScanThread(path, redactor, { env: ENV }, onBacklog, workerAfter);
   const writer = createFixtureWriter(
     path,
     { argv: ['claude'] },
@@ -65,6 +72,28 @@ describe('the leak scan on its worker thread', () => {
       expect.arrayContaining(['password-assignment', 'env:MY_SERVICE_TOKEN']),
     );
     expect(leaks).toEqual(await scanForLeaks(path, redactor.secretsSeen(), { env: ENV }));
+  });
+
+  it('scans a session too short to start the worker for on the calling thread: the same verdict', async () => {
+    const lines = [
+      'note Hunter2Hunter2xQ here',
+      JSON.stringify({ type: 'assistant', text: `token ${ENV.MY_SERVICE_TOKEN}` }),
+      JSON.stringify({ type: 'assistant', text: 'password=Hunter2Hunter2xQ' }),
+    ];
+    const short = session('short', lines, ['env-secret', 'env-value'], undefined, 256 * 1024);
+    const leaks = await short.scan.finish();
+    expect(leaks.map((l) => l.kind)).toEqual(
+      expect.arrayContaining(['password-assignment', 'env:MY_SERVICE_TOKEN']),
+    );
+    expect(leaks).toEqual(await scanForLeaks(short.path, short.redactor.secretsSeen(), { env: ENV }));
+    const clean = session(
+      'short-clean',
+      [JSON.stringify({ type: 'assistant', text: 'hi' })],
+      [],
+      undefined,
+      256 * 1024,
+    );
+    expect(await clean.scan.finish()).toEqual([]);
   });
 
   it('gives a clean file a clean verdict', async () => {
