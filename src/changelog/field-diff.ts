@@ -46,21 +46,36 @@ const CHANGE_ORDER: Record<FieldChange['change'], number> = {
   'field-added': 7,
 };
 
-function isBelow(path: string, ancestor: string): boolean {
-  if (!path.startsWith(ancestor) || path === ancestor) return false;
-  const next = path[ancestor.length];
-  return next === '.' || next === '[' || next === '{' || next === '<';
-}
-
 function isBranch(path: string): boolean {
   return path.endsWith('>');
 }
 
-function nestedOf(map: FieldMap, path: string): NestedField[] {
-  return [...map]
-    .filter(([p]) => isBelow(p, path))
-    .map(([p, f]) => ({ path: p.slice(path.length), type: f.type, optional: f.optional }))
-    .sort((a, b) => comparePaths(a.path, b.path));
+/** The paths `path` is below: each of its prefixes that a separator follows. */
+function ancestorsOf(path: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i];
+    if (c === '.' || c === '[' || c === '{' || c === '<') out.push(path.slice(0, i));
+  }
+  return out;
+}
+
+/** The paths of `paths` below none of the others. */
+function rootsOf(paths: readonly string[]): string[] {
+  const all = new Set(paths);
+  return paths.filter((p) => !ancestorsOf(p).some((q) => all.has(q)));
+}
+
+/** The fields of `map` below each of `roots`, relative to it and sorted, in one pass over the map. */
+function nestedOfRoots(map: FieldMap, roots: readonly string[]): Map<string, NestedField[]> {
+  const out = new Map<string, NestedField[]>(roots.map((r) => [r, []]));
+  for (const [p, f] of map) {
+    for (const q of ancestorsOf(p)) {
+      out.get(q)?.push({ path: p.slice(q.length), type: f.type, optional: f.optional });
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => comparePaths(a.path, b.path));
+  return out;
 }
 
 function sameValues(a: readonly Literal[], b: readonly Literal[]): boolean {
@@ -72,20 +87,24 @@ export function diffFields(before: FieldMap, after: FieldMap): FieldChange[] {
   const out: FieldChange[] = [];
   const gone = [...before.keys()].filter((p) => !after.has(p));
   const fresh = [...after.keys()].filter((p) => !before.has(p));
-  const goneRoots = gone.filter((p) => !gone.some((q) => isBelow(p, q)));
-  const freshRoots = fresh.filter((p) => !fresh.some((q) => isBelow(p, q)));
+  // A path is below another when it starts with it and a separator follows: looked up by its
+  // prefixes, not by a scan of every other path (a schema set has thousands).
+  const goneRoots = rootsOf(gone);
+  const freshRoots = rootsOf(fresh);
+  const goneNested = nestedOfRoots(before, goneRoots);
+  const freshNested = nestedOfRoots(after, freshRoots);
 
   for (const path of goneRoots) {
     const f = before.get(path)!;
     out.push(
       isBranch(path)
-        ? { change: 'branch-removed', path, nested: nestedOf(before, path) }
+        ? { change: 'branch-removed', path, nested: goneNested.get(path)! }
         : {
             change: 'field-removed',
             path,
             type: f.type,
             optional: f.optional,
-            nested: nestedOf(before, path),
+            nested: goneNested.get(path)!,
           },
     );
   }
@@ -93,8 +112,8 @@ export function diffFields(before: FieldMap, after: FieldMap): FieldChange[] {
     const f = after.get(path)!;
     out.push(
       isBranch(path)
-        ? { change: 'branch-added', path, nested: nestedOf(after, path) }
-        : { change: 'field-added', path, type: f.type, optional: f.optional, nested: nestedOf(after, path) },
+        ? { change: 'branch-added', path, nested: freshNested.get(path)! }
+        : { change: 'field-added', path, type: f.type, optional: f.optional, nested: freshNested.get(path)! },
     );
   }
   for (const [path, b] of before) {
