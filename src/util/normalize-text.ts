@@ -13,8 +13,28 @@ const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
 /** A subagent's run time in the usage lines of the Agent tool's result (`duration_ms: 96</usage>`). */
 const USAGE_DURATION = /(\nduration_ms: )\d+(<\/usage>)/g;
 
+/**
+ * Texts already normalised, by text: a comparison normalises every string of both runs, and the
+ * same texts come again and again (a baseline compared with many runs, the mutation test's
+ * mutants). Bounded: emptied when full; long texts are not kept.
+ */
+const normalized = new Map<string, string>();
+const CACHE_ENTRIES = 50_000;
+const CACHE_TEXT_CHARS = 16_384;
+
 /** Normalises a text for comparison: sandbox paths → `$CWD`/`$HOME`, ids → `<id>`, timestamps and run times → `<time>`. */
 export function normalizeText(text: string): string {
+  if (text.length > CACHE_TEXT_CHARS) return normalizeUncached(text);
+  let out = normalized.get(text);
+  if (out === undefined) {
+    if (normalized.size >= CACHE_ENTRIES) normalized.clear();
+    out = normalizeUncached(text);
+    normalized.set(text, out);
+  }
+  return out;
+}
+
+function normalizeUncached(text: string): string {
   return normalizeSandboxPaths(text)
     .replace(ISO_TIME, '<time>')
     .replace(USAGE_DURATION, '$1<time>$2')
