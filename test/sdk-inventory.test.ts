@@ -11,7 +11,8 @@ import { sdkInventoryDir } from '../src/sdk-inventory/inventory.js';
 /**
  * scripts/sdk-inventory.ts against the installed newest Agent SDK: the committed inventory is what
  * the extraction gives today (its declarations through typescript-json-schema, and its `query()`
- * run against the stub once per sample of every option: about 10 s on an idle machine).
+ * run against the stub once per sample of every option, in this process but for the probe of
+ * `spawnClaudeCodeProcess`, which starts it: about 5 s on an idle machine).
  */
 describe('the SDK inventory extraction', () => {
   it('gives the committed inventory of 0.3.337, probes included', { timeout: 300_000 }, async () => {

@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { JsonSchema, OptionProbe } from '../../src/sdk-inventory/inventory.js';
 import { HAND_PICKED, type OptionSamples, type SampleContext, samplesOf } from './option-samples.js';
+import { emulatedStart, STUB_SCRIPT, StubProcess, type StubRecord, type StubSpawnOptions } from './stub.js';
 
 /**
  * What each field of `Options` becomes, found by running the SDK: `query()` of that SDK version
- * starts a stub executable instead of the CLI; the stub records its argv, its environment, its
+ * starts a stub instead of the CLI (stub.ts); the stub records its argv, its environment, its
  * working directory and what the SDK writes on its stdin (the `initialize` request first), answers
  * `initialize` and the prompt, and exits. Each field's runs are compared with runs without it.
+ * The stub runs inside this process through the SDK's `spawnClaudeCodeProcess` where that records
+ * exactly what a started stub would (the SDK builds the same start either way; it adds a
+ * `--debug-file` of its own only to starts it makes itself, and only when `DEBUG_CLAUDE_AGENT_SDK`
+ * is set, so then every run starts a process); the probe of `spawnClaudeCodeProcess` itself starts
+ * the stub as a process, and finds no effect only if both ways record the same.
  */
 
 export interface OptionEffect {
@@ -20,60 +26,10 @@ export interface OptionEffect {
   note?: string;
 }
 
-/** One start of the stub, as it recorded it. */
-interface StubRecord {
-  argv: string[];
-  env: Record<string, string>;
-  cwd: string;
-  execArgv: string[];
-  stdin: string[];
-}
-
 interface RunOutcome {
   record?: StubRecord;
   error?: string;
 }
-
-/** The stub the SDK starts as its CLI: records the run into `<its own path>.json`. */
-const STUB = `#!/usr/bin/env node
-import { writeFileSync } from 'node:fs';
-const out = process.argv[1] + '.json';
-const record = { argv: process.argv.slice(2), env: process.env, cwd: process.cwd(), execArgv: process.execArgv, stdin: [] };
-const save = () => writeFileSync(out, JSON.stringify(record));
-const reply = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-let done = false;
-const finish = () => { if (done) return; done = true; save(); setTimeout(() => process.exit(0), 5); };
-const INIT = { commands: [], agents: [], models: [], account: {}, output_style: 'default', available_output_styles: ['default'],
-  mcp_servers_applied: true, plugins_applied: true, hooks_applied: true, settings_applied: true, managed_settings_applied: true,
-  additional_directories_applied: true, disallowed_tools_applied: true, code_running_mcp_tools_applied: true };
-const RESULT = { type: 'result', subtype: 'success', is_error: false, duration_ms: 0, duration_api_ms: 0, num_turns: 1,
-  result: '', stop_reason: 'end_turn', session_id: 'probe', total_cost_usd: 0, usage: {}, modelUsage: {}, permission_denials: [],
-  uuid: '00000000-0000-4000-8000-000000000000' };
-save();
-let buffer = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  buffer += chunk;
-  for (let i = buffer.indexOf('\\n'); i >= 0; i = buffer.indexOf('\\n')) {
-    const line = buffer.slice(0, i);
-    buffer = buffer.slice(i + 1);
-    if (line.trim() === '') continue;
-    record.stdin.push(line);
-    save();
-    let message;
-    try { message = JSON.parse(line); } catch { continue; }
-    if (message.type === 'control_request') {
-      const response = message.request && message.request.subtype === 'initialize' ? INIT : {};
-      reply({ type: 'control_response', response: { subtype: 'success', request_id: message.request_id, response } });
-    } else if (message.type === 'user') {
-      reply(RESULT);
-      finish();
-    }
-  }
-});
-process.stdin.on('end', finish);
-setTimeout(finish, 10000).unref();
-`;
 
 const RUN_TIMEOUT_MS = 15_000;
 
@@ -214,23 +170,13 @@ function observe(base: StubRecord, run: StubRecord, volatile: Volatile, spec: Op
 type Query = AsyncIterable<unknown> & { close?: () => void };
 type QueryFn = (params: { prompt: string; options: Record<string, unknown> }) => Query;
 
-async function runOnce(
-  query: QueryFn,
-  dir: string,
-  n: number,
-  options: Record<string, unknown>,
-): Promise<RunOutcome> {
-  const stub = join(dir, `stub-${n}.mjs`);
-  writeFileSync(stub, STUB, { mode: 0o755 });
-  const out = `${stub}.json`;
+/** Runs `query()` with `options` to its end; the SDK's error, if it gave one. */
+async function drive(query: QueryFn, options: Record<string, unknown>): Promise<string | undefined> {
   let error: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let q: Query | undefined;
   try {
-    q = query({
-      prompt: 'clide-conformance option probe',
-      options: { ...options, pathToClaudeCodeExecutable: stub },
-    });
+    q = query({ prompt: 'clide-conformance option probe', options });
     const drain = (async () => {
       for await (const _message of q!) {
       }
@@ -247,6 +193,45 @@ async function runOnce(
       q?.close?.();
     } catch {}
   }
+  return error;
+}
+
+async function runOnce(
+  query: QueryFn,
+  dir: string,
+  n: number,
+  options: Record<string, unknown>,
+  inProcess: boolean,
+): Promise<RunOutcome> {
+  const stub = join(dir, `stub-${n}.mjs`);
+  writeFileSync(stub, STUB_SCRIPT, { mode: 0o755 });
+  if (inProcess && !('spawnClaudeCodeProcess' in options)) {
+    let started: StubProcess | undefined;
+    let refused = false;
+    const spawnClaudeCodeProcess = (spawned: StubSpawnOptions) => {
+      const start = emulatedStart(spawned, stub);
+      if (start !== undefined) {
+        started = new StubProcess(start);
+        return started;
+      }
+      // Not certain to record what a process would: ended at once, and the run made again.
+      refused = true;
+      const stand = new StubProcess({ argv: [], env: {}, cwd: '', execArgv: [] });
+      stand.kill('SIGKILL');
+      return stand;
+    };
+    const error = await drive(query, {
+      ...options,
+      pathToClaudeCodeExecutable: stub,
+      spawnClaudeCodeProcess,
+    });
+    if (!refused) {
+      if (started === undefined) return { error: error ?? 'the stub did not start' };
+      return error === undefined ? { record: started.record } : { record: started.record, error };
+    }
+  }
+  const error = await drive(query, { ...options, pathToClaudeCodeExecutable: stub });
+  const out = `${stub}.json`;
   if (!existsSync(out)) return { error: error ?? 'the stub did not start' };
   const record = JSON.parse(readFileSync(out, 'utf8')) as StubRecord;
   return error === undefined ? { record } : { record, error };
@@ -286,7 +271,8 @@ export async function probeOptions(
   const dir = mkdtempSync(join(tmpdir(), 'clide-sdk-probe-'));
   const ctx: SampleContext = { dir, sdk };
   let n = 0;
-  const run = (options: Record<string, unknown>) => runOnce(query, dir, n++, options);
+  const inProcess = process.env.DEBUG_CLAUDE_AGENT_SDK === undefined;
+  const run = (options: Record<string, unknown>) => runOnce(query, dir, n++, options, inProcess);
   try {
     const baselines = new Map<string, Promise<{ base: StubRecord; volatile: Volatile }>>();
     const baselineWith = (extra: Record<string, unknown> = {}) => {
