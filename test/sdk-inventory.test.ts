@@ -1,10 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSdkInventory, inventoryText } from '../scripts/sdk-inventory/extract.js';
 import { flagsOf } from '../scripts/sdk-inventory/option-probe.js';
 import { firstSentence, tidySchemas } from '../scripts/sdk-inventory/schema-tidy.js';
 import { sdkPackage } from '../scripts/sdk-inventory/sdk-package.js';
+import {
+  emulatedStart,
+  STUB_SCRIPT,
+  StubProcess,
+  type StubRecord,
+  type StubSpawnOptions,
+} from '../scripts/sdk-inventory/stub.js';
 import { packageInfo } from '../src/config/package-info.js';
 import { sdkInventoryDir } from '../src/sdk-inventory/inventory.js';
 
@@ -93,5 +102,81 @@ describe('the SDK inventory extraction', () => {
       'Local slash command output (e.g. /voice, /usage).',
     );
     expect(firstSentence(undefined)).toBeUndefined();
+  });
+});
+
+/** What the SDK writes to its CLI in a probe run, in two writes (a line split across them). */
+const INPUT = [
+  '{"type":"control_request","request_id":"r1","request":{"subtype":"initialize","hooks":null}}\n{"type":"us',
+  'er","message":{"role":"user","content":"probe"}}\n',
+];
+
+/** Feeds `INPUT` to a stub's stdin; resolves with what it answered once it has exited. */
+function drive(child: {
+  stdin: NodeJS.WritableStream;
+  stdout: NodeJS.ReadableStream;
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+}): Promise<{ answers: string; code: number | null }> {
+  let answers = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    answers += chunk;
+  });
+  const exited = new Promise<{ answers: string; code: number | null }>((resolve) =>
+    child.once('exit', (code) => resolve({ answers, code })),
+  );
+  child.stdin.write(INPUT[0]!);
+  setTimeout(() => child.stdin.write(INPUT[1]!), 20);
+  return exited;
+}
+
+describe('the option probe’s stub', () => {
+  it('records inside this process what the started script records', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clide-stub-test-'));
+    try {
+      const script = join(dir, 'stub.mjs');
+      writeFileSync(script, STUB_SCRIPT, { mode: 0o755 });
+      // A folder reached through a link: the record has it resolved, as the child's cwd is.
+      symlinkSync(dir, join(dir, 'link'));
+      const options: StubSpawnOptions = {
+        command: 'node',
+        args: ['--no-warnings', script, '--model', 'a b', '--verbose', '--thinking=adaptive'],
+        cwd: join(dir, 'link'),
+        env: { PATH: process.env.PATH, CLIDE_STUB: 'x', UNSET: undefined, EMPTY: '' },
+      };
+      const child = spawn(options.command, options.args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const started = await drive(child);
+      const record = JSON.parse(readFileSync(`${script}.json`, 'utf8')) as StubRecord;
+
+      const start = emulatedStart(options, script);
+      expect(start).toBeDefined();
+      const stub = new StubProcess(start!);
+      const inProcess = await drive(stub);
+      expect(stub.record).toEqual(record);
+      expect(inProcess).toEqual(started);
+      expect(started.code).toBe(0);
+      expect(record.stdin).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves to a process a start it cannot read exactly', () => {
+    const base: StubSpawnOptions = {
+      command: 'node',
+      args: ['/s.mjs', '--x'],
+      env: { PATH: process.env.PATH },
+    };
+    expect(emulatedStart(base, '/s.mjs')).toBeDefined();
+    expect(emulatedStart({ ...base, command: 'bun' }, '/s.mjs')).toBeUndefined();
+    expect(emulatedStart({ ...base, args: ['--require', 'x', '/s.mjs'] }, '/s.mjs')).toBeUndefined();
+    expect(emulatedStart({ ...base, args: ['--no-such-flag', '/s.mjs'] }, '/s.mjs')).toBeUndefined();
+    expect(emulatedStart({ ...base, cwd: join(tmpdir(), 'clide-no-such-folder') }, '/s.mjs')).toBeUndefined();
+    expect(emulatedStart({ ...base, env: { PATH: '/nonexistent' } }, '/s.mjs')).toBeUndefined();
+    expect(emulatedStart(base, '/other.mjs')).toBeUndefined();
   });
 });
