@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
@@ -36,7 +36,11 @@ function runTempDir(): string | undefined {
   try {
     const fs = statfsSync('/dev/shm');
     if (fs.type !== TMPFS || fs.bavail * fs.bsize < 4 * 1024 ** 3) return undefined;
-    return mkdtempSync('/dev/shm/clide-tests-');
+    const dir = mkdtempSync('/dev/shm/clide-tests-');
+    // As /tmp: anyone may enter and make files, only the owner remove them (the fake server's
+    // tests reach a socket from another user, and check which folders it takes as private).
+    chmodSync(dir, 0o1777);
+    return dir;
   } catch {
     return undefined;
   }

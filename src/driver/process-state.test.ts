@@ -9,8 +9,9 @@ describe('processState, read from /proc', () => {
     const shell = spawn('/bin/sh', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
     try {
       let state = processState(shell.pid!);
-      // Until the shell has started its child and waits.
-      for (let i = 0; i < 100 && state?.children.length !== 1; i++) {
+      // Until the shell has started its child and waits (after the fork it runs on a moment before
+      // it waits: on a loaded machine /proc can show it running with its child already there).
+      for (let i = 0; i < 100 && (state?.children.length !== 1 || state.state !== 'S'); i++) {
         await sleep(20);
         state = processState(shell.pid!);
       }
