@@ -124,30 +124,34 @@ describe(`CLAUDE_CODE_TMPDIR: fake-claude emulating claude ${VERSION} keeps its 
 });
 
 describe(`compaction/manual: post_tokens counts the re-attached context as the session has it (fake-claude emulating claude ${VERSION})`, () => {
-  it('a working folder longer than the capture’s gives the real CLI’s post_tokens', async () => {
-    const scenario = SCENARIOS.find((s) => s.id === 'compaction/manual');
-    if (!scenario) throw new Error('no scenario compaction/manual');
-    const real = inject('claudeBinaries')[VERSION];
-    if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
-    // The sandbox's cwd is <parent>/clide-sandbox-XXXXXX/work, 26 characters after the parent; the
-    // capture's was 30 (a parent of /tmp). A parent whose length is a multiple of 4 and longer
-    // by 20 or more moves the count by whole tokens on both sides (each token a quarter of a
-    // character of the cwd's three occurrences: the summary's transcript path twice, the
-    // environment section once), so the two counts can be compared exactly.
-    const base = temp('clide-post-');
-    const pad = 24 + ((4 - ((base.length + 1 + 24) % 4)) % 4);
-    const parent = join(base, 'p'.repeat(pad));
-    mkdirSync(parent);
-    const env = { CLIDE_FAKE_VERSION: VERSION };
-    const postTokens = async (binary: string) => {
-      const run = await runScenario(scenario, { binary, cliVersion: VERSION, env, sandboxParent: parent });
-      const boundary = run.transcript.frames
-        .map((f) => f.msg as Record<string, unknown> | undefined)
-        .find((m) => m?.type === 'system' && m.subtype === 'compact_boundary');
-      return (boundary?.compact_metadata as Record<string, unknown> | undefined)?.post_tokens;
-    };
-    const [r, f] = await Promise.all([postTokens(real), postTokens(FAKE)]);
-    expect(typeof r).toBe('number');
-    expect(f).toBe(r);
-  });
+  // The sandbox's cwd is <parent>/clide-sandbox-XXXXXX/work. It is in the count three times: the
+  // summary's transcript path twice, the system-role message's environment part once; the CLI
+  // rounds each message's quarter of its length on its own, so each working-folder length modulo
+  // 4 rounds differently. Four parents of consecutive lengths take every remainder (the count
+  // rounded as one text, as the fake did before, was a token off at one of them).
+  it.concurrent.each([0, 1, 2, 3])(
+    'a working folder %i character(s) longer than a multiple of four gives the real CLI’s post_tokens',
+    async (extra) => {
+      const scenario = SCENARIOS.find((s) => s.id === 'compaction/manual');
+      if (!scenario) throw new Error('no scenario compaction/manual');
+      const real = inject('claudeBinaries')[VERSION];
+      if (!real) throw new Error(`no real claude ${VERSION} (test/global-setup.ts installs it)`);
+      const base = temp('clide-post-');
+      const pad = 20 + ((4 - ((base.length + 1 + 20) % 4)) % 4) + extra;
+      const parent = join(base, 'p'.repeat(pad));
+      mkdirSync(parent);
+      const env = { CLIDE_FAKE_VERSION: VERSION };
+      const postTokens = async (binary: string) => {
+        const run = await runScenario(scenario, { binary, cliVersion: VERSION, env, sandboxParent: parent });
+        const boundary = run.transcript.frames
+          .map((f) => f.msg as Record<string, unknown> | undefined)
+          .find((m) => m?.type === 'system' && m.subtype === 'compact_boundary');
+        return (boundary?.compact_metadata as Record<string, unknown> | undefined)?.post_tokens;
+      };
+      const [r, f] = await Promise.all([postTokens(real), postTokens(FAKE)]);
+      expect(typeof r).toBe('number');
+      expect(f).toBe(r);
+    },
+    120_000,
+  );
 });

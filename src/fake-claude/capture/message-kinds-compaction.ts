@@ -2,6 +2,7 @@ import { ClideError } from '../../errors/index.js';
 import type { RecordedRequest } from '../../model-api/index.js';
 import { COMPACTION } from '../../scenarios/catalogue/compaction.js';
 import { isRecord } from '../../util/json.js';
+import { roughContentTokens, roughSystemTokens, roughTokens } from '../model-side/rough-tokens.js';
 import type { CompactionData } from '../scripted/message-kinds/types.js';
 import { changedParams, contextFacts, contextTemplates, sideInstructions } from './message-kinds-requests.js';
 import { templated } from './templated.js';
@@ -50,9 +51,9 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
   if (summaryAt < 0) fail('the next request does not start from the summary', first);
   // The re-attached context as the session had it: the blocks before the summary, the system-role message.
   const systemMessage = ((next.messages as Json[] | undefined) ?? [])[1];
-  const contextChars =
-    blocks.slice(0, summaryAt).reduce((n, b) => n + String(b.text ?? '').length, 0) +
-    (systemMessage?.role === 'system' ? contextTextLength(systemMessage.content) : 0);
+  const contextTokens =
+    roughContentTokens(blocks.slice(0, summaryAt)) +
+    (systemMessage?.role === 'system' ? roughSystemTokens(contextText(systemMessage.content)) : 0);
   // Each a message of the conversation, which the CLI ended with a newline as it joined the next.
   const history = blocks.slice(summaryAt, -1).map((b) => {
     const { cache_control: _cache, ...block } = b;
@@ -81,19 +82,16 @@ export function compactionData(messages: Json[], requests: RecordedRequest[], ro
       keys: Object.keys(result),
       extra: Object.fromEntries(Object.entries(result).filter(([k]) => !(k in plain))),
     },
-    postTokensOffset: Number(metadata.post_tokens) - Math.round(summaryText.length / 4),
-    postTokensContextChars: contextChars,
+    postTokensOffset: Number(metadata.post_tokens) - roughTokens(summaryText),
+    postTokensContextTokens: contextTokens,
     history: history.map(t),
     context: contextTemplates(next, summaryAt, contextFacts(next, root)),
   };
 }
 
-/** The length of a message's text: a string, or its text blocks'. */
-function contextTextLength(content: unknown): number {
-  if (typeof content === 'string') return content.length;
-  if (!Array.isArray(content)) return 0;
-  return content.reduce(
-    (n: number, b) => n + (isRecord(b) && typeof b.text === 'string' ? b.text.length : 0),
-    0,
-  );
+/** A message's text: its string content, or its text blocks joined. */
+function contextText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : '')).join('');
 }

@@ -37,6 +37,7 @@ import {
 } from './index.js';
 import { ModelChecks } from './model-check.js';
 import { type ModeChangeReminder, type ModeParamFacts, PermissionModeSide } from './permission-modes.js';
+import { roughContentTokens, roughSystemTokens } from './rough-tokens.js';
 
 type Json = Record<string, unknown>;
 
@@ -433,14 +434,18 @@ export class ModelSideSession {
   }
 
   /**
-   * The characters of the context `templates` lay around a conversation (its blocks and its
-   * system-role message), filled for this session as a request now would have them; nothing is
-   * kept (a compaction's `post_tokens` counts the context it re-attaches).
+   * The rough tokens of the context `templates` lay around a conversation (each of its blocks and
+   * its system-role message, rounded on its own as the real CLI counts them), filled for this
+   * session as a request now would have them; nothing is kept (a compaction's `post_tokens` counts
+   * the context it re-attaches).
    */
-  contextChars(templates: ContextTemplates, facts: ContextFacts): number {
+  contextTokens(templates: ContextTemplates, facts: ContextFacts): number {
     const { context, openingFacts } = this.contextFor(facts);
     const opening = openingContext(withTemplates(context, templates), openingFacts(), []);
-    return opening.blocks.reduce((n, b) => n + b.length, 0) + (opening.system?.length ?? 0);
+    return (
+      roughContentTokens(opening.blocks.map((text) => ({ text }))) +
+      (opening.system === null ? 0 : roughSystemTokens(opening.system))
+    );
   }
 
   /** `messages`, made when the function returned is called (see `RequestMessages.later`). */

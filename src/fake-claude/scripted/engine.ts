@@ -714,7 +714,7 @@ export class ScriptedEngine implements ControlSession {
       lastResultIsError: () => this.accounting.lastResultIsError,
       requestBody: (history, context) => this.requestBody(history, context),
       rebuildContext: (context) => this.modelSide.rebuildContext(context),
-      contextChars: (context) => this.modelSide.contextChars(context, this.contextFacts()),
+      contextTokens: (context) => this.modelSide.contextTokens(context, this.contextFacts()),
       call: async (body, signal) => {
         logRequest(this.options.env.CLIDE_FAKE_REQUEST_LOG, body);
         const source = await this.source();

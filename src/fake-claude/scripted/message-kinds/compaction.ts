@@ -2,6 +2,7 @@ import { monotonicMs } from '../../../util/clock.js';
 import { isRecord } from '../../../util/json.js';
 import { randomUuid } from '../../../util/uuid.js';
 import type { Json } from '../../behaviour/index.js';
+import { roughTokens } from '../../model-side/rough-tokens.js';
 import type { TurnState } from '../turn-state.js';
 import { fillTemplate } from './fill.js';
 import type { KindsHost } from './host.js';
@@ -68,9 +69,10 @@ export async function compact(host: KindsHost, data: CompactionData, turn: TurnS
       values: {
         preTokens,
         postTokens:
-          Math.round(summaryText.length / 4) +
+          roughTokens(summaryText) +
           data.postTokensOffset +
-          Math.round((host.contextChars(data.context) - data.postTokensContextChars) / 4),
+          host.contextTokens(data.context) -
+          data.postTokensContextTokens,
         durationMs: Math.round(monotonicMs() - started),
       },
     }),

@@ -42,8 +42,8 @@ export interface KindsHost {
   requestBody(history: HistoryMessage[], context?: ContextTemplates): Json;
   /** A compaction: the session's context is rebuilt from `context` at its next request. */
   rebuildContext(context: ContextTemplates): void;
-  /** The characters of the context `context` lays around a conversation, as this session has it now. */
-  contextChars(context: ContextTemplates): number;
+  /** The rough tokens of the context `context` lays around a conversation, as this session has it now. */
+  contextTokens(context: ContextTemplates): number;
   /** Sends a request to the session's model source (logged as the main loop's are). */
   call(body: Json, signal: AbortSignal): Promise<ModelResponse>;
   /** Runs one tool call of `turn` as the main loop does (hooks, permission, the tool). */

@@ -110,12 +110,12 @@ export interface CompactionData {
   /** `post_tokens` minus the summary message's length in tokens (length / 4, rounded). */
   postTokensOffset: number;
   /**
-   * The characters of the context the captured session re-attached (the next request's context
-   * blocks and system-role message). `post_tokens` counts that context as it is for the session
-   * (its working folder, day, skills, deferred tools), so the fake adds a quarter token per
-   * character its own context has more (or less) than this.
+   * The rough tokens of the context the captured session re-attached (the next request's context
+   * blocks and system-role message, each rounded on its own: `roughContentTokens`). `post_tokens`
+   * counts that context as it is for the session (its working folder, day, skills, deferred
+   * tools), so the fake adds the tokens its own context has more (or less) than this.
    */
-  postTokensContextChars: number;
+  postTokensContextTokens: number;
   /**
    * The conversation after compaction: its user messages, a text block each (`{summaryMessage}`),
    * without the newline the CLI adds to each as it joins them with what follows.
