@@ -10,9 +10,14 @@ export const interruptScenarios: Scenario[] = [
       'interrupt during a slow model turn is answered with success and ends the turn with result/error_during_execution',
     spec: '§2 interrupt',
     tier: 'model',
+    // The reply's first byte comes 2 s after the request, so the interrupt 600 ms after
+    // system/init lands before any of it on every side, however loaded the machine: interrupted
+    // after `message_start`, a CLI counts that event's usage in the result's `modelUsage`, before
+    // it none (a timing the transcript would otherwise show).
     model: script({
       blocks: [text('This answer streams very slowly, word by word, so the client can interrupt it midway.')],
       chunkDelayMs: 400,
+      firstByteDelayMs: 2_000,
     }),
     async drive(ctx) {
       ctx.session.sendUser('Tell me a long story.');
