@@ -171,6 +171,14 @@ export interface CliBehaviour {
   resumeRestoresModelUsage: boolean;
   /** An interrupted response's message_start usage counts in modelUsage. */
   countsInterruptedUsage: boolean;
+  /** The partial assistant message of a response interrupted mid-text carries `aborted: true`. */
+  marksAbortedMessage: boolean;
+  /**
+   * With --include-partial-messages, a response interrupted mid-text gets its stream closed after
+   * the interrupted marker: content_block_stop, a message_delta without a stop reason, and a
+   * message_stop naming the blocks that never came (`abandoned_blocks`).
+   */
+  closesAbandonedStream: boolean;
   /** The API request body besides model/messages/tools/system (max_tokens, thinking, …). */
   apiRequestDefaults(): Json;
   apiHeaders(): Record<string, string>;

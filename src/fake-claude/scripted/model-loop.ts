@@ -202,12 +202,33 @@ export class ModelLoop {
         if (!turn.interrupted) throw error;
       }
       if (turn.interrupted) {
+        // A text block the interrupt cut short: the text streamed so far, as an assistant message
+        // with message_start's fields (no stop reason), kept in the conversation.
+        const cut = blocks.filter((b) => b?.type === 'text' && String(b.text ?? '') !== '');
+        for (const block of cut) {
+          const shown = this.b.assistantMessage(
+            message,
+            block,
+            this.host.facts(),
+            randomUuid(),
+            response.requestId,
+          );
+          this.host.emit(this.b.marksAbortedMessage ? { ...shown, aborted: true } : shown);
+        }
+        if (cut.length > 0) this.host.remember({ role: 'assistant', content: cut });
         // Some versions account for the usage announced by an interrupted response's message_start.
+        // (Not emulated: the output tokens 2.1.332 estimates for text streamed before the interrupt.)
         if (this.b.countsInterruptedUsage && isRecord(message.usage)) {
           const usage = addUsage(ZERO_USAGE, message.usage as Partial<CallUsage>);
-          this.host.accounting.addModelUsage(this.host.model, usage, this.b.cost(this.host.model, usage));
+          const cost = this.b.cost(this.host.model, usage);
+          this.host.accounting.totalCost += cost;
+          this.host.accounting.addModelUsage(this.host.model, usage, cost);
         }
-        return this.endInterrupted(turn, null, denials);
+        const closeStream =
+          partial && this.b.closesAbandonedStream && cut.length > 0
+            ? () => this.closeAbandonedStream(blocks, message)
+            : undefined;
+        return this.endInterrupted(turn, null, denials, closeStream);
       }
       if (this.host.auth === 'oauth') {
         const rateLimit = this.b.rateLimitEvent(this.host.facts(), response.headers, randomUuid());
@@ -380,11 +401,53 @@ export class ModelLoop {
     );
   }
 
-  private endInterrupted(turn: TurnState, stopReason: string | null, denials: Json[]): void {
+  /**
+   * The stream of a response an interrupt cut short, closed as the version closes it (after the
+   * interrupted marker): each block begun, its stop; a message_delta with message_start's usage and
+   * no stop reason; a message_stop naming the blocks that never came.
+   */
+  private closeAbandonedStream(blocks: Json[], message: Json): void {
+    for (const [index, block] of blocks.entries())
+      if (block) this.emitStream({ type: 'content_block_stop', index }, message.id);
+    const usage = isRecord(message.usage) ? message.usage : {};
+    this.emitStream(
+      {
+        type: 'message_delta',
+        context_management: null,
+        delta: { container: null, stop_details: null, stop_reason: null, stop_sequence: null },
+        usage: {
+          output_tokens_details: { thinking_tokens: 0 },
+          cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+          cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+          input_tokens: usage.input_tokens ?? 0,
+          iterations: [],
+          output_tokens: usage.output_tokens ?? 0,
+          server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+          fallback_credit: null,
+        },
+      },
+      message.id,
+    );
+    const stop = this.b.streamEventMessage({ type: 'message_stop' }, this.host.facts(), randomUuid(), {
+      ...(typeof message.id === 'string' ? { messageId: message.id } : {}),
+    });
+    this.host.emit({
+      ...stop,
+      abandoned_blocks: { api_message_id: message.id, from_block_index: blocks.length },
+    });
+  }
+
+  private endInterrupted(
+    turn: TurnState,
+    stopReason: string | null,
+    denials: Json[],
+    afterMarker?: () => void,
+  ): void {
     const tools = turn.phase === 'tools';
     const text = tools ? this.b.interruptedForToolText : this.b.interruptedText;
     this.host.emit(this.b.textUserMessage(text, this.host.facts(), randomUuid()));
     this.host.remember({ role: 'user', content: [{ type: 'text', text }] });
+    afterMarker?.();
     this.host.emitResult(
       this.b.resultError(
         this.host.facts(),

@@ -161,6 +161,7 @@ export const overrides: VersionOverrides = {
       type: 'result',
       duration_ms: totals.durationMs,
       uuid,
+      ...(totals.streamedMessageIds ? { begun_message_ids: totals.streamedMessageIds } : {}),
       ...tail(b, totals),
     });
     return {
@@ -260,6 +261,8 @@ export const overrides: VersionOverrides = {
         return names;
       },
       countsInterruptedUsage: true,
+      marksAbortedMessage: true,
+      closesAbandonedStream: true,
       resumeRestoresModelUsage: true,
       autoDenyEvent: (facts, toolName, toolUseId, message, uuid) => ({
         type: 'system',

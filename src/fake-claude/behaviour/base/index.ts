@@ -200,6 +200,8 @@ export function baseBehaviour(data: CapturedData): CliBehaviour {
     },
     initToolNames: () => [...init.tools],
     countsInterruptedUsage: false,
+    marksAbortedMessage: false,
+    closesAbandonedStream: false,
     resumeRestoresModelUsage: false,
     apiRequestDefaults: () => structuredClone(data.apiRequest.defaults),
     apiHeaders: () => ({ ...data.apiRequest.headers }),
