@@ -10,8 +10,11 @@ describe('processState, read from /proc', () => {
     try {
       let state = processState(shell.pid!);
       // Until the shell has started its child and waits (after the fork it runs on a moment before
-      // it waits: on a loaded machine /proc can show it running with its child already there).
-      for (let i = 0; i < 100 && (state?.children.length !== 1 || state.state !== 'S'); i++) {
+      // it waits, and the child is `sh` until it has exec'd `sleep`: on a loaded machine /proc can
+      // show either).
+      const settled = () =>
+        state?.state === 'S' && state.children.length === 1 && state.children[0]?.command === 'sleep';
+      for (let i = 0; i < 100 && !settled(); i++) {
         await sleep(20);
         state = processState(shell.pid!);
       }
