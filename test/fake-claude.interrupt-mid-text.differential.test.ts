@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { emulatedVersions } from '../src/fake-claude/behaviour/index.js';
 import { normalizeTranscript } from '../src/fake-claude/fidelity.js';
 import { comparedModelRequests } from '../src/fake-claude/model-side-fidelity.js';
+import { interruptTurn } from '../src/scenarios/catalogue/interrupt.js';
 import { get } from '../src/scenarios/expect.js';
 import { runScenario, type Scenario, type ScenarioRun, script, text } from '../src/scenarios/index.js';
 
@@ -42,16 +43,7 @@ const MID_TEXT: Scenario = {
       'the first text delta',
     );
     const streamed = String(get(delta, 'event', 'delta', 'text') ?? '');
-    const res = await ctx.session.interrupt();
-    ctx.checkEqual(res.subtype, 'success', 'control/response-subtype', 'interrupt is answered with success');
-    const result = await ctx.session.waitForResult();
-    ctx.checkEqual(
-      result.subtype,
-      'error_during_execution',
-      'result/subtype',
-      'the turn ends with error_during_execution',
-      ['subtype'],
-    );
+    const result = await interruptTurn(ctx);
     const partial = ctx.session
       .messages()
       .filter((m) => m.type === 'assistant')

@@ -1,7 +1,25 @@
 import { NO_ANSWER } from '../../driver/no-answer.js';
 import { checkPromptingMode, get } from '../expect.js';
 import { script, text, toolUse } from '../model.js';
-import type { Scenario } from '../scenario.js';
+import type { Scenario, ScenarioContext } from '../scenario.js';
+
+/**
+ * Interrupts the running turn: the interrupt is answered with success and the turn ends with
+ * error_during_execution (both checked); returns that result.
+ */
+export async function interruptTurn(ctx: ScenarioContext): Promise<Record<string, unknown>> {
+  const res = await ctx.session.interrupt();
+  ctx.checkEqual(res.subtype, 'success', 'control/response-subtype', 'interrupt is answered with success');
+  const result = await ctx.session.waitForResult();
+  ctx.checkEqual(
+    result.subtype,
+    'error_during_execution',
+    'result/subtype',
+    'the turn ends with error_during_execution',
+    ['subtype'],
+  );
+  return result;
+}
 
 export const interruptScenarios: Scenario[] = [
   {
@@ -23,21 +41,7 @@ export const interruptScenarios: Scenario[] = [
       ctx.session.sendUser('Tell me a long story.');
       await ctx.session.waitFor((m) => m.type === 'system' && m.subtype === 'init', 'system/init');
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const res = await ctx.session.interrupt();
-      ctx.checkEqual(
-        res.subtype,
-        'success',
-        'control/response-subtype',
-        'interrupt is answered with success',
-      );
-      const result = await ctx.session.waitForResult();
-      ctx.checkEqual(
-        result.subtype,
-        'error_during_execution',
-        'result/subtype',
-        'the turn ends with error_during_execution',
-        ['subtype'],
-      );
+      await interruptTurn(ctx);
       const interrupted = ctx.session
         .messages()
         .some(
@@ -66,21 +70,7 @@ export const interruptScenarios: Scenario[] = [
       ctx.session.sendUser('Write banana.txt.');
       if (!(await checkPromptingMode(ctx))) return;
       await ctx.session.waitForControlRequest('can_use_tool');
-      const res = await ctx.session.interrupt();
-      ctx.checkEqual(
-        res.subtype,
-        'success',
-        'control/response-subtype',
-        'interrupt is answered with success',
-      );
-      const result = await ctx.session.waitForResult();
-      ctx.checkEqual(
-        result.subtype,
-        'error_during_execution',
-        'result/subtype',
-        'the turn ends with error_during_execution',
-        ['subtype'],
-      );
+      await interruptTurn(ctx);
       const cancelled = ctx.session.messages().some((m) => m.type === 'control_cancel_request');
       ctx.check(
         cancelled,
