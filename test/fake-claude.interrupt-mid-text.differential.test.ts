@@ -20,53 +20,71 @@ import { runScenario, type Scenario, type ScenarioRun, script, text } from '../s
 
 const FAKE = resolve('bin/fake-claude');
 
-const MID_TEXT: Scenario = {
-  id: 'interrupt/mid-text',
-  requirement:
-    'interrupt after a reply began streaming text: the text streamed so far as an assistant message, then the interrupted marker and error_during_execution; the next request carries the partial reply',
-  spec: '§2 interrupt',
-  tier: 'model',
-  // 1.5 s between the stream's events: the client sees the first text delta (with
-  // --include-partial-messages) and interrupts long before the second.
-  model: script(
-    {
-      blocks: [text('The first words of a reply the client cuts short, and words that never arrive.')],
-      chunkDelayMs: 1_500,
+/**
+ * A reply of `texts`, one text block each, interrupted once the last block's first text delta
+ * arrived: the blocks before it came whole, the last one is cut short.
+ */
+function midText(texts: string[], chunkDelayMs: number): Scenario {
+  const last = texts.length - 1;
+  return {
+    id: 'interrupt/mid-text',
+    requirement:
+      'interrupt after a reply began streaming text: the text streamed so far as an assistant message, then the interrupted marker and error_during_execution; the next request carries the partial reply',
+    spec: '§2 interrupt',
+    tier: 'model',
+    // Seconds between the stream's events: the client sees the block's first text delta (with
+    // --include-partial-messages) and interrupts long before the next.
+    model: script(
+      { blocks: texts.map((t) => text(t)), chunkDelayMs },
+      { blocks: [text('Picking up where it stopped.')] },
+    ),
+    args: { includePartialMessages: true },
+    async drive(ctx) {
+      ctx.session.sendUser('Tell me a long story.');
+      const delta = await ctx.session.waitFor(
+        (m) =>
+          m.type === 'stream_event' &&
+          get(m, 'event', 'type') === 'content_block_delta' &&
+          get(m, 'event', 'index') === last,
+        'the first text delta of the last block',
+      );
+      const streamed = String(get(delta, 'event', 'delta', 'text') ?? '');
+      const result = await interruptTurn(ctx);
+      const shown = ctx.session
+        .messages()
+        .filter((m) => m.type === 'assistant')
+        .map((m) => get(m, 'message', 'content'));
+      ctx.checkEqual(
+        shown,
+        [...texts.slice(0, last), streamed].map((t) => [{ type: 'text', text: t }]),
+        'assistant/partial',
+        'the whole blocks, then the text streamed before the interrupt, each an assistant message',
+      );
+      ctx.session.sendUser('Go on.');
+      await ctx.session.waitFor((m) => m.type === 'result' && m !== result, 'the second result');
+      const request = ctx
+        .modelRequests()
+        .filter((r) => r.kind === 'conversation')
+        .at(-1);
+      ctx.check(
+        JSON.stringify(request?.body ?? '').includes(JSON.stringify(streamed).slice(1, -1)),
+        'request/partial-reply',
+        'the next request carries the partial reply',
+      );
     },
-    { blocks: [text('Picking up where it stopped.')] },
-  ),
-  args: { includePartialMessages: true },
-  async drive(ctx) {
-    ctx.session.sendUser('Tell me a long story.');
-    const delta = await ctx.session.waitFor(
-      (m) => m.type === 'stream_event' && get(m, 'event', 'type') === 'content_block_delta',
-      'the first text delta',
-    );
-    const streamed = String(get(delta, 'event', 'delta', 'text') ?? '');
-    const result = await interruptTurn(ctx);
-    const partial = ctx.session
-      .messages()
-      .filter((m) => m.type === 'assistant')
-      .map((m) => get(m, 'message', 'content'));
-    ctx.checkEqual(
-      partial,
-      [[{ type: 'text', text: streamed }]],
-      'assistant/partial',
-      'the text streamed before the interrupt arrives as one assistant message',
-    );
-    ctx.session.sendUser('Go on.');
-    await ctx.session.waitFor((m) => m.type === 'result' && m !== result, 'the second result');
-    const last = ctx
-      .modelRequests()
-      .filter((r) => r.kind === 'conversation')
-      .at(-1);
-    ctx.check(
-      JSON.stringify(last?.body ?? '').includes(JSON.stringify(streamed).slice(1, -1)),
-      'request/partial-reply',
-      'the next request carries the partial reply',
-    );
-  },
-};
+  };
+}
+
+const CASES: Array<[string, Scenario]> = [
+  [
+    'one block cut short',
+    midText(['The first words of a reply the client cuts short, and words that never arrive.'], 1_500),
+  ],
+  [
+    'a whole block, then one cut short',
+    midText(['Block one is whole.', 'Block two is cut short by the interrupt here.'], 1_000),
+  ],
+];
 
 /** The normalised transcript without the one known gap: 2.1.332's output tokens of the streamed text. */
 function comparable(run: ScenarioRun, version: string): unknown {
@@ -80,19 +98,23 @@ function comparable(run: ScenarioRun, version: string): unknown {
 describe.each(emulatedVersions())(
   'interrupted mid-text: fake-claude emulating claude %s answers as the real one',
   (version) => {
-    it('the partial assistant message, the closed stream, the result, and the next request', async () => {
-      const real = inject('claudeBinaries')[version];
-      if (!real) throw new Error(`no real claude ${version} (test/global-setup.ts installs it)`);
-      const env = { CLIDE_FAKE_VERSION: version };
-      const [r, f] = await Promise.all([
-        runScenario(MID_TEXT, { binary: real, cliVersion: version, env }),
-        runScenario(MID_TEXT, { binary: FAKE, cliVersion: version, env }),
-      ]);
-      expect(r.findings.filter((x) => x.severity === 'breaking')).toEqual([]);
-      expect(f.findings.filter((x) => x.severity === 'breaking')).toEqual([]);
-      expect(comparable(f, version)).toEqual(comparable(r, version));
-      const [realRequests, fakeRequests] = comparedModelRequests(r.modelRequests, f.modelRequests);
-      expect(fakeRequests).toEqual(realRequests);
-    }, 120_000);
+    it.concurrent.each(CASES)(
+      '%s: the partial assistant message, the closed stream, the result, and the next request',
+      async (_what, scenario) => {
+        const real = inject('claudeBinaries')[version];
+        if (!real) throw new Error(`no real claude ${version} (test/global-setup.ts installs it)`);
+        const env = { CLIDE_FAKE_VERSION: version };
+        const [r, f] = await Promise.all([
+          runScenario(scenario, { binary: real, cliVersion: version, env }),
+          runScenario(scenario, { binary: FAKE, cliVersion: version, env }),
+        ]);
+        expect(r.findings.filter((x) => x.severity === 'breaking')).toEqual([]);
+        expect(f.findings.filter((x) => x.severity === 'breaking')).toEqual([]);
+        expect(comparable(f, version)).toEqual(comparable(r, version));
+        const [realRequests, fakeRequests] = comparedModelRequests(r.modelRequests, f.modelRequests);
+        expect(fakeRequests).toEqual(realRequests);
+      },
+      120_000,
+    );
   },
 );

@@ -136,6 +136,8 @@ export class ModelLoop {
       if (!response.ok) return this.endApiError(turn, response.status, response.body, denials);
 
       const blocks: Json[] = [];
+      /** The blocks whose content_block_stop came (each shown as an assistant message). */
+      const stopped = new Set<number>();
       const partialJson = new Map<number, string>();
       let message: Json = {};
       let stopReason: string | null = null;
@@ -176,6 +178,7 @@ export class ModelLoop {
           } else if (type === 'content_block_stop') {
             const index = Number(event.index);
             const block = blocks[index];
+            stopped.add(index);
             if (block) {
               if (block.type === 'tool_use') {
                 const json = partialJson.get(index);
@@ -203,19 +206,23 @@ export class ModelLoop {
       }
       if (turn.interrupted) {
         // A text block the interrupt cut short: the text streamed so far, as an assistant message
-        // with message_start's fields (no stop reason), kept in the conversation.
-        const cut = blocks.filter((b) => b?.type === 'text' && String(b.text ?? '') !== '');
-        for (const block of cut) {
+        // with message_start's fields (no stop reason); the conversation keeps the response's
+        // text as far as it came, the blocks before it and that one.
+        const open = blocks.findIndex((b, i) => b !== undefined && !stopped.has(i));
+        const cut = blocks[open];
+        const cutShort = cut?.type === 'text' && String(cut.text ?? '') !== '';
+        if (cutShort) {
           const shown = this.b.assistantMessage(
             message,
-            block,
+            cut,
             this.host.facts(),
             randomUuid(),
             response.requestId,
           );
           this.host.emit(this.b.marksAbortedMessage ? { ...shown, aborted: true } : shown);
+          const texts = blocks.filter((b) => b?.type === 'text' && String(b.text ?? '') !== '');
+          this.host.remember({ role: 'assistant', content: texts });
         }
-        if (cut.length > 0) this.host.remember({ role: 'assistant', content: cut });
         // Some versions account for the usage announced by an interrupted response's message_start.
         // (Not emulated: the output tokens 2.1.332 estimates for text streamed before the interrupt.)
         if (this.b.countsInterruptedUsage && isRecord(message.usage)) {
@@ -225,8 +232,8 @@ export class ModelLoop {
           this.host.accounting.addModelUsage(this.host.model, usage, cost);
         }
         const closeStream =
-          partial && this.b.closesAbandonedStream && cut.length > 0
-            ? () => this.closeAbandonedStream(blocks, message)
+          partial && this.b.closesAbandonedStream && cutShort
+            ? () => this.closeAbandonedStream(blocks, open, message)
             : undefined;
         return this.endInterrupted(turn, null, denials, closeStream);
       }
@@ -403,12 +410,11 @@ export class ModelLoop {
 
   /**
    * The stream of a response an interrupt cut short, closed as the version closes it (after the
-   * interrupted marker): each block begun, its stop; a message_delta with message_start's usage and
-   * no stop reason; a message_stop naming the blocks that never came.
+   * interrupted marker): the stop of the block cut short (`open`); a message_delta with
+   * message_start's usage and no stop reason; a message_stop naming the blocks that never came.
    */
-  private closeAbandonedStream(blocks: Json[], message: Json): void {
-    for (const [index, block] of blocks.entries())
-      if (block) this.emitStream({ type: 'content_block_stop', index }, message.id);
+  private closeAbandonedStream(blocks: Json[], open: number, message: Json): void {
+    this.emitStream({ type: 'content_block_stop', index: open }, message.id);
     const usage = isRecord(message.usage) ? message.usage : {};
     this.emitStream(
       {
